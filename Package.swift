@@ -1,0 +1,75 @@
+// swift-tools-version: 6.0
+//
+// StoryboardMap (`sbmap`): one graph of every storyboard in an app, rendered through Graphviz.
+//
+// The targets form a straight pipeline, and dependencies only point back down it:
+//
+//   SBMapModel      plain value types: storyboards, nodes, edges, diagnostics
+//   SBMapDiscover   walk the inputs: which files are storyboards, plists, project files, code
+//   SBMapParse      read one file into loaded facts (libxml2 SAX, plists, pbxproj, code scanning)
+//   SBMapResolve    join the loaded facts into one resolved graph, with findings
+//   SBMapStyle      themes, and the styled picture of a graph (no Graphviz here)
+//   SBMapRender     hand the styled picture to Graphviz's C API (cgraph/gvc), in process
+//   SBMapCLI        the `sbmap` commands; `sbmap` is only its entry point
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "StoryboardMap",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "sbmap", targets: ["sbmap"]),
+        .library(name: "StoryboardMap", targets: ["SBMapModel", "SBMapDiscover", "SBMapParse", "SBMapResolve", "SBMapStyle", "SBMapRender"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        // System libraries.
+        .systemLibrary(
+            name: "CLibXML2",
+            path: "Sources/CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .systemLibrary(
+            name: "CGraphviz",
+            path: "Sources/CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
+        ),
+
+        // The pipeline, in data-flow order.
+        .target(name: "SBMapModel", swiftSettings: swiftSettings),
+        .target(name: "SBMapDiscover", dependencies: ["SBMapModel"], swiftSettings: swiftSettings),
+        .target(name: "SBMapParse", dependencies: ["SBMapModel", "CLibXML2"], swiftSettings: swiftSettings),
+        .target(name: "SBMapResolve", dependencies: ["SBMapModel"], swiftSettings: swiftSettings),
+        .target(
+            name: "SBMapStyle",
+            dependencies: ["SBMapModel", .product(name: "Yams", package: "Yams")],
+            resources: [.copy("Themes")],
+            swiftSettings: swiftSettings
+        ),
+        .target(name: "SBMapRender", dependencies: ["SBMapModel", "SBMapStyle", "CGraphviz"], swiftSettings: swiftSettings),
+        .target(
+            name: "SBMapCLI",
+            dependencies: [
+                "SBMapModel", "SBMapDiscover", "SBMapParse", "SBMapResolve", "SBMapStyle", "SBMapRender",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(name: "sbmap", dependencies: ["SBMapCLI"], swiftSettings: swiftSettings),
+
+        // Tests, one target per layer, with fixtures written for them.
+        .testTarget(name: "SBMapParseTests", dependencies: ["SBMapParse", "SBMapModel"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(name: "SBMapResolveTests", dependencies: ["SBMapResolve", "SBMapParse", "SBMapDiscover", "SBMapModel"], swiftSettings: swiftSettings),
+        .testTarget(name: "SBMapRenderTests", dependencies: ["SBMapRender", "SBMapStyle", "SBMapModel"], swiftSettings: swiftSettings),
+        .testTarget(name: "SBMapCLITests", dependencies: ["SBMapCLI", "SBMapModel"], swiftSettings: swiftSettings),
+    ],
+    swiftLanguageModes: [.v6]
+)

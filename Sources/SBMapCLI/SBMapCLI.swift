@@ -1,0 +1,2 @@
+/// The sbmap commands.
+public enum SBMapCLI {}

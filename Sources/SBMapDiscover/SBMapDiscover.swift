@@ -1,0 +1,2 @@
+/// Finds the files to read under the user's paths.
+public enum SBMapDiscover {}

@@ -1,0 +1,114 @@
+/// How bad a finding is. `check` fails (exit 1) on errors, and on anything with `--strict`.
+public enum Severity: String, Sendable, Codable, Comparable, CaseIterable {
+    case info
+    case warning
+    case error
+
+    private var rank: Int {
+        switch self {
+        case .info: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+
+    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+}
+
+/// The stable code of a finding. Codes are part of the output contract: CI scripts and
+/// suppression lists match on them, so a code is never renamed once shipped.
+/// `docs/diagnostics.md` explains each one and what to do about it.
+public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+
+    // Reading files.
+    public static let unreadableFile = Self("unreadable-file")
+    public static let malformedXML = Self("malformed-xml")
+    public static let notAStoryboard = Self("not-a-storyboard")
+    public static let forbiddenDTD = Self("forbidden-dtd")
+    public static let fileTooLarge = Self("file-too-large")
+    public static let encoding = Self("encoding")
+    public static let malformedPlist = Self("malformed-plist")
+
+    // One storyboard on its own.
+    public static let duplicateStoryboardIdentifier = Self("duplicate-storyboard-identifier")
+    public static let duplicateObjectID = Self("duplicate-object-id")
+    public static let missingDestination = Self("missing-destination")
+    public static let missingInitialScene = Self("missing-initial-scene")
+    public static let unknownSegueKind = Self("unknown-segue-kind")
+
+    // Names across files.
+    public static let duplicateStoryboardName = Self("duplicate-storyboard-name")
+    public static let localizationDivergence = Self("localization-divergence")
+
+    // Cross-file references (storyboard references and runtime-attribute links).
+    public static let unknownStoryboard = Self("unknown-storyboard")
+    public static let unknownIdentifier = Self("unknown-identifier")
+    public static let targetHasNoInitialScene = Self("target-without-initial-scene")
+    public static let ambiguousTarget = Self("ambiguous-target")
+    public static let externalBundle = Self("external-bundle")
+    public static let caseMismatch = Self("case-mismatch")
+    public static let unconfiguredReference = Self("unconfigured-reference")
+    public static let referenceCycle = Self("reference-cycle")
+
+    // Entry points (Info.plist, project.pbxproj).
+    public static let missingEntryStoryboard = Self("missing-entry-storyboard")
+
+    // Links made in code.
+    public static let codeUnknownStoryboard = Self("code-unknown-storyboard")
+    public static let codeUnknownIdentifier = Self("code-unknown-identifier")
+    public static let codeUnknownSegue = Self("code-unknown-segue")
+    public static let codeDynamic = Self("code-dynamic")
+
+    // Rendering.
+    public static let renderLimited = Self("render-limited")
+    public static let graphvizMessage = Self("graphviz")
+}
+
+/// One finding: what went wrong, where, and what to do about it.
+public struct Diagnostic: Hashable, Sendable, Codable, Comparable {
+    public var severity: Severity
+    public var code: DiagnosticCode
+    /// What went wrong, as one sentence. It names the offending value.
+    public var message: String
+    /// Where. `nil` only for findings about the run as a whole.
+    public var location: SourceLocation?
+    /// What to do about it, when there is something better to say than the message.
+    public var hint: String?
+
+    public init(_ severity: Severity, _ code: DiagnosticCode, _ message: String,
+                at location: SourceLocation?, hint: String? = nil) {
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.location = location
+        self.hint = hint
+    }
+
+    /// Xcode's one-line format: `path:line:col: error: message [code]`.
+    /// Xcode and the usual CI annotators know `error`, `warning` and `note`.
+    public var xcodeLine: String {
+        let level = severity == .info ? "note" : severity.rawValue
+        let text = hint.map { "\(message) (\($0))" } ?? message
+        let prefix = location.map { "\($0): " } ?? "sbmap: "
+        return "\(prefix)\(level): \(text) [\(code.rawValue)]"
+    }
+
+    /// Findings sort by place, then by code and text, so every output lists them in one order.
+    public static func < (a: Diagnostic, b: Diagnostic) -> Bool {
+        let la = a.location ?? SourceLocation(path: "")
+        let lb = b.location ?? SourceLocation(path: "")
+        if la != lb { return la < lb }
+        if a.code != b.code { return a.code < b.code }
+        if a.message != b.message { return a.message < b.message }
+        return a.severity < b.severity
+    }
+}
+
+extension Array where Element == Diagnostic {
+    public func count(of severity: Severity) -> Int { filter { $0.severity == severity }.count }
+}

@@ -1,0 +1,26 @@
+/// One file the run will read, as discovery found it.
+public struct InputFile: Hashable, Sendable, Comparable {
+    public enum Kind: String, Sendable, Codable, CaseIterable {
+        case storyboard
+        /// `Info.plist`, `*-Info.plist`: entry-point keys and the bundle identifier.
+        case infoPlist = "info-plist"
+        /// `project.pbxproj`: `INFOPLIST_KEY_*` build settings.
+        case projectFile = "project-file"
+        case swift
+        case objectiveC = "objective-c"
+    }
+
+    public var kind: Kind
+    /// Where to open the file (absolute, or relative to the working directory).
+    public var url: String
+    /// How the file is named in every output: as reached from the user's argument.
+    public var path: String
+
+    public init(kind: Kind, url: String, path: String) {
+        self.kind = kind
+        self.url = url
+        self.path = path
+    }
+
+    public static func < (a: InputFile, b: InputFile) -> Bool { a.path < b.path }
+}

@@ -1,0 +1,161 @@
+/// What a node is, for drawing and for reading the graph. Derived from the scene's XML element,
+/// never from its class name, so a subclass of UINavigationController still draws as `navigation`.
+public enum SceneRole: String, Sendable, Codable, CaseIterable, Comparable {
+    case navigation
+    case tabBar = "tab-bar"
+    case split
+    case page
+    /// Any other controller (`viewController`, `tableViewController`, `hostingController`, unknown names, …).
+    case plain
+    /// macOS `windowController`.
+    case window
+    /// macOS `application` menu scene: it has `sceneMemberID="viewController"` but is not a controller.
+    case application
+    /// A storyboard reference: `viewControllerPlaceholder` / `controllerPlaceholder`.
+    case reference
+    /// An older runtime-attribute placeholder (RBStoryboardLink and similar).
+    case link
+    /// A synthetic node for the target of unwind segues with one `unwindAction`.
+    case exit
+    /// A type in source code that instantiates scenes but has no scene of its own (an app delegate, a coordinator).
+    case code
+
+    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+
+    /// The role a scene root element plays. Unknown element names are plain scenes, never errors.
+    public init(element: String) {
+        switch element {
+        case "navigationController": self = .navigation
+        case "tabBarController", "tabViewController": self = .tabBar
+        case "splitViewController": self = .split
+        case "pageViewController", "pagecontroller": self = .page
+        case "windowController": self = .window
+        case "application": self = .application
+        case "viewControllerPlaceholder", "controllerPlaceholder": self = .reference
+        default: self = .plain
+        }
+    }
+
+    /// Whether this node stands for a link to a scene elsewhere and has a `resolution`.
+    public var isCrossFileLink: Bool { self == .reference || self == .link }
+}
+
+/// Where a reference or link node points, as written in the storyboard.
+public struct LinkTarget: Hashable, Sendable, Codable {
+    public enum Mechanism: String, Sendable, Codable {
+        /// `viewControllerPlaceholder` / `controllerPlaceholder`.
+        case storyboardReference = "storyboard-reference"
+        /// User-defined runtime attributes on a placeholder scene (RBStoryboardLink and similar).
+        case runtimeAttributes = "runtime-attributes"
+    }
+
+    public var mechanism: Mechanism
+    /// `storyboardName`; `nil` for an unconfigured reference.
+    public var storyboardName: String?
+    /// `referencedIdentifier` / `sceneIdentifier` / …; `nil` means the target's initial scene.
+    public var identifier: String?
+    /// `bundleIdentifier`: the storyboard lives in another bundle.
+    public var bundleIdentifier: String?
+    /// For runtime-attribute links: the library class (`RBStoryboardLink`).
+    public var linkClass: String?
+
+    public init(mechanism: Mechanism, storyboardName: String?, identifier: String? = nil,
+                bundleIdentifier: String? = nil, linkClass: String? = nil) {
+        self.mechanism = mechanism
+        self.storyboardName = storyboardName
+        self.identifier = identifier
+        self.bundleIdentifier = bundleIdentifier
+        self.linkClass = linkClass
+    }
+}
+
+/// The outcome of resolving a reference or link node.
+public struct Resolution: Hashable, Sendable, Codable {
+    public enum State: String, Sendable, Codable, CaseIterable {
+        case resolved
+        case unresolved
+        /// Points into a bundle that was not scanned.
+        case external
+        /// More than one scene fits; `candidates` lists them.
+        case ambiguous
+    }
+
+    public var state: State
+    /// The scene it resolves to (only when `resolved`).
+    public var target: String?
+    /// Why it did not resolve, or how it did when that is worth knowing ("assumed same storyboard").
+    public var reason: String?
+    /// Scenes that nearly fit: for `ambiguous`, every match; for a letter-case mismatch, the scene it would reach.
+    public var candidates: [String]
+
+    public init(state: State, target: String? = nil, reason: String? = nil, candidates: [String] = []) {
+        self.state = state
+        self.target = target
+        self.reason = reason
+        self.candidates = candidates
+    }
+
+    public static func resolved(_ target: String, reason: String? = nil) -> Resolution {
+        Resolution(state: .resolved, target: target, reason: reason)
+    }
+}
+
+/// One node of the map: a scene, a reference or link placeholder, an unwind exit, or a code type.
+public struct Node: Hashable, Sendable, Codable {
+    /// Stable id: `<storyboard path>#<objectID>` for scenes; `code:<Type>` for code types.
+    public var id: String
+    /// The storyboard (its path) the node belongs to; `nil` for code types.
+    public var storyboard: String?
+    /// The XML object id of the scene root (`BYZ-38-t0r`, or `2` in Xcode 4 files).
+    public var objectID: String?
+    /// The XML element name of the scene root (`navigationController`, `viewControllerPlaceholder`, …).
+    public var element: String
+    public var role: SceneRole
+    /// `customClass`, or `nil` when the scene uses the element's default class.
+    public var customClass: String?
+    public var customModule: String?
+    /// The "Storyboard ID" that code passes to `instantiateViewController(withIdentifier:)`.
+    public var storyboardIdentifier: String?
+    /// `title` attribute, or the title of the scene's navigation item.
+    public var title: String?
+    /// The label a reader sees by default (title, user label, class, storyboard ID, element).
+    public var label: String
+    /// The storyboard's initial scene.
+    public var initial: Bool
+    /// Where the scene root starts.
+    public var location: SourceLocation?
+    /// For reference and link nodes: what the XML names.
+    public var link: LinkTarget?
+    /// For reference and link nodes: what that name resolved to.
+    public var resolution: Resolution?
+    /// For exit nodes: the unwind selector.
+    public var unwindAction: String?
+
+    public init(id: String, storyboard: String?, objectID: String?, element: String, role: SceneRole,
+                customClass: String? = nil, customModule: String? = nil, storyboardIdentifier: String? = nil,
+                title: String? = nil, label: String, initial: Bool = false, location: SourceLocation? = nil,
+                link: LinkTarget? = nil, resolution: Resolution? = nil, unwindAction: String? = nil) {
+        self.id = id
+        self.storyboard = storyboard
+        self.objectID = objectID
+        self.element = element
+        self.role = role
+        self.customClass = customClass
+        self.customModule = customModule
+        self.storyboardIdentifier = storyboardIdentifier
+        self.title = title
+        self.label = label
+        self.initial = initial
+        self.location = location
+        self.link = link
+        self.resolution = resolution
+        self.unwindAction = unwindAction
+    }
+
+    /// The id of a scene node: storyboard path and object id.
+    public static func sceneID(storyboard: String, objectID: String) -> String { "\(storyboard)#\(objectID)" }
+    /// The id of the exit node for one unwind selector in one storyboard.
+    public static func exitID(storyboard: String, action: String) -> String { "\(storyboard)#exit:\(action)" }
+    /// The id of a node for a code type that has no scene.
+    public static func codeID(type: String) -> String { "code:\(type)" }
+}

@@ -1,0 +1,2 @@
+/// Joins loaded facts into one resolved graph.
+public enum SBMapResolve {}

@@ -1,0 +1,2 @@
+/// Themes and the styled picture of a graph.
+public enum SBMapStyle {}

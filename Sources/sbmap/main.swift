@@ -1,0 +1,2 @@
+import SBMapCLI
+print("sbmap")
