@@ -177,11 +177,26 @@ public struct LoadedSettings: Hashable, Sendable {
 /// The result of loading one file: what could be read, and the findings about it.
 /// A file that could not be read at all has `value == nil` and at least one error.
 public struct Loaded<Value: Hashable & Sendable>: Hashable, Sendable {
+    /// The file, as named in every output (`InputFile.path`).
+    public var path: String
     public var value: Value?
     public var diagnostics: [Diagnostic]
 
-    public init(_ value: Value?, diagnostics: [Diagnostic] = []) {
+    public init(path: String, _ value: Value?, diagnostics: [Diagnostic] = []) {
+        self.path = path
         self.value = value
         self.diagnostics = diagnostics
+    }
+}
+
+/// Everything the loader read in one run, each array in the order of the input files (sorted by path).
+public struct LoadedProject: Hashable, Sendable {
+    public var storyboards: [Loaded<LoadedStoryboard>]
+    /// Info.plists and project.pbxproj files.
+    public var settings: [Loaded<LoadedSettings>]
+
+    public init(storyboards: [Loaded<LoadedStoryboard>] = [], settings: [Loaded<LoadedSettings>] = []) {
+        self.storyboards = storyboards
+        self.settings = settings
     }
 }
