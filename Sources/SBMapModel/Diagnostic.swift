@@ -33,6 +33,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Com
     public static let fileTooLarge = Self("file-too-large")
     public static let encoding = Self("encoding")
     public static let malformedPlist = Self("malformed-plist")
+    public static let noStoryboards = Self("no-storyboards")
 
     // One storyboard on its own.
     public static let duplicateStoryboardIdentifier = Self("duplicate-storyboard-identifier")

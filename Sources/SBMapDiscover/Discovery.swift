@@ -1,0 +1,161 @@
+import Foundation
+import SBMapModel
+
+/// What to look for, and what to leave alone, under the user's paths.
+public struct DiscoveryOptions: Sendable, Hashable {
+    /// Folder names that are never entered: build output and third-party code.
+    public static let skippedFolderNames: Set<String> = [".build", "DerivedData", "Pods", "Carthage"]
+
+    /// `--exclude GLOB` patterns (see `Glob`).
+    public var excludes: [String]
+    /// Also collect `.swift`, `.m` and `.mm` files (`--no-code` turns this off).
+    public var includeCode: Bool
+
+    public init(excludes: [String] = [], includeCode: Bool = true) {
+        self.excludes = excludes
+        self.includeCode = includeCode
+    }
+}
+
+/// The files discovery found, sorted by path, and what went wrong on the way.
+public struct Discovered: Sendable, Hashable {
+    public var files: [InputFile]
+    public var diagnostics: [Diagnostic]
+    /// Arguments that name nothing on disk: a usage error, not a finding.
+    public var missingArguments: [String]
+
+    public func files(of kind: InputFile.Kind) -> [InputFile] { files.filter { $0.kind == kind } }
+}
+
+/// Walks the user's paths and classifies every file sbmap can read.
+///
+/// Folders are searched recursively, skipping `.build`, `DerivedData`, `Pods`, `Carthage`,
+/// compiled `*.storyboardc` bundles, hidden folders and anything an `--exclude` glob matches.
+/// Symbolic links are followed, but each real folder is entered once, so link loops end.
+/// A folder that cannot be read is a warning, and the walk goes on.
+public struct Discovery: Sendable {
+    public var options: DiscoveryOptions
+
+    public init(options: DiscoveryOptions = DiscoveryOptions()) {
+        self.options = options
+    }
+
+    public func discover(_ arguments: [String]) -> Discovered {
+        var walk = Walk(options: options)
+        var missing: [String] = []
+        for argument in arguments {
+            let display = PathText.normalized(argument)
+            var info = stat()
+            guard stat(argument, &info) == 0 else {
+                missing.append(argument)
+                continue
+            }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                walk.enter(directory: argument, display: display, relative: "", info: info)
+            } else if let kind = Classifier.kind(ofFileNamed: PathText.lastComponent(argument), includeCode: true) {
+                // A file named on the command line is read even if its folder would be skipped.
+                walk.add(InputFile(kind: kind, url: argument, path: display))
+            } else {
+                walk.diagnostics.append(Diagnostic(
+                    .warning, .unreadableFile,
+                    "'\(display)' is not a file sbmap reads",
+                    at: SourceLocation(path: display),
+                    hint: "pass .storyboard, Info.plist, project.pbxproj, .swift, .m or .mm files, or a folder"))
+            }
+        }
+        let files = walk.found.values.sorted()
+        return Discovered(files: files, diagnostics: walk.diagnostics.sorted(), missingArguments: missing)
+    }
+}
+
+/// The state of one discovery run.
+private struct Walk {
+    let options: DiscoveryOptions
+    var found: [String: InputFile] = [:]
+    var diagnostics: [Diagnostic] = []
+    /// (device, inode) of every folder entered, so symbolic-link loops end.
+    var visited: Set<[UInt64]> = []
+
+    init(options: DiscoveryOptions) {
+        self.options = options
+    }
+
+    mutating func add(_ file: InputFile) {
+        // The same file reached twice (two arguments, or a link) is read once, under its first path.
+        if found[file.path] == nil { found[file.path] = file }
+    }
+
+    mutating func enter(directory url: String, display: String, relative: String, info: stat) {
+        let key = [UInt64(info.st_dev), UInt64(info.st_ino)]
+        guard visited.insert(key).inserted else { return }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: url).sorted()
+        } catch {
+            diagnostics.append(Diagnostic(
+                .warning, .unreadableFile, "cannot list folder '\(display)'; its files are not mapped",
+                at: SourceLocation(path: display), hint: "check its permissions, or pass --exclude to skip it"))
+            return
+        }
+        for name in names {
+            let childURL = PathText.join(url, name)
+            let childDisplay = PathText.join(display, name)
+            let childRelative = relative.isEmpty ? name : relative + "/" + name
+            var childInfo = stat()
+            guard stat(childURL, &childInfo) == 0 else {
+                // A dangling link, or a file that vanished since the listing: nothing to read.
+                continue
+            }
+            let isDirectory = (childInfo.st_mode & S_IFMT) == S_IFDIR
+            if Glob.matchesAny(options.excludes, relativePath: childRelative, name: name) { continue }
+            if isDirectory {
+                if Classifier.skipsFolder(named: name) { continue }
+                enter(directory: childURL, display: childDisplay, relative: childRelative, info: childInfo)
+            } else if (childInfo.st_mode & S_IFMT) == S_IFREG,
+                      let kind = Classifier.kind(ofFileNamed: name, includeCode: options.includeCode) {
+                add(InputFile(kind: kind, url: childURL, path: childDisplay))
+            }
+        }
+    }
+}
+
+/// Which files sbmap reads, and which folders it never enters.
+enum Classifier {
+    static func kind(ofFileNamed name: String, includeCode: Bool) -> InputFile.Kind? {
+        if name.hasSuffix(".storyboard") { return .storyboard }
+        if name == "project.pbxproj" { return .projectFile }
+        // `Info.plist`, and the older `AppName-Info.plist`.
+        if name.hasSuffix("Info.plist") { return .infoPlist }
+        guard includeCode else { return nil }
+        if name.hasSuffix(".swift") { return .swift }
+        if name.hasSuffix(".m") || name.hasSuffix(".mm") { return .objectiveC }
+        return nil
+    }
+
+    static func skipsFolder(named name: String) -> Bool {
+        name.hasPrefix(".") || DiscoveryOptions.skippedFolderNames.contains(name) || name.hasSuffix(".storyboardc")
+    }
+}
+
+/// Path spelling, kept as the user wrote it so every output names files the way they were given.
+public enum PathText {
+    /// `./App//Main.storyboard/` → `App/Main.storyboard`; `.` → `` (an empty prefix).
+    public static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        let absolute = path.hasPrefix("/")
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) where part != "." {
+            parts.append(part)
+        }
+        let joined = parts.joined(separator: "/")
+        return absolute ? "/" + joined : joined
+    }
+
+    public static func join(_ base: String, _ name: String) -> String {
+        if base.isEmpty { return name }
+        return base.hasSuffix("/") ? base + name : base + "/" + name
+    }
+
+    public static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}

@@ -1,2 +1,0 @@
-/// Finds the files to read under the user's paths.
-public enum SBMapDiscover {}

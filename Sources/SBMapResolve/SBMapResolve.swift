@@ -1,2 +1,0 @@
-/// Joins loaded facts into one resolved graph.
-public enum SBMapResolve {}

@@ -1,0 +1,123 @@
+import SBMapModel
+
+/// Which storyboard files become clusters, and how names find them.
+///
+/// Files that are localized copies of one storyboard (`Base.lproj/Main.storyboard`, `ja.lproj/Main.storyboard`)
+/// form one group; the preferred copy is mapped (Base, then no `.lproj` folder, then the development
+/// region, then the rest by name) and the others are only compared with it. Names resolve by basename
+/// and platform; where several storyboards share a name (two apps in one repository), the one nearest
+/// to the file that names it wins, and a tie is ambiguous.
+struct StoryboardCatalog {
+    struct Entry {
+        var file: LoadedStoryboard
+        var name: String
+        var localization: String?
+        var variants: [LoadedStoryboard]
+        /// Folder used to measure nearness: the file's folder without its `*.lproj` part.
+        var scope: [Substring]
+    }
+
+    /// Mapped storyboards, sorted by path.
+    private(set) var entries: [Entry] = []
+    /// Names of files that could not be read, so a reference to one is not reported as unknown.
+    private(set) var unreadable: [(name: String, path: String)] = []
+    private var byName: [String: [Int]] = [:]
+    private var byLowercasedName: [String: [Int]] = [:]
+
+    init(_ loaded: [Loaded<LoadedStoryboard>], developmentRegion: String) {
+        var groups: [String: [LoadedStoryboard]] = [:]
+        for item in loaded {
+            guard let file = item.value else {
+                unreadable.append((Self.name(ofPath: item.path), item.path))
+                continue
+            }
+            let (folder, _) = Self.splitLocalization(Self.folder(of: file.path))
+            let key = "\(file.platform.rawValue)\u{0}\(folder)\u{0}\(Self.name(ofPath: file.path))"
+            groups[key, default: []].append(file)
+        }
+        for (_, files) in groups {
+            let ranked = files.sorted { a, b in
+                let ra = Self.rank(a.path, developmentRegion), rb = Self.rank(b.path, developmentRegion)
+                return ra != rb ? ra < rb : a.path < b.path
+            }
+            guard let preferred = ranked.first else { continue }
+            let (folder, localization) = Self.splitLocalization(Self.folder(of: preferred.path))
+            entries.append(Entry(file: preferred, name: Self.name(ofPath: preferred.path), localization: localization,
+                                 variants: Array(ranked.dropFirst()),
+                                 scope: folder.split(separator: "/")))
+        }
+        entries.sort { $0.file.path < $1.file.path }
+        for (index, entry) in entries.enumerated() {
+            byName[entry.name, default: []].append(index)
+            byLowercasedName[entry.name.lowercased(), default: []].append(index)
+        }
+    }
+
+    /// How a name written in `fromPath` (a storyboard, a plist, a source file) finds storyboards.
+    enum Lookup {
+        case found(Int)
+        /// Several equally near storyboards share the name.
+        case ambiguous([Int])
+        /// Only a name that differs in letter case exists: it works in the simulator, crashes on a device.
+        case caseMismatch(Int)
+        /// The storyboard exists but could not be read; its own error says why.
+        case unreadable(path: String)
+        case missing
+    }
+
+    func lookup(name rawName: String, from fromPath: String, platform: Platform) -> Lookup {
+        let name = rawName.hasSuffix(".storyboard") ? String(rawName.dropLast(".storyboard".count)) : rawName
+        let fitting = { (indices: [Int]) in indices.filter { platform.canReference(entries[$0].file.platform) } }
+        let exact = fitting(byName[name] ?? [])
+        if !exact.isEmpty {
+            let nearest = nearest(exact, to: fromPath)
+            return nearest.count == 1 ? .found(nearest[0]) : .ambiguous(nearest)
+        }
+        if let bad = unreadable.first(where: { $0.name == name }) { return .unreadable(path: bad.path) }
+        let folded = fitting(byLowercasedName[name.lowercased()] ?? [])
+        if !folded.isEmpty { return .caseMismatch(nearest(folded, to: fromPath)[0]) }
+        return .missing
+    }
+
+    /// The candidates sharing the longest folder prefix with `path`.
+    private func nearest(_ candidates: [Int], to path: String) -> [Int] {
+        guard candidates.count > 1 else { return candidates }
+        let from = Self.splitLocalization(Self.folder(of: path)).folder.split(separator: "/")
+        let scored = candidates.map { index -> (Int, Int) in
+            let scope = entries[index].scope
+            var shared = 0
+            while shared < min(scope.count, from.count), scope[shared] == from[shared] { shared += 1 }
+            return (index, shared)
+        }
+        let best = scored.map(\.1).max() ?? 0
+        return scored.filter { $0.1 == best }.map(\.0)
+    }
+
+    // MARK: - Path helpers
+
+    static func name(ofPath path: String) -> String {
+        let last = path.split(separator: "/").last.map(String.init) ?? path
+        return last.hasSuffix(".storyboard") ? String(last.dropLast(".storyboard".count)) : last
+    }
+
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
+    /// `App/Base.lproj` → (`App`, `Base`); `App/Views` → (`App/Views`, nil).
+    static func splitLocalization(_ folder: String) -> (folder: String, localization: String?) {
+        let last = folder.split(separator: "/").last.map(String.init) ?? folder
+        guard last.hasSuffix(".lproj") else { return (folder, nil) }
+        return (Self.folder(of: folder), String(last.dropLast(".lproj".count)))
+    }
+
+    private static func rank(_ path: String, _ developmentRegion: String) -> Int {
+        switch splitLocalization(folder(of: path)).localization {
+        case "Base": 0
+        case nil: 1
+        case developmentRegion: 2
+        default: 3
+        }
+    }
+}
