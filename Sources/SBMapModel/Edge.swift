@@ -76,11 +76,14 @@ public struct Edge: Hashable, Sendable, Codable {
     public var trigger: Trigger?
     /// Where the edge is declared (the `<segue>` element, or the line of code).
     public var location: SourceLocation?
+    /// For code edges: the API that made the link (`instantiateViewController(withIdentifier:)`,
+    /// `StoryboardScene`, `R.storyboard`, `heuristic: class name`, …).
+    public var via: String?
 
     public init(id: String, from: String, to: String, kind: EdgeKind, relationship: String? = nil,
                 order: Int? = nil, identifier: String? = nil, creationSelector: String? = nil,
                 customClass: String? = nil, unwindAction: String? = nil, crossFile: Bool = false,
-                trigger: Trigger? = nil, location: SourceLocation? = nil) {
+                trigger: Trigger? = nil, location: SourceLocation? = nil, via: String? = nil) {
         self.id = id
         self.from = from
         self.to = to
@@ -94,5 +97,6 @@ public struct Edge: Hashable, Sendable, Codable {
         self.crossFile = crossFile
         self.trigger = trigger
         self.location = location
+        self.via = via
     }
 }

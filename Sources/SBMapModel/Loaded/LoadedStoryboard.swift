@@ -194,9 +194,13 @@ public struct LoadedProject: Hashable, Sendable {
     public var storyboards: [Loaded<LoadedStoryboard>]
     /// Info.plists and project.pbxproj files.
     public var settings: [Loaded<LoadedSettings>]
+    /// Swift and Objective-C sources, scanned for links made in code (empty with `--no-code`).
+    public var code: [Loaded<LoadedCodeFile>] = []
 
-    public init(storyboards: [Loaded<LoadedStoryboard>] = [], settings: [Loaded<LoadedSettings>] = []) {
+    public init(storyboards: [Loaded<LoadedStoryboard>] = [], settings: [Loaded<LoadedSettings>] = [],
+                code: [Loaded<LoadedCodeFile>] = []) {
         self.storyboards = storyboards
         self.settings = settings
+        self.code = code
     }
 }

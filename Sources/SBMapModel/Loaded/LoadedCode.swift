@@ -1,0 +1,343 @@
+// What the code scanner read from one Swift or Objective-C file, before anything is resolved across files.
+// The scanner (SBMapParse/Code) produces these; the code linker (SBMapResolve/Code) joins them with the graph.
+//
+// Two kinds of facts live here:
+// * uses: what the file does with storyboards (loads one, instantiates a scene, performs a segue), each
+//   with the type it happens in and its `file:line:col`;
+// * declarations: what other files may need to resolve their uses (string constants, String enums,
+//   storyboard-returning helpers, type declarations, generated SwiftGen/R.swift accessors).
+
+/// The language a source file is written in.
+public enum CodeLanguage: String, Hashable, Sendable, Codable, CaseIterable {
+    case swift
+    /// `.m` and `.mm` (Objective-C and Objective-C++), and `.h` when asked.
+    case objectiveC = "objective-c"
+}
+
+/// A code generator whose accessors name storyboards and scenes.
+public enum CodeGenerator: String, Hashable, Sendable, Codable, CaseIterable {
+    /// SwiftGen `ib` templates: `StoryboardScene.Main.messagesList.instantiate()`, `StoryboardSegue.Main.show`.
+    case swiftGen = "swiftgen"
+    /// R.swift: `R.storyboard.main.settingsController()`, `R.segue.overviewController.openSettings`.
+    case rSwift = "rswift"
+}
+
+/// A string argument as written in code: a literal, or what it refers to, before cross-file resolution.
+public enum CodeString: Hashable, Sendable {
+    /// A string literal, with its escapes decoded.
+    case literal(String)
+    /// A name or dotted path: a constant (`kMainStoryboard`, `Storyboards.Identifiers.main`) or a String enum
+    /// case (`SegueIdentifier.showDetail`; a trailing `.rawValue` is dropped). `self.` is dropped too.
+    case symbol([String])
+    /// An implicit member such as `.showDetail`: an enum case whose type is not written.
+    case implicitMember(String)
+    /// The name of a type: `String(describing: Foo.self)`, `NSStringFromClass([Foo class])`.
+    case typeName(String)
+    /// The name of the enclosing type: `String(describing: self)`, `NSStringFromClass([self class])`, `className`.
+    case ownTypeName
+    /// `self.rawValue` / `rawValue` inside a String enum (used by enum-based storyboard helpers).
+    case ownRawValue
+    /// Anything else: a parameter, a call, string interpolation. The source text, shortened.
+    case dynamic(String)
+
+    /// The literal value, when the argument is a plain literal.
+    public var literalValue: String? {
+        if case .literal(let value) = self { return value }
+        return nil
+    }
+}
+
+/// Which storyboard a scene is instantiated from.
+public enum CodeStoryboardRef: Hashable, Sendable {
+    /// `UIStoryboard(name: X, bundle:)`, `NSStoryboard(name:bundle:)`, `[UIStoryboard storyboardWithName:X bundle:]`.
+    case named(CodeString)
+    /// `self.storyboard`, `storyboard?`, `[self storyboard]`: the storyboard the enclosing class was instantiated from.
+    case own
+    /// `NSStoryboard.main`: the app's main storyboard.
+    case main
+    /// A member that may be a storyboard helper (`UIStoryboard.add`, `AppStoryboard.main.instance`,
+    /// `[UIStoryboard searchStoryboard]`), as a dotted path. Resolved against `CodeStoryboardHelper`s.
+    case helper([String])
+    /// A generated accessor for a storyboard: `R.storyboard.main()`, `StoryboardScene.Main.storyboard`.
+    case generated(CodeGenerator, storyboard: String)
+    /// Anything else: a parameter, another object's storyboard. The source text, shortened.
+    case dynamic(String)
+}
+
+/// `UIStoryboard(name:bundle:)` and friends: a storyboard loaded by name.
+public struct CodeStoryboardLoad: Hashable, Sendable {
+    public var name: CodeString
+    /// `false` when the bundle argument is something other than `nil`, `.main` or `Bundle.main`
+    /// (the storyboard may live in a framework that was not scanned).
+    public var mainBundle: Bool
+    /// The API as written: `UIStoryboard(name:bundle:)`, `storyboardWithName:bundle:`, …
+    public var api: String
+    /// The enclosing type, outermost first (`["AppDelegate", "Storyboards"]`); empty at file scope.
+    public var enclosingType: [String]
+    public var location: SourceLocation
+
+    public init(name: CodeString, mainBundle: Bool = true, api: String, enclosingType: [String], location: SourceLocation) {
+        self.name = name
+        self.mainBundle = mainBundle
+        self.api = api
+        self.enclosingType = enclosingType
+        self.location = location
+    }
+}
+
+/// A scene instantiated from a storyboard: by identifier, or the initial scene.
+public struct CodeInstantiation: Hashable, Sendable {
+    public var storyboard: CodeStoryboardRef
+    /// The storyboard identifier; `nil` for the initial scene.
+    public var identifier: CodeString?
+    /// `instantiateViewController(withIdentifier:)`, `instantiateInitialViewController()`, `StoryboardScene`, …
+    public var api: String
+    public var enclosingType: [String]
+    public var location: SourceLocation
+
+    public init(storyboard: CodeStoryboardRef, identifier: CodeString?, api: String, enclosingType: [String],
+                location: SourceLocation) {
+        self.storyboard = storyboard
+        self.identifier = identifier
+        self.api = api
+        self.enclosingType = enclosingType
+        self.location = location
+    }
+}
+
+/// `performSegue(withIdentifier:sender:)`, `performSegueWithIdentifier:sender:`, SwiftGen `perform(segue:)`.
+public struct CodeSeguePerform: Hashable, Sendable {
+    public var identifier: CodeString
+    /// `true` when the receiver is `self`/`super` (or implicit), so the segue must start at one of the enclosing
+    /// class's scenes; `false` for `otherController.performSegue(…)`.
+    public var onSelf: Bool
+    public var api: String
+    public var enclosingType: [String]
+    public var location: SourceLocation
+
+    public init(identifier: CodeString, onSelf: Bool = true, api: String, enclosingType: [String], location: SourceLocation) {
+        self.identifier = identifier
+        self.onSelf = onSelf
+        self.api = api
+        self.enclosingType = enclosingType
+        self.location = location
+    }
+}
+
+/// A generated accessor used in code: SwiftGen `StoryboardScene.X.y.instantiate()`, R.swift `R.storyboard.x.y()`.
+public struct CodeGeneratedUse: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, Codable {
+        /// The storyboard itself (`R.storyboard.main()`, `StoryboardScene.Main.storyboard`).
+        case storyboard
+        /// A scene by its accessor (`StoryboardScene.Main.messagesList`, `R.storyboard.main.settingsController()`).
+        case scene
+        /// The initial scene (`StoryboardScene.Main.initialScene`, `R.storyboard.main.initialViewController()`).
+        case initialScene = "initial-scene"
+        /// A segue performed through a generated accessor (`perform(segue: StoryboardSegue.Main.show)`,
+        /// `performSegue(withIdentifier: R.segue.overviewController.openSettings, …)`).
+        case segue
+    }
+
+    public var generator: CodeGenerator
+    public var kind: Kind
+    /// The storyboard accessor (`Main` for SwiftGen, `main` for R.swift); for R.swift segues, the source class accessor.
+    public var container: String
+    /// The scene or segue accessor, when there is one.
+    public var member: String?
+    public var enclosingType: [String]
+    public var location: SourceLocation
+
+    public init(generator: CodeGenerator, kind: Kind, container: String, member: String? = nil,
+                enclosingType: [String], location: SourceLocation) {
+        self.generator = generator
+        self.kind = kind
+        self.container = container
+        self.member = member
+        self.enclosingType = enclosingType
+        self.location = location
+    }
+}
+
+/// `Foo.instantiateFromStoryboard()` and similar helpers that derive the identifier from the class name
+/// (storyboard-format.md §7.3, pitfall 5). Resolved only by a heuristic.
+public struct CodeClassInstantiation: Hashable, Sendable {
+    /// The class the helper is called on (`Foo`).
+    public var type: String
+    /// The helper's name (`instantiateFromStoryboard`).
+    public var method: String
+    public var enclosingType: [String]
+    public var location: SourceLocation
+
+    public init(type: String, method: String, enclosingType: [String], location: SourceLocation) {
+        self.type = type
+        self.method = method
+        self.enclosingType = enclosingType
+        self.location = location
+    }
+}
+
+/// An `@IBAction` method that takes a storyboard segue: the receiving end of unwind segues.
+public struct CodeUnwindAction: Hashable, Sendable {
+    /// The Objective-C selector (`unwindToListWithSegue:`, `unwindToList:`), as `segue@unwindAction` names it.
+    public var selector: String
+    public var enclosingType: [String]
+    public var location: SourceLocation
+
+    public init(selector: String, enclosingType: [String], location: SourceLocation) {
+        self.selector = selector
+        self.enclosingType = enclosingType
+        self.location = location
+    }
+}
+
+/// A string constant: Swift `let`/`static let`, Objective-C `NSString *const`, `#define`.
+public struct CodeConstant: Hashable, Sendable {
+    /// The qualified name: enclosing types, then the constant (`["MainStoryboard", "Identifiers", "empty"]`).
+    public var path: [String]
+    /// Its value: a literal, or another constant or enum case.
+    public var value: CodeString
+    public var location: SourceLocation
+
+    public init(path: [String], value: CodeString, location: SourceLocation) {
+        self.path = path
+        self.value = value
+        self.location = location
+    }
+}
+
+/// One case of a String enum, with its raw value (the case name when none is written).
+public struct CodeEnumCase: Hashable, Sendable {
+    public var name: String
+    public var rawValue: String
+
+    public init(name: String, rawValue: String) {
+        self.name = name
+        self.rawValue = rawValue
+    }
+}
+
+/// `enum X: String { case a = "A", b }`.
+public struct CodeStringEnum: Hashable, Sendable {
+    public var path: [String]
+    public var cases: [CodeEnumCase]
+    public var location: SourceLocation
+
+    public init(path: [String], cases: [CodeEnumCase], location: SourceLocation) {
+        self.path = path
+        self.cases = cases
+        self.location = location
+    }
+}
+
+/// A member that returns one storyboard: `static var settings: UIStoryboard { UIStoryboard(name: "Settings", bundle: nil) }`,
+/// `+ (UIStoryboard *)searchStoryboard { return [UIStoryboard storyboardWithName:@"Search" bundle:nil]; }`.
+public struct CodeStoryboardHelper: Hashable, Sendable {
+    /// Enclosing types, then the member name (`["UIStoryboard", "settings"]`).
+    public var path: [String]
+    /// The storyboard name the helper loads.
+    public var name: CodeString
+    public var location: SourceLocation
+
+    public init(path: [String], name: CodeString, location: SourceLocation) {
+        self.path = path
+        self.name = name
+        self.location = location
+    }
+}
+
+/// A type declared (or extended) in the file.
+public struct CodeTypeDeclaration: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, Codable {
+        case `class`, `struct`, `enum`, `extension`, `protocol`, actor
+        /// Objective-C `@interface` / `@implementation`.
+        case objcClass = "objc-class"
+    }
+
+    /// Enclosing types, then the type (`["Outer", "Inner"]`).
+    public var path: [String]
+    public var kind: Kind
+    /// The first inherited type of a class (`UIViewController`), when written.
+    public var superclass: String?
+    public var location: SourceLocation
+
+    public var name: String { path.last ?? "" }
+
+    public init(path: [String], kind: Kind, superclass: String?, location: SourceLocation) {
+        self.path = path
+        self.kind = kind
+        self.superclass = superclass
+        self.location = location
+    }
+}
+
+/// A scene accessor declared in a generated file: SwiftGen `static let x = SceneType<…>(storyboard: Main.self, identifier: "X")`,
+/// R.swift `…Identifier<…>(identifier: "x", …)`. The storyboard's name is the `storyboardName` (SwiftGen) or
+/// `name` (R.swift) constant of the same enclosing type.
+public struct CodeGeneratedScene: Hashable, Sendable {
+    /// Enclosing types, then the accessor (`["StoryboardScene", "Main", "messagesList"]`).
+    public var path: [String]
+    /// The storyboard identifier; `nil` for an initial-scene accessor.
+    public var identifier: String?
+    public var location: SourceLocation
+
+    public init(path: [String], identifier: String?, location: SourceLocation) {
+        self.path = path
+        self.identifier = identifier
+        self.location = location
+    }
+}
+
+/// Everything one source file says about storyboards.
+public struct LoadedCodeFile: Hashable, Sendable {
+    public var path: String
+    public var language: CodeLanguage
+    /// Set when the file looks generated by SwiftGen or R.swift: its declarations count, its own calls do not.
+    public var generatedBy: CodeGenerator?
+    /// Modules imported (`UIKit`, `AppKit`, `Cocoa`, …), which tell the platform when the API does not.
+    public var imports: [String]
+
+    // Declarations.
+    public var types: [CodeTypeDeclaration]
+    public var constants: [CodeConstant]
+    public var enums: [CodeStringEnum]
+    public var helpers: [CodeStoryboardHelper]
+    public var generatedScenes: [CodeGeneratedScene]
+
+    // Uses.
+    public var loads: [CodeStoryboardLoad]
+    public var instantiations: [CodeInstantiation]
+    public var performs: [CodeSeguePerform]
+    public var generatedUses: [CodeGeneratedUse]
+    public var classInstantiations: [CodeClassInstantiation]
+    public var unwindActions: [CodeUnwindAction]
+
+    public init(path: String, language: CodeLanguage, generatedBy: CodeGenerator? = nil, imports: [String] = [],
+                types: [CodeTypeDeclaration] = [], constants: [CodeConstant] = [], enums: [CodeStringEnum] = [],
+                helpers: [CodeStoryboardHelper] = [], generatedScenes: [CodeGeneratedScene] = [],
+                loads: [CodeStoryboardLoad] = [], instantiations: [CodeInstantiation] = [],
+                performs: [CodeSeguePerform] = [], generatedUses: [CodeGeneratedUse] = [],
+                classInstantiations: [CodeClassInstantiation] = [], unwindActions: [CodeUnwindAction] = []) {
+        self.path = path
+        self.language = language
+        self.generatedBy = generatedBy
+        self.imports = imports
+        self.types = types
+        self.constants = constants
+        self.enums = enums
+        self.helpers = helpers
+        self.generatedScenes = generatedScenes
+        self.loads = loads
+        self.instantiations = instantiations
+        self.performs = performs
+        self.generatedUses = generatedUses
+        self.classInstantiations = classInstantiations
+        self.unwindActions = unwindActions
+    }
+
+    /// Whether the file says nothing at all about storyboards (no uses and no declarations that could matter).
+    public var isEmpty: Bool {
+        constants.isEmpty && enums.isEmpty && helpers.isEmpty && generatedScenes.isEmpty && loads.isEmpty
+            && instantiations.isEmpty && performs.isEmpty && generatedUses.isEmpty && classInstantiations.isEmpty
+            && unwindActions.isEmpty
+    }
+}
