@@ -22,6 +22,11 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Com
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(rawValue)
+    }
     public var description: String { rawValue }
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 
@@ -97,6 +102,36 @@ public struct Diagnostic: Hashable, Sendable, Codable, Comparable {
         let text = hint.map { "\(message) (\($0))" } ?? message
         let prefix = location.map { "\($0): " } ?? "sbmap: "
         return "\(prefix)\(level): \(text) [\(code.rawValue)]"
+    }
+
+    // JSON keeps a finding flat, as CI tools expect: `file`, `line`, `column` beside `code` and `message`.
+    private enum CodingKeys: String, CodingKey {
+        case severity, code, message, hint, file, line, column
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(severity, forKey: .severity)
+        try c.encode(code, forKey: .code)
+        try c.encode(message, forKey: .message)
+        try c.encodeIfPresent(hint, forKey: .hint)
+        if let location {
+            try c.encode(location.path, forKey: .file)
+            try c.encode(location.line, forKey: .line)
+            try c.encode(location.column, forKey: .column)
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        severity = try c.decode(Severity.self, forKey: .severity)
+        code = try c.decode(DiagnosticCode.self, forKey: .code)
+        message = try c.decode(String.self, forKey: .message)
+        hint = try c.decodeIfPresent(String.self, forKey: .hint)
+        if let file = try c.decodeIfPresent(String.self, forKey: .file) {
+            location = SourceLocation(path: file, line: try c.decodeIfPresent(Int.self, forKey: .line) ?? 0,
+                                      column: try c.decodeIfPresent(Int.self, forKey: .column) ?? 0)
+        }
     }
 
     /// Findings sort by place, then by code and text, so every output lists them in one order.
