@@ -1,0 +1,96 @@
+import Foundation
+import SBMapModel
+
+/// Reads one `.storyboard` file into a `LoadedStoryboard`: its scenes, their roots, and every segue.
+///
+/// The file is streamed through libxml2's SAX2 push parser in 256 KiB chunks, so memory stays bounded
+/// whatever the file size. Loading never throws and never crashes on bad input: a file that cannot be
+/// read as a storyboard gives `value == nil` and at least one error diagnostic saying what went wrong
+/// and what to do; a file that was read with a reservation (UTF-16) gives a value and a warning.
+///
+/// The loader is a plain value: one instance can load many files from many threads at once.
+public struct StoryboardLoader: Hashable, Sendable {
+    public var limits: LoadLimits
+
+    public init(limits: LoadLimits = LoadLimits()) {
+        self.limits = limits
+    }
+
+    /// Loads the storyboard at `file.url`; every location and diagnostic names `file.path`.
+    public func load(_ file: InputFile) -> Loaded<LoadedStoryboard> {
+        let reader = StoryboardReader(path: file.path)
+        let session = SAXSession(delegate: reader, doctypePolicy: .forbidden, wantsComments: true)
+        let problem = ByteSource.readFile(at: file.url, limits: limits) { session.feed($0) }
+        if let problem {
+            return Loaded(path: file.path, nil,
+                          diagnostics: [LoadDiagnostics.readProblem(problem, path: file.path, limits: limits)])
+        }
+        return result(reader, session.finish())
+    }
+
+    /// Loads a storyboard from bytes in memory (the entry point for tests and fuzzing). `path` names the
+    /// file in locations and diagnostics.
+    public func load(bytes: some Collection<UInt8>, path: String) -> Loaded<LoadedStoryboard> {
+        let reader = StoryboardReader(path: path)
+        let session = SAXSession(delegate: reader, doctypePolicy: .forbidden, wantsComments: true)
+        let problem = withContiguousBytes(bytes) { buffer in
+            ByteSource.readMemory(buffer, limits: limits) { session.feed($0) }
+        }
+        if let problem {
+            return Loaded(path: path, nil, diagnostics: [LoadDiagnostics.readProblem(problem, path: path, limits: limits)])
+        }
+        return result(reader, session.finish())
+    }
+
+    /// Loads a storyboard from `Data` in memory.
+    public func load(data: Data, path: String) -> Loaded<LoadedStoryboard> {
+        load(bytes: data, path: path)
+    }
+
+    // MARK: - Judging the result
+
+    private func result(_ reader: StoryboardReader, _ outcome: SAXOutcome) -> Loaded<LoadedStoryboard> {
+        let path = reader.path
+        var diagnostics = LoadDiagnostics.outcome(outcome, path: path, malformedCode: .malformedXML, what: "storyboard")
+        if diagnostics.contains(where: { $0.severity == .error }) {
+            return Loaded(path: path, nil, diagnostics: diagnostics)
+        }
+        if outcome.bytesRead == 0 {
+            diagnostics.append(Diagnostic(.error, .notAStoryboard, "the file is empty; it is not a storyboard",
+                                          at: SourceLocation(path: path),
+                                          hint: "restore the file from version control, or remove it"))
+            return Loaded(path: path, nil, diagnostics: diagnostics)
+        }
+        if let root = reader.foreignRoot {
+            diagnostics.append(Diagnostic(
+                .error, .notAStoryboard,
+                "the file is XML but its root element is <\(root.name)>, not <document>; it is not a storyboard",
+                at: SourceLocation(path: path, line: root.line, column: root.column),
+                hint: "remove it from the inputs, or give it the extension that matches its content"))
+            return Loaded(path: path, nil, diagnostics: diagnostics)
+        }
+        if !reader.sawDocument || !reader.sawScenes {
+            let type = reader.documentType ?? ""
+            let looksLikeXIB = type.hasSuffix(".XIB") && !type.contains("Storyboard")
+            diagnostics.append(Diagnostic(
+                .error, .notAStoryboard,
+                looksLikeXIB
+                    ? "the file is an Interface Builder XIB (type \(type)), not a storyboard: it has no <scenes>"
+                    : "the <document> has no <scenes> element; it is not a storyboard",
+                at: reader.documentLocation,
+                hint: looksLikeXIB ? "rename it to .xib, or leave it out of the inputs"
+                                   : "open the file in Xcode to check it, or leave it out of the inputs"))
+            return Loaded(path: path, nil, diagnostics: diagnostics)
+        }
+        let storyboard = LoadedStoryboard(
+            path: path,
+            documentType: reader.documentType,
+            targetRuntime: reader.targetRuntime,
+            platform: Platform(targetRuntime: reader.targetRuntime, documentType: reader.documentType),
+            initialViewController: reader.initialViewController,
+            documentLocation: reader.documentLocation,
+            isLaunchScreen: reader.isLaunchScreen,
+            scenes: reader.scenes)
+        return Loaded(path: path, storyboard, diagnostics: diagnostics)
+    }
+}

@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Why the bytes of a file could not be read. The loaders turn these into diagnostics.
+enum ReadProblem: Equatable {
+    /// The file could not be opened or read: the text is the system's reason ("Permission denied").
+    case unreadable(String)
+    /// The path names a directory.
+    case isDirectory
+    /// The file is larger than the limit (its size in bytes).
+    case tooLarge(Int)
+}
+
+/// Delivers a file's bytes in fixed-size chunks, so that a large storyboard is never held in memory whole.
+///
+/// POSIX `open`/`fstat`/`read` rather than `FileHandle`: `fstat` on the open descriptor tells a directory
+/// and the size apart before any byte is read, and `read` reports failures through `errno` without throwing.
+enum ByteSource {
+    /// 256 KiB: large enough that libxml2's per-call overhead vanishes, small enough to stay in cache.
+    static let chunkSize = 256 * 1024
+
+    /// Calls `consume` with each chunk of the file at `url` until the file ends or `consume` returns `false`.
+    /// Returns the problem that stopped the reading, if any.
+    static func readFile(at url: String, limits: LoadLimits,
+                         _ consume: (UnsafeRawBufferPointer) -> Bool) -> ReadProblem? {
+        let fd = open(url, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .unreadable(Self.errnoText()) }
+        defer { close(fd) }
+
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .unreadable(Self.errnoText()) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { return .isDirectory }
+        let size = Int(info.st_size)
+        if size > limits.maxFileBytes { return .tooLarge(size) }
+
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        var total = 0
+        while true {
+            let count = read(fd, buffer.baseAddress, chunkSize)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .unreadable(Self.errnoText())
+            }
+            if count == 0 { return nil }
+            total += count
+            // The file may have grown since fstat: the limit holds for what is actually read.
+            if total > limits.maxFileBytes { return .tooLarge(total) }
+            if !consume(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { return nil }
+        }
+    }
+
+    /// Calls `consume` with successive chunks of `bytes`, as `readFile` does for a file.
+    static func readMemory(_ bytes: UnsafeRawBufferPointer, limits: LoadLimits,
+                           _ consume: (UnsafeRawBufferPointer) -> Bool) -> ReadProblem? {
+        if bytes.count > limits.maxFileBytes { return .tooLarge(bytes.count) }
+        var start = 0
+        while start < bytes.count {
+            let end = min(start + chunkSize, bytes.count)
+            if !consume(UnsafeRawBufferPointer(rebasing: bytes[start..<end])) { return nil }
+            start = end
+        }
+        return nil
+    }
+
+    /// Reads a whole (small) file, for plists and project files, within the same limits.
+    static func readWholeFile(at url: String, limits: LoadLimits) -> Result<[UInt8], ReadFailure> {
+        var bytes: [UInt8] = []
+        let problem = readFile(at: url, limits: limits) { chunk in
+            bytes.append(contentsOf: chunk)
+            return true
+        }
+        if let problem { return .failure(ReadFailure(problem: problem)) }
+        return .success(bytes)
+    }
+
+    private static func errnoText() -> String {
+        String(cString: strerror(errno))
+    }
+}
+
+/// `ReadProblem` as an `Error`, for `Result`.
+struct ReadFailure: Error {
+    var problem: ReadProblem
+}
+
+/// Runs `body` over the bytes of any collection, without a copy when they are already contiguous.
+func withContiguousBytes<C: Collection<UInt8>, R>(_ bytes: C, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+    if let result = bytes.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) {
+        return result
+    }
+    if let data = bytes as? Data {
+        return data.withUnsafeBytes(body)
+    }
+    return Array(bytes).withUnsafeBytes(body)
+}
