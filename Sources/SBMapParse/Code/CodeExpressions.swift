@@ -1,0 +1,169 @@
+import SBMapModel
+
+/// Reading expressions out of a token range: string arguments, storyboard receivers, call arguments.
+/// Shared by the Swift and Objective-C readers; every function is total (garbage gives `.dynamic`).
+struct CodeExpressions {
+    let stream: TokenStream
+    let language: CodeLanguage
+
+    /// One argument of a call: its label (`withIdentifier`) when written, and its tokens.
+    struct Argument {
+        var label: String?
+        var range: Range<Int>
+    }
+
+    /// Splits the arguments of the call whose `(` is at `open`.
+    func arguments(open: Int) -> [Argument] {
+        let close = stream.close(open)
+        var result: [Argument] = []
+        var start = open + 1
+        var j = start
+        func flush(_ end: Int) {
+            guard end > start else { return }
+            if stream.kind(start) == .identifier, stream.isPunct(start + 1, ":"), end > start + 2 {
+                result.append(Argument(label: stream[start].text, range: (start + 2)..<end))
+            } else {
+                result.append(Argument(label: nil, range: start..<end))
+            }
+        }
+        while j < close {
+            let t = stream[j]
+            if t.kind == .punct, t.text == "(" || t.text == "[" || t.text == "{" {
+                j = stream.close(j) + 1
+                continue
+            }
+            if t.isPunct(",") {
+                flush(j)
+                start = j + 1
+            }
+            j += 1
+        }
+        flush(min(close, stream.count))
+        return result
+    }
+
+    /// The end (exclusive) of the expression starting at `start`: the statement or argument it belongs to ends at
+    /// a line break (unless the next line continues with `.`), `;`, `,`, a closing bracket, `{` or `else`.
+    func expressionEnd(from start: Int) -> Int {
+        var j = start
+        while j < stream.count {
+            let t = stream[j]
+            if j > start && t.newlineBefore && !t.isPunct(".") && !(language == .objectiveC) { break }
+            if t.kind == .punct {
+                switch t.text {
+                case ";", ",", ")", "]", "}", "{": return j
+                case "(", "[":
+                    j = stream.close(j) + 1
+                    continue
+                default: break
+                }
+            } else if t.kind == .identifier, t.text == "else" {
+                return j
+            }
+            j += 1
+        }
+        return min(j, stream.count)
+    }
+
+    /// Reads a dotted identifier path covering exactly `range` (`A.B.c`, `self.x`); `nil` otherwise.
+    func dottedPath(_ range: Range<Int>) -> [String]? {
+        var path: [String] = []
+        var j = range.lowerBound
+        while j < range.upperBound {
+            guard stream.kind(j) == .identifier else { return nil }
+            path.append(stream[j].text)
+            j += 1
+            if j < range.upperBound {
+                guard stream.isPunct(j, ".") else { return nil }
+                j += 1
+                if j == range.upperBound { return nil }
+            }
+        }
+        return path.isEmpty ? nil : path
+    }
+
+    /// Drops postfix `!` and `?` at the end of a range.
+    func trimPostfix(_ range: Range<Int>) -> Range<Int> {
+        var end = range.upperBound
+        while end > range.lowerBound, stream.isPunct(end - 1, "!") || stream.isPunct(end - 1, "?") { end -= 1 }
+        return range.lowerBound..<end
+    }
+
+    /// Reads a string-valued expression covering `range`.
+    /// `local` answers for names declared in the enclosing function.
+    func string(_ range: Range<Int>, local: (String) -> LocalValue?) -> CodeString {
+        let range = trimPostfix(range)
+        guard !range.isEmpty else { return .dynamic("") }
+        let a = range.lowerBound
+        let first = stream[a]
+        let text = stream.text(range)
+
+        // A single literal.
+        if range.count == 1, first.kind == .string {
+            return first.interpolated ? .dynamic(text) : .literal(first.text)
+        }
+        // `NSStoryboard.Name("X")`, `NSStoryboard.SceneIdentifier(rawValue: "X")`, `UIStoryboard.Name.init("X")`.
+        if first.isIdentifier("NSStoryboard") || first.isIdentifier("UIStoryboard"),
+           stream.isPunct(a + 1, "."),
+           stream.isIdentifier(a + 2, "Name") || stream.isIdentifier(a + 2, "SceneIdentifier") {
+            var open = a + 3
+            if stream.isPunct(open, "."), stream.isIdentifier(open + 1, "init") { open += 2 }
+            if stream.isPunct(open, "("), stream.close(open) == range.upperBound - 1 {
+                let args = arguments(open: open)
+                if args.count == 1, args[0].label == nil || args[0].label == "rawValue" {
+                    return string(args[0].range, local: local)
+                }
+            }
+            return .dynamic(text)
+        }
+        // `String(describing: Foo.self)`, `NSStringFromClass(Foo.self)`, `NSStringFromClass([Foo class])`.
+        if first.isIdentifier("String") || first.isIdentifier("NSStringFromClass"),
+           stream.isPunct(a + 1, "("), stream.close(a + 1) == range.upperBound - 1 {
+            let args = arguments(open: a + 1)
+            guard args.count == 1, args[0].label == nil || args[0].label == "describing" else { return .dynamic(text) }
+            return typeName(args[0].range) ?? .dynamic(text)
+        }
+        // `.member`: an enum case of a type that is not written.
+        if first.isPunct("."), range.count == 2, stream.kind(a + 1) == .identifier {
+            return .implicitMember(stream[a + 1].text)
+        }
+        // A name or dotted path.
+        if var path = dottedPath(range) {
+            if path.first == "self" { path.removeFirst() }
+            if path == ["rawValue"] { return .ownRawValue }
+            if path.last == "rawValue" { path.removeLast() }
+            if path == ["className"] { return .ownTypeName }
+            guard !path.isEmpty else { return .dynamic(text) }
+            if path.count == 1, let value = local(path[0]) {
+                switch value {
+                case .string(let s): return s
+                case .storyboard, .unknown: return .dynamic(text)
+                }
+            }
+            // An Objective-C property access on a local (`vc.identifier`) cannot be a constant.
+            if path.count > 1, local(path[0]) != nil { return .dynamic(text) }
+            return .symbol(path)
+        }
+        return .dynamic(text)
+    }
+
+    /// `Foo.self`, `self`, `Self.self`, `type(of: self)`, `[Foo class]`, `[self class]`, `Foo.class`.
+    private func typeName(_ range: Range<Int>) -> CodeString? {
+        let range = trimPostfix(range)
+        let a = range.lowerBound
+        if let path = dottedPath(range) {
+            switch path {
+            case ["self"], ["Self", "self"], ["self", "class"], ["self", "self"]: return .ownTypeName
+            default:
+                if path.count >= 2, path.last == "self" || path.last == "class" { return .typeName(path[path.count - 2]) }
+                return nil
+            }
+        }
+        if stream.isIdentifier(a, "type"), stream.isPunct(a + 1, "(") { return .ownTypeName }
+        if stream.isPunct(a, "["), range.count == 4, stream.isIdentifier(a + 2, "class"), stream.kind(a + 1) == .identifier {
+            let name = stream[a + 1].text
+            return name == "self" ? .ownTypeName : .typeName(name)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,337 @@
+import SBMapModel
+
+/// Reads the facts of one Objective-C (`.m`, `.mm`) file from its tokens: `@implementation` for the enclosing
+/// class, method bodies for locals, `NSString *const` and `#define` constants, message sends.
+struct ObjCCodeReader {
+    private let stream: TokenStream
+    private let path: String
+    private let expressions: CodeExpressions
+    private var scopes = ScopeStack()
+    private var pendingBraces: [Int: CodeScope.Kind] = [:]
+    private var pendingParameters: [Int: [String]] = [:]
+    /// The class of the current `@implementation` (or `@interface`) block.
+    private var currentClass: [String] = []
+    /// Open `[` indices, innermost last: the message send a selector part belongs to.
+    private var brackets: [Int] = []
+    private(set) var file: LoadedCodeFile
+
+    init(tokens: [CodeToken], path: String) {
+        stream = TokenStream(tokens)
+        self.path = path
+        expressions = CodeExpressions(stream: stream, language: .objectiveC)
+        file = LoadedCodeFile(path: path, language: .objectiveC)
+    }
+
+    mutating func read() {
+        var i = 0
+        while i < stream.count {
+            while let scope = scopes.popEnded(by: i) { closed(scope) }
+            while let b = brackets.last, stream.close(b) < i { brackets.removeLast() }
+            let t = stream[i]
+            switch t.kind {
+            case .punct:
+                if t.text == "{" {
+                    let kind = pendingBraces.removeValue(forKey: i) ?? .block
+                    var scope = CodeScope(kind: kind, end: stream.close(i), location: location(i))
+                    for p in pendingParameters.removeValue(forKey: i) ?? [] { scope.locals[p] = .unknown }
+                    scopes.push(scope)
+                } else if t.text == "[" {
+                    brackets.append(i)
+                } else if (t.text == "-" || t.text == "+"), !currentClass.isEmpty, !scopes.inFunction,
+                          stream.isPunct(i + 1, "(") {
+                    methodDeclaration(at: i)
+                }
+            case .identifier:
+                identifier(at: i)
+            default:
+                break
+            }
+            i += 1
+        }
+        while let scope = scopes.popEnded(by: Int.max) { closed(scope) }
+    }
+
+    private func location(_ i: Int) -> SourceLocation { stream.location(i, path: path) }
+
+    private func string(_ range: Range<Int>) -> CodeString {
+        expressions.string(range, local: { scopes.local($0) })
+    }
+
+    private var typePath: [String] { currentClass }
+
+    private mutating func closed(_ scope: CodeScope) {
+        if case .function(let name, true) = scope.kind, scope.helperLoads.count == 1 {
+            file.helpers.append(CodeStoryboardHelper(path: typePath + [name], name: scope.helperLoads[0], location: scope.location))
+        }
+    }
+
+    // MARK: Dispatch
+
+    private mutating func identifier(at i: Int) {
+        let t = stream[i]
+        switch t.text {
+        case "#import", "#include":
+            if stream.isPunct(i + 1, "<"), stream.kind(i + 2) == .identifier { file.imports.append(stream[i + 2].text) }
+        case "@import":
+            if stream.kind(i + 1) == .identifier { file.imports.append(stream[i + 1].text) }
+        case "#define":
+            define(at: i)
+        case "@interface", "@implementation":
+            classDeclaration(at: i)
+        case "@end":
+            currentClass = []
+        case "storyboardWithName":
+            if stream.isPunct(i + 1, ":") { storyboardLoad(at: i) }
+        case "instantiateViewControllerWithIdentifier", "instantiateControllerWithIdentifier",
+             "instantiateInitialViewController", "instantiateInitialController",
+             "instantiateInitialViewControllerWithCreator", "instantiateInitialControllerWithCreator":
+            instantiation(at: i)
+        case "performSegueWithIdentifier":
+            if stream.isPunct(i + 1, ":") { performSegue(at: i) }
+        case "NSString", "UIStoryboard", "NSStoryboard":
+            declaration(at: i)
+        default:
+            classNameHelper(at: i)
+        }
+    }
+
+    // MARK: Declarations
+
+    /// `@interface Foo : Bar`, `@implementation Foo`, `@implementation Foo (Category)`.
+    private mutating func classDeclaration(at i: Int) {
+        guard stream.kind(i + 1) == .identifier else { return }
+        let name = stream[i + 1].text
+        currentClass = [name]
+        var superclass: String?
+        if stream.isPunct(i + 2, ":"), stream.kind(i + 3) == .identifier { superclass = stream[i + 3].text }
+        if stream[i].text == "@interface" || !file.types.contains(where: { $0.path == [name] }) {
+            if stream.isPunct(i + 2, "(") && stream[i].text == "@interface" { return }  // a category interface
+            file.types.append(CodeTypeDeclaration(path: [name], kind: .objcClass, superclass: superclass,
+                                                  location: location(i + 1)))
+        }
+    }
+
+    /// `- (ReturnType)part:(T)a part2:(T)b {`: a method scope; a helper if it returns a storyboard;
+    /// an unwind action if it is an `IBAction` taking a storyboard segue.
+    private mutating func methodDeclaration(at i: Int) {
+        let returnOpen = i + 1
+        let returnClose = stream.close(returnOpen)
+        let returnText = stream.text((returnOpen + 1)..<returnClose, limit: 200)
+        var j = returnClose + 1
+        var selector = ""
+        var parameters: [String] = []
+        var parameterTypes = ""
+        var firstPart: String?
+        while j < stream.count, !stream.isPunct(j, "{"), !stream.isPunct(j, ";") {
+            guard stream.kind(j) == .identifier else { j += 1; continue }
+            let part = stream[j].text
+            if firstPart == nil { firstPart = part }
+            if stream.isPunct(j + 1, ":") {
+                selector += part + ":"
+                j += 2
+                if stream.isPunct(j, "(") {
+                    let close = stream.close(j)
+                    parameterTypes += stream.text((j + 1)..<close, limit: 200) + " "
+                    j = close + 1
+                }
+                if stream.kind(j) == .identifier { parameters.append(stream[j].text); j += 1 }
+            } else {
+                if selector.isEmpty { selector = part }
+                j += 1
+                if selector == part && !stream.isPunct(j, "{") { continue }
+            }
+        }
+        if returnText.contains("IBAction"), parameterTypes.contains("StoryboardSegue") {
+            file.unwindActions.append(CodeUnwindAction(selector: selector, enclosingType: typePath, location: location(i)))
+        }
+        guard stream.isPunct(j, "{"), let name = firstPart else { return }
+        let returnsStoryboard = returnText.contains("UIStoryboard") || returnText.contains("NSStoryboard")
+        pendingBraces[j] = .function(name: name, returnsStoryboard: returnsStoryboard)
+        pendingParameters[j] = parameters
+    }
+
+    /// `#define NAME @"value"`, `#define NAME OTHER_NAME`.
+    private mutating func define(at i: Int) {
+        guard stream.kind(i + 1) == .identifier, !stream[i + 1].newlineBefore else { return }
+        var end = i + 2
+        while end < stream.count, !stream[end].newlineBefore { end += 1 }
+        let range = (i + 2)..<end
+        guard !range.isEmpty, !stream.isPunct(i + 2, "(") || range.count > 1 else { return }
+        let value = string(range)
+        switch value {
+        case .literal, .symbol:
+            file.constants.append(CodeConstant(path: [stream[i + 1].text], value: value, location: location(i + 1)))
+        default:
+            break
+        }
+    }
+
+    /// `NSString *const NAME = @"…";` (file scope: a constant; in a method: a local) and
+    /// `UIStoryboard *sb = [UIStoryboard storyboardWithName:… bundle:…];` (a local storyboard).
+    private mutating func declaration(at i: Int) {
+        guard stream.isPunct(i + 1, "*") else { return }
+        var j = i + 2
+        while stream.isIdentifier(j, "const") || stream.isIdentifier(j, "_Nonnull") || stream.isIdentifier(j, "_Nullable") { j += 1 }
+        guard stream.kind(j) == .identifier else { return }
+        let name = stream[j].text
+        let isStoryboard = stream[i].text != "NSString"
+        guard stream.isPunct(j + 1, "=") else {
+            if scopes.inFunction { scopes.declareLocal(name, .unknown) }
+            return
+        }
+        let start = j + 2
+        var end = start
+        while end < stream.count, !stream.isPunct(end, ";") {
+            if stream.isPunct(end, "[") || stream.isPunct(end, "(") || stream.isPunct(end, "{") { end = stream.close(end) + 1; continue }
+            if stream.isPunct(end, "}") { break }
+            end += 1
+        }
+        let range = start..<min(end, stream.count)
+        if scopes.inFunction {
+            if isStoryboard {
+                scopes.declareLocal(name, .storyboard(storyboardExpression(range)))
+            } else {
+                let value = string(range)
+                switch value {
+                case .dynamic: scopes.declareLocal(name, .unknown)
+                default: scopes.declareLocal(name, .string(value))
+                }
+            }
+            return
+        }
+        if isStoryboard {
+            if case .named(let value) = storyboardExpression(range) {
+                file.helpers.append(CodeStoryboardHelper(path: [name], name: value, location: location(j)))
+            }
+            return
+        }
+        let value = string(range)
+        switch value {
+        case .literal, .symbol:
+            file.constants.append(CodeConstant(path: [name], value: value, location: location(j)))
+        default:
+            break
+        }
+    }
+
+    // MARK: Message sends
+
+    /// The `[` of the message send whose selector part is at `i`, when `i` is a selector part of it.
+    private func messageOpen(forSelectorAt i: Int) -> Int? {
+        guard let open = brackets.last, open < i, stream.close(open) > i else { return nil }
+        return open
+    }
+
+    /// Splits `[receiver part:arg part2:arg2]` at `open`: the receiver range and the arguments by selector part.
+    private func message(open: Int) -> (receiver: Range<Int>, parts: [(String, Range<Int>)])? {
+        let close = stream.close(open)
+        // The receiver is one expression; the first selector part follows it.
+        var j = open + 1
+        if stream.isPunct(j, "[") || stream.isPunct(j, "(") {
+            j = stream.close(j) + 1
+        } else {
+            guard stream.kind(j) == .identifier || stream.kind(j) == .string else { return nil }
+            j += 1
+        }
+        while stream.isPunct(j, "."), stream.kind(j + 1) == .identifier { j += 2 }
+        let receiver = (open + 1)..<j
+        var parts: [(String, Range<Int>)] = []
+        while j < close {
+            guard stream.kind(j) == .identifier else { return nil }
+            let part = stream[j].text
+            guard stream.isPunct(j + 1, ":") else {
+                parts.append((part, j..<j))
+                j += 1
+                continue
+            }
+            let start = j + 2
+            var k = start
+            while k < close {
+                if stream.isPunct(k, "[") || stream.isPunct(k, "(") || stream.isPunct(k, "{") { k = stream.close(k) + 1; continue }
+                if stream.kind(k) == .identifier, stream.isPunct(k + 1, ":"), k > start { break }
+                k += 1
+            }
+            parts.append((part, start..<min(k, close)))
+            j = k
+        }
+        return (receiver, parts)
+    }
+
+    /// Reads the storyboard a receiver stands for.
+    private func storyboardExpression(_ range: Range<Int>) -> CodeStoryboardRef {
+        let text = stream.text(range)
+        guard let a = range.first else { return .dynamic(text) }
+        if stream.isPunct(a, "["), stream.close(a) == range.upperBound - 1, let msg = message(open: a) {
+            let receiver = stream.text(msg.receiver)
+            if msg.parts.first?.0 == "storyboardWithName", receiver == "UIStoryboard" || receiver == "NSStoryboard" {
+                return .named(string(msg.parts[0].1))
+            }
+            if msg.parts.count == 1, msg.parts[0].1.isEmpty {
+                let selector = msg.parts[0].0
+                if receiver == "self" || receiver == "super", selector == "storyboard" { return .own }
+                if receiver == "NSStoryboard", selector == "mainStoryboard" { return .main }
+                if let path = expressions.dottedPath(msg.receiver) {
+                    return .helper((path.first == "self" ? [] : path) + [selector])
+                }
+            }
+            return .dynamic(text)
+        }
+        if let path = expressions.dottedPath(range) {
+            if path == ["self", "storyboard"] || path == ["super", "storyboard"] { return .own }
+            if path == ["NSStoryboard", "mainStoryboard"] { return .main }
+            if path.count == 1, let value = scopes.local(path[0]) {
+                if case .storyboard(let ref) = value { return ref }
+                return .dynamic(text)
+            }
+            if path.first == "self" { return .helper(Array(path.dropFirst())) }
+            return .helper(path)
+        }
+        return .dynamic(text)
+    }
+
+    private mutating func storyboardLoad(at i: Int) {
+        guard let open = messageOpen(forSelectorAt: i), let msg = message(open: open),
+              msg.parts.first?.0 == "storyboardWithName" else { return }
+        let receiver = stream.text(msg.receiver)
+        guard receiver == "UIStoryboard" || receiver == "NSStoryboard" else { return }
+        let name = string(msg.parts[0].1)
+        var mainBundle = true
+        if let bundle = msg.parts.first(where: { $0.0 == "bundle" }) {
+            mainBundle = ["nil", "NULL", "[NSBundle mainBundle]", "NSBundle.mainBundle"].contains(stream.text(bundle.1))
+        }
+        file.loads.append(CodeStoryboardLoad(name: name, mainBundle: mainBundle, api: "storyboardWithName:bundle:",
+                                             enclosingType: typePath, location: location(open)))
+        scopes.noteHelperLoad(name)
+    }
+
+    private mutating func instantiation(at i: Int) {
+        guard let open = messageOpen(forSelectorAt: i), let msg = message(open: open),
+              let part = msg.parts.first, part.0 == stream[i].text else { return }
+        let storyboard = storyboardExpression(msg.receiver)
+        let initial = part.0.hasPrefix("instantiateInitial")
+        let identifier: CodeString? = initial ? nil : string(part.1)
+        let api = msg.parts.map { $0.1.isEmpty && msg.parts.count == 1 ? $0.0 : $0.0 + ":" }.joined()
+        file.instantiations.append(CodeInstantiation(storyboard: storyboard, identifier: identifier, api: api,
+                                                     enclosingType: typePath, location: location(i)))
+    }
+
+    private mutating func performSegue(at i: Int) {
+        guard let open = messageOpen(forSelectorAt: i), let msg = message(open: open),
+              let part = msg.parts.first, part.0 == "performSegueWithIdentifier" else { return }
+        let receiver = stream.text(msg.receiver)
+        file.performs.append(CodeSeguePerform(identifier: string(part.1), onSelf: receiver == "self" || receiver == "super",
+                                              api: "performSegueWithIdentifier:sender:", enclosingType: typePath,
+                                              location: location(i)))
+    }
+
+    /// `[FooViewController instantiateFromStoryboard]` (pitfall 5).
+    private mutating func classNameHelper(at i: Int) {
+        let t = stream[i]
+        guard stream.isPunct(i - 1, "["), stream.kind(i + 1) == .identifier, stream.isPunct(i + 2, "]"),
+              let c = t.text.unicodeScalars.first, c.properties.isUppercase,
+              SwiftCodeReader.isClassNameHelper(stream[i + 1].text),
+              !SwiftCodeReader.notViewControllers.contains(t.text) else { return }
+        file.classInstantiations.append(CodeClassInstantiation(type: t.text, method: stream[i + 1].text,
+                                                               enclosingType: typePath, location: location(i)))
+    }
+}

@@ -1,0 +1,707 @@
+import SBMapModel
+
+/// Reads the facts of one Swift file from its tokens: one forward pass, with a stack of scopes for the
+/// enclosing type, the function (for locals), String enums and storyboard helpers.
+struct SwiftCodeReader {
+    private let stream: TokenStream
+    private let path: String
+    private let expressions: CodeExpressions
+    /// In a generated file (SwiftGen, R.swift) only declarations count.
+    private let recordUses: Bool
+    private var scopes = ScopeStack()
+    /// Brace token index → the scope it opens, as announced by the declaration before it.
+    private var pendingBraces: [Int: CodeScope.Kind] = [:]
+    /// Parameter names of the function whose body opens at a brace.
+    private var pendingParameters: [Int: [String]] = [:]
+    private(set) var file: LoadedCodeFile
+
+    init(tokens: [CodeToken], path: String, generatedBy: CodeGenerator?) {
+        stream = TokenStream(tokens)
+        self.path = path
+        expressions = CodeExpressions(stream: stream, language: .swift)
+        recordUses = generatedBy == nil
+        file = LoadedCodeFile(path: path, language: .swift, generatedBy: generatedBy)
+    }
+
+    /// Keywords that may follow `class` without `class` declaring a type.
+    private static let classMemberKeywords: Set<String> = [
+        "func", "var", "let", "subscript", "override", "final", "static", "private", "public", "internal",
+        "fileprivate", "open", "required", "convenience", "dynamic", "lazy", "weak", "unowned", "mutating",
+    ]
+    /// Words that start a new declaration: a signature scan stops there.
+    private static let declarationStarts: Set<String> = [
+        "func", "var", "let", "class", "struct", "enum", "extension", "protocol", "init", "case", "import",
+        "typealias", "subscript", "deinit", "actor", "static", "private", "public", "internal", "fileprivate",
+        "open", "override", "@objc", "@IBAction", "@IBOutlet",
+    ]
+
+    mutating func read() {
+        var i = 0
+        while i < stream.count {
+            while let scope = scopes.popEnded(by: i) { closed(scope) }
+            let t = stream[i]
+            if t.kind == .punct {
+                if t.text == "{" {
+                    let kind = pendingBraces.removeValue(forKey: i) ?? .block
+                    var scope = CodeScope(kind: kind, end: stream.close(i), location: location(i))
+                    for p in pendingParameters.removeValue(forKey: i) ?? [] { scope.locals[p] = .unknown }
+                    scopes.push(scope)
+                }
+                i += 1
+                continue
+            }
+            if t.kind == .identifier { identifier(at: i) }
+            i += 1
+        }
+        while let scope = scopes.popEnded(by: Int.max) { closed(scope) }
+    }
+
+    private func location(_ i: Int) -> SourceLocation { stream.location(i, path: path) }
+
+    private func local(_ name: String) -> LocalValue? { scopes.local(name) }
+
+    private func string(_ range: Range<Int>) -> CodeString {
+        expressions.string(range, local: { scopes.local($0) })
+    }
+
+    // MARK: Dispatch
+
+    private mutating func identifier(at i: Int) {
+        let t = stream[i]
+        let afterDot = stream.isPunct(i - 1, ".")
+        switch t.text {
+        case "import":
+            if stream.kind(i + 1) == .identifier { file.imports.append(stream[i + 1].text) }
+        case "class", "struct", "enum", "extension", "protocol", "actor":
+            if !afterDot { typeDeclaration(at: i) }
+        case "func":
+            functionDeclaration(at: i)
+        case "init", "deinit", "subscript", "get", "set", "willSet", "didSet":
+            if !afterDot { accessorDeclaration(at: i) }
+        case "let", "var":
+            variableDeclaration(at: i)
+        case "case":
+            if scopes.inStringEnumBody { enumCases(at: i) }
+        case "UIStoryboard", "NSStoryboard":
+            if recordUses, !afterDot { storyboardLoad(at: i) }
+        case "instantiateViewController", "instantiateController",
+             "instantiateViewControllerWithIdentifier", "instantiateControllerWithIdentifier",
+             "instantiateInitialViewController", "instantiateInitialController":
+            if recordUses, !stream.isIdentifier(i - 1, "func") { instantiation(at: i) }
+        case "performSegue", "performSegueWithIdentifier":
+            if recordUses, !stream.isIdentifier(i - 1, "func") { performSegue(at: i) }
+        case "perform":
+            if recordUses, stream.isPunct(i + 1, "("), stream.isIdentifier(i + 2, "segue"), stream.isPunct(i + 3, ":") {
+                swiftGenPerform(at: i)
+            }
+        case "StoryboardScene":
+            if recordUses { swiftGenScene(at: i) }
+        case "R":
+            if recordUses, !afterDot { rSwiftStoryboard(at: i) }
+        default:
+            if recordUses, !afterDot { classNameHelper(at: i) }
+        }
+    }
+
+    // MARK: Scopes
+
+    private mutating func closed(_ scope: CodeScope) {
+        switch scope.kind {
+        case .type(let path, true):
+            file.enums.append(CodeStringEnum(path: path, cases: scope.enumCases, location: scope.location))
+        case .function(let name, true):
+            if scope.helperLoads.count == 1 {
+                file.helpers.append(CodeStoryboardHelper(path: scopes.typePath + [name], name: scope.helperLoads[0],
+                                                         location: scope.location))
+            }
+        default:
+            break
+        }
+    }
+
+    /// `class Foo: Bar, P {`, `enum E: String {`, `extension A.B where … {`.
+    private mutating func typeDeclaration(at i: Int) {
+        let keyword = stream[i].text
+        guard stream.kind(i + 1) == .identifier else { return }
+        if keyword == "class", Self.classMemberKeywords.contains(stream[i + 1].text) { return }
+        var name: [String] = [stream[i + 1].text]
+        var j = i + 2
+        while stream.isPunct(j, "."), stream.kind(j + 1) == .identifier {
+            name.append(stream[j + 1].text)
+            j += 2
+        }
+        // Generic parameters.
+        if stream.isPunct(j, "<") {
+            var depth = 0
+            while j < stream.count {
+                if stream.isPunct(j, "<") { depth += 1 }
+                if stream.isPunct(j, ">") { depth -= 1; if depth == 0 { j += 1; break } }
+                if stream.isPunct(j, "{") || stream.isPunct(j, "}") { break }
+                j += 1
+            }
+        }
+        var inherited: [String] = []
+        if stream.isPunct(j, ":") {
+            j += 1
+            var expectName = true
+            while j < stream.count, !stream.isPunct(j, "{"), !stream.isIdentifier(j, "where") {
+                if stream.isPunct(j, "}") || stream.isPunct(j, ";") { return }
+                if expectName, stream.kind(j) == .identifier {
+                    var full = stream[j].text
+                    while stream.isPunct(j + 1, "."), stream.kind(j + 2) == .identifier { full = stream[j + 2].text; j += 2 }
+                    inherited.append(full)
+                    expectName = false
+                } else if stream.isPunct(j, ",") {
+                    expectName = true
+                }
+                j += 1
+            }
+        }
+        var limit = 0
+        while j < stream.count, !stream.isPunct(j, "{"), limit < 200 {
+            if stream.isPunct(j, "}") || stream.isPunct(j, ";") { return }
+            j += 1
+            limit += 1
+        }
+        guard stream.isPunct(j, "{") else { return }
+        let kind: CodeTypeDeclaration.Kind
+        switch keyword {
+        case "class": kind = .class
+        case "struct": kind = .struct
+        case "enum": kind = .enum
+        case "protocol": kind = .protocol
+        case "actor": kind = .actor
+        default: kind = .extension
+        }
+        let fullPath = kind == .extension ? name : scopes.typePath + name
+        file.types.append(CodeTypeDeclaration(path: fullPath, kind: kind,
+                                              superclass: kind == .class ? inherited.first : nil,
+                                              location: location(i + 1)))
+        pendingBraces[j] = .type(path: fullPath, stringEnum: kind == .enum && inherited.contains("String"))
+    }
+
+    /// `func name<T>(_ a: A, b c: B) -> R {`: a function scope with its parameters, maybe a storyboard helper,
+    /// maybe an `@IBAction` unwind method.
+    private mutating func functionDeclaration(at i: Int) {
+        guard stream.kind(i + 1) == .identifier else { return }
+        let name = stream[i + 1].text
+        var j = i + 2
+        if stream.isPunct(j, "<") {
+            while j < stream.count, !stream.isPunct(j, "("), !stream.isPunct(j, "{") { j += 1 }
+        }
+        guard stream.isPunct(j, "(") else { return }
+        let open = j
+        let close = stream.close(open)
+        let parameters = parameterList(open: open, close: close)
+        // Return type and body.
+        j = close + 1
+        var returnText = ""
+        var k = 0
+        while j < stream.count, k < 80 {
+            let t = stream[j]
+            if t.isPunct("{") { break }
+            if t.isPunct("}") || t.isPunct(";") || t.isPunct("=") { return }
+            if t.kind == .identifier, t.newlineBefore, Self.declarationStarts.contains(t.text) { j = -1; break }
+            if t.kind == .identifier { returnText += t.text + " " }
+            j += 1
+            k += 1
+        }
+        if isIBAction(before: i), parameters.contains(where: { $0.type.contains("StoryboardSegue") }) {
+            let selector = objcName(before: i) ?? Self.selector(name: name, labels: parameters.map(\.label))
+            file.unwindActions.append(CodeUnwindAction(selector: selector, enclosingType: scopes.typePath,
+                                                       location: location(i + 1)))
+        }
+        guard j >= 0, stream.isPunct(j, "{") else { return }
+        let returnsStoryboard = returnText.contains("UIStoryboard") || returnText.contains("NSStoryboard")
+        pendingBraces[j] = .function(name: name, returnsStoryboard: returnsStoryboard)
+        pendingParameters[j] = parameters.map(\.name)
+    }
+
+    /// `init(…) {`, `deinit {`, `get {`, `set(newValue) {`, `subscript(…) -> T {`.
+    private mutating func accessorDeclaration(at i: Int) {
+        var j = i + 1
+        var parameters: [String] = []
+        if stream.isPunct(j, "?") || stream.isPunct(j, "!") { j += 1 }
+        if stream.isPunct(j, "(") {
+            let close = stream.close(j)
+            parameters = parameterList(open: j, close: close).map(\.name)
+            j = close + 1
+        }
+        var k = 0
+        while j < stream.count, k < 40, !stream.isPunct(j, "{") {
+            if stream.isPunct(j, "}") || stream.isPunct(j, ";") || stream.isPunct(j, "=") { return }
+            if stream[j].newlineBefore { return }
+            j += 1
+            k += 1
+        }
+        guard stream.isPunct(j, "{") else { return }
+        let name = stream[i].text
+        if name == "get", let f = scopes.scopes.last, case .function(let owner, let helper) = f.kind {
+            // A getter of a computed storyboard property: the helper is the property.
+            pendingBraces[j] = .function(name: owner, returnsStoryboard: helper)
+            return
+        }
+        pendingBraces[j] = .function(name: name, returnsStoryboard: false)
+        pendingParameters[j] = parameters
+    }
+
+    private struct Parameter {
+        var label: String
+        var name: String
+        var type: String
+    }
+
+    /// `(_ a: A, b c: B, d: D)` → labels `_`, `b`, `d`; names `a`, `c`, `d`.
+    private func parameterList(open: Int, close: Int) -> [Parameter] {
+        expressions.arguments(open: open).compactMap { arg -> Parameter? in
+            // `arguments` splits `b c: B` as an unlabeled range; re-read the words before `:`.
+            var words: [String] = []
+            var j = arg.range.lowerBound - (arg.label == nil ? 0 : 2)
+            while j < arg.range.upperBound, stream.kind(j) == .identifier {
+                if stream.isPunct(j + 1, ":") { words.append(stream[j].text); j += 2; break }
+                words.append(stream[j].text)
+                j += 1
+            }
+            guard let last = words.last else { return nil }
+            let type = stream.text(j..<arg.range.upperBound, limit: 200)
+            return Parameter(label: words.first ?? last, name: last, type: type)
+        }
+    }
+
+    private func isIBAction(before i: Int) -> Bool {
+        var j = i - 1
+        var steps = 0
+        while j >= 0, steps < 12 {
+            let t = stream[j]
+            if t.isIdentifier("@IBAction") { return true }
+            if t.kind != .identifier && !t.isPunct("(") && !t.isPunct(")") && !t.isPunct(":") { return false }
+            if t.kind == .identifier, ["func", "var", "let", "}"].contains(t.text) { return false }
+            j -= 1
+            steps += 1
+        }
+        return false
+    }
+
+    /// `@objc(unwindHere:) func …` names the selector explicitly.
+    private func objcName(before i: Int) -> String? {
+        var j = i - 1
+        var steps = 0
+        while j >= 0, steps < 12 {
+            if stream.isIdentifier(j, "@objc"), stream.isPunct(j + 1, "(") {
+                let close = stream.close(j + 1)
+                return (j + 2..<close).map { stream[$0].text }.joined()
+            }
+            if stream.isPunct(j, "}") || stream.isPunct(j, "{") { return nil }
+            j -= 1
+            steps += 1
+        }
+        return nil
+    }
+
+    /// The Objective-C selector Swift gives `func name(label: …, …)` (storyboard-format.md §3.5).
+    static func selector(name: String, labels: [String]) -> String {
+        guard let first = labels.first else { return name }
+        var s = first == "_" ? "\(name):" : "\(name)With\(first.prefix(1).uppercased())\(first.dropFirst()):"
+        for label in labels.dropFirst() { s += (label == "_" ? "" : label) + ":" }
+        return s
+    }
+
+    // MARK: Declarations
+
+    /// `let`/`var` at file scope, in a type, or in a function (a local).
+    private mutating func variableDeclaration(at i: Int) {
+        guard stream.kind(i + 1) == .identifier else { return }
+        let name = stream[i + 1].text
+        let isLet = stream[i].text == "let"
+        var j = i + 2
+        var typeText = ""
+        if stream.isPunct(j, ":") {
+            j += 1
+            while j < stream.count, !stream.isPunct(j, "="), !stream.isPunct(j, "{"), !stream[j].newlineBefore {
+                if stream.isPunct(j, "(") || stream.isPunct(j, "[") { j = stream.close(j) + 1; continue }
+                if stream.isPunct(j, "}") || stream.isPunct(j, ";") || stream.isPunct(j, ",") || stream.isPunct(j, ")") { break }
+                typeText += stream[j].text
+                j += 1
+            }
+        }
+        let member = scopes.atTypeLevel || scopes.scopes.isEmpty
+        if stream.isPunct(j, "{") {
+            // A computed property (or a stored one with observers).
+            computedProperty(name: name, typeText: typeText, brace: j, member: member, at: i)
+            return
+        }
+        guard stream.isPunct(j, "=") else {
+            if !member { scopes.declareLocal(name, .unknown) }
+            return
+        }
+        let start = j + 1
+        let end = expressions.expressionEnd(from: start)
+        let range = start..<end
+        let storyboard = storyboardExpression(range, strict: true)
+        if member {
+            let path = scopes.typePath + [name]
+            if case .named(let value)? = storyboard {
+                file.helpers.append(CodeStoryboardHelper(path: path, name: value, location: location(i + 1)))
+                return
+            }
+            if let scene = generatedScene(range) {
+                file.generatedScenes.append(CodeGeneratedScene(path: path, identifier: scene, location: location(i + 1)))
+                return
+            }
+            let value = string(range)
+            switch value {
+            case .literal, .symbol:
+                file.constants.append(CodeConstant(path: path, value: value, location: location(i + 1)))
+            default:
+                break
+            }
+            return
+        }
+        // A local.
+        if let storyboard {
+            scopes.declareLocal(name, .storyboard(storyboard))
+            return
+        }
+        let value = string(range)
+        switch value {
+        case .literal, .symbol, .typeName, .ownTypeName, .implicitMember:
+            scopes.declareLocal(name, isLet ? .string(value) : .unknown)
+        default:
+            scopes.declareLocal(name, .unknown)
+        }
+    }
+
+    /// `var x: UIStoryboard { … }` (a helper), `var id: String { "X" }` (a constant), R.swift 7 scene accessors.
+    private mutating func computedProperty(name: String, typeText: String, brace: Int, member: Bool, at i: Int) {
+        let path = scopes.typePath + [name]
+        let close = stream.close(brace)
+        if member, typeText.contains("UIStoryboard") || typeText.contains("NSStoryboard") {
+            pendingBraces[brace] = .function(name: name, returnsStoryboard: true)
+            return
+        }
+        if member, typeText.contains("Identifier<") || typeText.contains("SceneType") || typeText.contains("Resource<") {
+            if let scene = generatedScene((brace + 1)..<close) {
+                file.generatedScenes.append(CodeGeneratedScene(path: path, identifier: scene, location: location(i + 1)))
+            }
+        }
+        if member, typeText == "String" {
+            var a = brace + 1
+            if stream.isIdentifier(a, "return") { a += 1 }
+            if a + 1 == close, stream[a].kind == .string, !stream[a].interpolated {
+                file.constants.append(CodeConstant(path: path, value: .literal(stream[a].text), location: location(i + 1)))
+            }
+        }
+        pendingBraces[brace] = .function(name: name, returnsStoryboard: false)
+    }
+
+    /// SwiftGen `SceneType<T>(storyboard: Main.self, identifier: "X")` / `InitialSceneType<T>(storyboard: Main.self)`,
+    /// R.swift `StoryboardViewControllerResource<T>(identifier: "x")`, `.init(identifier: "x", storyboard: name, bundle: bundle)`.
+    /// Returns the identifier (`.some(nil)` for an initial-scene accessor), or `nil` if the range is none of these.
+    private func generatedScene(_ range: Range<Int>) -> String?? {
+        guard let first = range.first, first < stream.count else { return nil }
+        var j = first
+        var sawGeneratedType = false
+        while j < range.upperBound {
+            let t = stream[j]
+            if t.kind == .identifier {
+                if t.text == "InitialSceneType" { return .some(nil) }
+                if t.text.hasSuffix("SceneType") || t.text.hasPrefix("StoryboardViewController") || t.text == "init" {
+                    sawGeneratedType = true
+                }
+                if sawGeneratedType, t.text == "identifier", stream.isPunct(j + 1, ":"), stream.kind(j + 2) == .string {
+                    return .some(stream[j + 2].text)
+                }
+            }
+            j += 1
+        }
+        return nil
+    }
+
+    /// `case a, b = "B", c(Int)` inside a String enum.
+    private mutating func enumCases(at i: Int) {
+        var j = i + 1
+        while j < stream.count {
+            guard stream.kind(j) == .identifier else { return }
+            let name = stream[j].text
+            var raw = name
+            j += 1
+            if stream.isPunct(j, "="), stream.kind(j + 1) == .string {
+                raw = stream[j + 1].text
+                j += 2
+            } else if stream.isPunct(j, "(") {
+                j = stream.close(j) + 1
+            }
+            scopes.addEnumCase(CodeEnumCase(name: name, rawValue: raw))
+            guard stream.isPunct(j, ","), !(j + 1 < stream.count && stream[j + 1].isPunct(",")) else { return }
+            j += 1
+        }
+    }
+
+    // MARK: Storyboards
+
+    /// `UIStoryboard(name: X, bundle: B)` / `UIStoryboard.init(name:bundle:)`: records a load.
+    private mutating func storyboardLoad(at i: Int) {
+        guard let (name, mainBundle, _) = storyboardCall(at: i) else { return }
+        let api = "\(stream[i].text)(name:bundle:)"
+        file.loads.append(CodeStoryboardLoad(name: name, mainBundle: mainBundle, api: api,
+                                             enclosingType: scopes.typePath, location: location(i)))
+        scopes.noteHelperLoad(name)
+    }
+
+    /// Reads `UIStoryboard(name: X, bundle: B)` at `i`: the name, whether the bundle is the main one, and the
+    /// index of the closing parenthesis.
+    private func storyboardCall(at i: Int) -> (CodeString, Bool, Int)? {
+        var open = i + 1
+        if stream.isPunct(open, "."), stream.isIdentifier(open + 1, "init") { open += 2 }
+        guard stream.isPunct(open, "(") else { return nil }
+        let args = expressions.arguments(open: open)
+        guard let nameArg = args.first, nameArg.label == "name" else { return nil }
+        var mainBundle = true
+        if let bundle = args.first(where: { $0.label == "bundle" }) {
+            let text = stream.text(bundle.range)
+            mainBundle = ["nil", ".main", "Bundle.main", "Foundation.Bundle.main", "NSBundle.mainBundle()"].contains(text)
+        }
+        return (string(nameArg.range), mainBundle, stream.close(open))
+    }
+
+    /// Reads the storyboard an expression stands for. With `strict`, only forms that certainly are storyboards
+    /// count (used for `let x = …`); otherwise any dotted path is a possible helper.
+    private func storyboardExpression(_ range: Range<Int>, strict: Bool) -> CodeStoryboardRef? {
+        let range = expressions.trimPostfix(range)
+        guard let a = range.first else { return nil }
+        let text = stream.text(range)
+        let first = stream[a]
+        if first.isIdentifier("UIStoryboard") || first.isIdentifier("NSStoryboard") {
+            if let (name, _, close) = storyboardCall(at: a) {
+                return close == range.upperBound - 1 ? .named(name) : nil
+            }
+            if stream.isPunct(a + 1, "."), stream.isIdentifier(a + 2, "main"), range.count == 3 { return .main }
+        }
+        if first.isIdentifier("R"), stream.isPunct(a + 1, "."), stream.isIdentifier(a + 2, "storyboard"),
+           stream.isPunct(a + 3, "."), stream.kind(a + 4) == .identifier {
+            let rest = (a + 5)..<range.upperBound
+            if rest.isEmpty || (rest.count == 2 && stream.isPunct(a + 5, "(") && stream.isPunct(a + 6, ")")) {
+                return .generated(.rSwift, storyboard: stream[a + 4].text)
+            }
+        }
+        if first.isIdentifier("StoryboardScene"), range.count == 5, stream.kind(a + 2) == .identifier,
+           stream.isIdentifier(a + 4, "storyboard") {
+            return .generated(.swiftGen, storyboard: stream[a + 2].text)
+        }
+        var pathRange = range
+        // `Foo.helper()`: a helper function without arguments.
+        if range.count >= 3, stream.isPunct(range.upperBound - 1, ")"), stream.isPunct(range.upperBound - 2, "(") {
+            pathRange = range.lowerBound..<(range.upperBound - 2)
+        }
+        if var path = expressions.dottedPath(pathRange) {
+            if path == ["self", "storyboard"] || path == ["storyboard"] || path == ["super", "storyboard"] {
+                if path == ["storyboard"], let value = local("storyboard") {
+                    if case .storyboard(let ref) = value { return ref }
+                    return .dynamic(text)
+                }
+                return .own
+            }
+            if path.count == 1, let value = local(path[0]) {
+                if case .storyboard(let ref) = value { return ref }
+                return strict ? nil : .dynamic(text)
+            }
+            if strict { return nil }
+            if path.first == "self" { path.removeFirst() }
+            if path.count > 1, local(path[0]) != nil { return .dynamic(text) }
+            return path.isEmpty ? .dynamic(text) : .helper(path)
+        }
+        return strict ? nil : .dynamic(text)
+    }
+
+    /// The receiver of a method whose name is at `i` (`X.instantiate…`): the tokens of `X`, walking back over
+    /// `a.b`, calls `f(…)`, subscripts and `?`/`!`.
+    private func receiver(ofMethodAt i: Int) -> Range<Int>? {
+        guard stream.isPunct(i - 1, ".") else { return nil }
+        var j = i - 2
+        var start = i - 1
+        while j >= 0 {
+            while j >= 0, stream.isPunct(j, "?") || stream.isPunct(j, "!") { j -= 1 }
+            guard j >= 0 else { break }
+            let t = stream[j]
+            if t.isPunct(")") || t.isPunct("]") {
+                let open = stream.partner[j]
+                guard open >= 0 else { return nil }
+                start = open
+                if stream.kind(open - 1) == .identifier, !stream[open].newlineBefore {
+                    start = open - 1
+                }
+            } else if t.kind == .identifier {
+                start = j
+            } else {
+                break
+            }
+            if stream.isPunct(start - 1, ".") {
+                j = start - 2
+                if j < 0 || stream[start - 1].newlineBefore && stream.kind(j) == nil { break }
+                continue
+            }
+            break
+        }
+        return start < i - 1 ? start..<(i - 1) : nil
+    }
+
+    // MARK: Uses
+
+    private mutating func instantiation(at i: Int) {
+        let name = stream[i].text
+        let initial = name.hasPrefix("instantiateInitial")
+        var identifier: CodeString?
+        var api = name
+        if initial {
+            api = stream.isPunct(i + 1, "(") ? "\(name)()" : name
+        } else {
+            guard stream.isPunct(i + 1, "(") else { return }
+            let args = expressions.arguments(open: i + 1)
+            guard let first = args.first else { return }
+            if name.hasSuffix("WithIdentifier") {
+                guard first.label == nil else { return }
+                api = "\(name)(_:)"
+            } else {
+                guard first.label == "withIdentifier" || first.label == "identifier" else { return }
+                api = "\(name)(\(first.label!):" + (args.count > 1 ? args.dropFirst().map { "\($0.label ?? "_"):" }.joined() : "") + ")"
+            }
+            identifier = string(first.range)
+        }
+        let storyboard: CodeStoryboardRef
+        if let r = receiver(ofMethodAt: i) {
+            storyboard = storyboardExpression(r, strict: false) ?? .dynamic(stream.text(r))
+        } else {
+            storyboard = .dynamic("self")
+        }
+        file.instantiations.append(CodeInstantiation(storyboard: storyboard, identifier: identifier, api: api,
+                                                     enclosingType: scopes.typePath, location: location(i)))
+    }
+
+    private mutating func performSegue(at i: Int) {
+        guard stream.isPunct(i + 1, "(") else { return }
+        let name = stream[i].text
+        let args = expressions.arguments(open: i + 1)
+        guard let first = args.first else { return }
+        let api: String
+        if name == "performSegueWithIdentifier" {
+            guard first.label == nil else { return }
+            api = "performSegueWithIdentifier(_:sender:)"
+        } else if first.label == "withIdentifier" {
+            api = "performSegue(withIdentifier:sender:)"
+        } else if first.label == nil {
+            api = "performSegue(_:) wrapper"
+        } else {
+            return
+        }
+        var onSelf = true
+        if let r = receiver(ofMethodAt: i) {
+            let text = stream.text(r)
+            onSelf = text == "self" || text == "super"
+        }
+        file.performs.append(CodeSeguePerform(identifier: string(first.range), onSelf: onSelf, api: api,
+                                              enclosingType: scopes.typePath, location: location(i)))
+    }
+
+    /// SwiftGen `perform(segue: StoryboardSegue.Main.show, sender: nil)`.
+    private mutating func swiftGenPerform(at i: Int) {
+        let args = expressions.arguments(open: i + 1)
+        guard let first = args.first else { return }
+        let value = string(first.range)
+        if case .symbol(let p) = value, p.count == 3, p[0] == "StoryboardSegue" {
+            file.generatedUses.append(CodeGeneratedUse(generator: .swiftGen, kind: .segue, container: p[1], member: p[2],
+                                                       enclosingType: scopes.typePath, location: location(i)))
+            return
+        }
+        file.performs.append(CodeSeguePerform(identifier: value, api: "perform(segue:)", enclosingType: scopes.typePath,
+                                              location: location(i)))
+    }
+
+    /// SwiftGen ≥5 `StoryboardScene.Main.scene.instantiate()`, `StoryboardScene.Main.initialScene.instantiate()`,
+    /// SwiftGen 4 `StoryboardScene.Main.instantiateScene()`, `StoryboardScene.Main.sceneScene.viewController()`,
+    /// `StoryboardScene.Main.initialViewController()`, and the storyboard itself `StoryboardScene.Main.storyboard`.
+    private mutating func swiftGenScene(at i: Int) {
+        guard stream.isPunct(i + 1, "."), stream.kind(i + 2) == .identifier, stream.isPunct(i + 3, "."),
+              stream.kind(i + 4) == .identifier else { return }
+        let container = stream[i + 2].text
+        let member = stream[i + 4].text
+        func use(_ kind: CodeGeneratedUse.Kind, _ m: String?) {
+            file.generatedUses.append(CodeGeneratedUse(generator: .swiftGen, kind: kind, container: container, member: m,
+                                                       enclosingType: scopes.typePath, location: location(i)))
+        }
+        if member == "storyboard" {
+            // Only when not followed by a scene call (the receiver of instantiate… is recorded there).
+            if !(stream.isPunct(i + 5, ".") && stream.kind(i + 6) == .identifier && stream[i + 6].text.hasPrefix("instantiate")) {
+                use(.storyboard, nil)
+            }
+            return
+        }
+        if stream.isPunct(i + 5, "."), stream.isIdentifier(i + 6, "instantiate") {
+            use(member == "initialScene" ? .initialScene : .scene, member == "initialScene" ? nil : member)
+            return
+        }
+        guard stream.isPunct(i + 5, "(") else {
+            if stream.isPunct(i + 5, "."), stream.isIdentifier(i + 6, "viewController") || stream.isIdentifier(i + 6, "controller"),
+               member.hasSuffix("Scene") {
+                use(.scene, String(member.dropLast("Scene".count)))
+            }
+            return
+        }
+        if member == "initialViewController" || member == "initialController" {
+            use(.initialScene, nil)
+        } else if member.hasPrefix("instantiate"), member.count > "instantiate".count {
+            use(.scene, String(member.dropFirst("instantiate".count)))
+        }
+    }
+
+    /// R.swift `R.storyboard.main()`, `R.storyboard.main.settingsController()`, `R.storyboard.main.initialViewController()`
+    /// (and the pre-1.0 property forms without `()`).
+    private mutating func rSwiftStoryboard(at i: Int) {
+        guard stream.isPunct(i + 1, "."), stream.isIdentifier(i + 2, "storyboard"), stream.isPunct(i + 3, "."),
+              stream.kind(i + 4) == .identifier else { return }
+        let container = stream[i + 4].text
+        func use(_ kind: CodeGeneratedUse.Kind, _ m: String?) {
+            file.generatedUses.append(CodeGeneratedUse(generator: .rSwift, kind: kind, container: container, member: m,
+                                                       enclosingType: scopes.typePath, location: location(i)))
+        }
+        if stream.isPunct(i + 5, "."), stream.kind(i + 6) == .identifier {
+            let member = stream[i + 6].text
+            switch member {
+            case "initialViewController", "instantiateInitialViewController", "initialController":
+                use(.initialScene, nil)
+            case "instance", "name", "bundle":
+                use(.storyboard, nil)
+            default:
+                use(.scene, member)
+            }
+            return
+        }
+        // `R.storyboard.main()` on its own; as the receiver of instantiate… the instantiation records it.
+        let close = stream.isPunct(i + 5, "(") ? stream.close(i + 5) : i + 4
+        if stream.isPunct(close + 1, "."), stream.kind(close + 2) == .identifier, stream[close + 2].text.hasPrefix("instantiate") {
+            return
+        }
+        use(.storyboard, nil)
+    }
+
+    /// Names of helpers that derive the storyboard identifier from the class (pitfall 5).
+    static func isClassNameHelper(_ method: String) -> Bool {
+        if method.hasPrefix("instantiateViewController") || method.hasPrefix("instantiateController")
+            || method.hasPrefix("instantiateInitial") { return false }
+        return method.hasPrefix("instantiate") || method.lowercased().contains("fromstoryboard")
+            || method == "storyboardInstance" || method == "storyboardViewController"
+    }
+
+    static let notViewControllers: Set<String> = [
+        "UIStoryboard", "NSStoryboard", "StoryboardScene", "StoryboardSegue", "R", "Bundle", "NSBundle", "UINib", "NSNib",
+    ]
+
+    /// `FooViewController.instantiateFromStoryboard()`.
+    private mutating func classNameHelper(at i: Int) {
+        let t = stream[i]
+        guard let c = t.text.unicodeScalars.first, c.properties.isUppercase, stream.isPunct(i + 1, "."),
+              stream.kind(i + 2) == .identifier, stream.isPunct(i + 3, "("),
+              Self.isClassNameHelper(stream[i + 2].text), !Self.notViewControllers.contains(t.text) else { return }
+        file.classInstantiations.append(CodeClassInstantiation(type: t.text, method: stream[i + 2].text,
+                                                               enclosingType: scopes.typePath, location: location(i)))
+    }
+}

@@ -1,0 +1,119 @@
+import SBMapModel
+
+/// Look-ups into an already-resolved graph that code links need: storyboards by name (per platform), scenes by
+/// storyboard identifier and by class, segue identifiers by source scene.
+struct CodeGraphIndex: Sendable {
+    /// Which platforms a use can reach, from its API (`UIStoryboard` vs `NSStoryboard`) or its file's imports.
+    struct PlatformHint: Sendable {
+        var platforms: Set<Platform>
+        /// `true` when the API itself says it (`NSStoryboard` is never an iOS storyboard).
+        var certain: Bool
+
+        static let any = PlatformHint(platforms: Set(Platform.allCases), certain: false)
+        static let uiKit: Set<Platform> = [.iOS, .tvOS, .unknown]
+        static let appKit: Set<Platform> = [.macOS, .unknown]
+    }
+
+    let graph: StoryboardGraph
+    private var storyboardsByName: [String: [Storyboard]] = [:]
+    private var storyboardsByLowerName: [String: [Storyboard]] = [:]
+    private var scenesByStoryboard: [String: [Node]] = [:]
+    private var scenesByClass: [String: [Node]] = [:]
+    private var segueIdentifiersBySource: [String: Set<String>] = [:]
+    private var segueSourcesByIdentifier: [String: [String]] = [:]
+    let nodesByID: [String: Node]
+
+    init(graph: StoryboardGraph) {
+        self.graph = graph
+        nodesByID = graph.nodesByID
+        for s in graph.storyboards {
+            storyboardsByName[s.name, default: []].append(s)
+            storyboardsByLowerName[s.name.lowercased(), default: []].append(s)
+        }
+        for n in graph.nodes where n.storyboard != nil && n.role != .exit && n.role != .code {
+            scenesByStoryboard[n.storyboard!, default: []].append(n)
+            if let c = n.customClass, !n.role.isCrossFileLink { scenesByClass[c, default: []].append(n) }
+        }
+        for e in graph.edges where e.kind != .relationship && e.kind != .reference && e.kind != .code {
+            guard let id = e.identifier, !id.isEmpty else { continue }
+            segueIdentifiersBySource[e.from, default: []].insert(id)
+            segueSourcesByIdentifier[id, default: []].append(e.from)
+        }
+    }
+
+    // MARK: Storyboards
+
+    enum NameMatch {
+        case found([Storyboard])
+        /// Only a letter-case variant exists: it works in the (case-insensitive) simulator and crashes on device.
+        case caseMismatch([Storyboard])
+        /// Only a storyboard of another platform has this name.
+        case otherPlatform([Storyboard])
+        case missing
+    }
+
+    /// Storyboards named `name` (case-sensitive, as on device), reachable from `hint`.
+    func storyboards(named name: String, hint: PlatformHint) -> NameMatch {
+        let exact = storyboardsByName[name] ?? []
+        let fitting = exact.filter { hint.platforms.contains($0.platform) }
+        if !fitting.isEmpty { return .found(fitting) }
+        if !exact.isEmpty { return hint.certain ? .otherPlatform(exact) : .found(exact) }
+        let loose = (storyboardsByLowerName[name.lowercased()] ?? []).filter { hint.platforms.contains($0.platform) }
+        if !loose.isEmpty { return .caseMismatch(loose) }
+        return .missing
+    }
+
+    /// The storyboard whose generated accessor is `accessor`, by the generator's naming rule, then loosely.
+    func storyboards(accessor: String, generator: GeneratedNames.GeneratorKind) -> [Storyboard] {
+        let byRule = graph.storyboards.filter { GeneratedNames.storyboardAccessor($0.name, generator: generator) == accessor }
+        if !byRule.isEmpty { return byRule }
+        let key = GeneratedNames.loose(accessor)
+        return graph.storyboards.filter { GeneratedNames.loose($0.name) == key }
+    }
+
+    /// The storyboard names of another platform or letter case that come close to `name` (for hints).
+    var allStoryboardNames: [String] { Array(Set(graph.storyboards.map(\.name))).sorted() }
+
+    // MARK: Scenes
+
+    func scenes(in storyboard: Storyboard) -> [Node] { scenesByStoryboard[storyboard.path] ?? [] }
+
+    /// Scenes of `storyboard` whose storyboard identifier is `identifier`; `caseOnly` reports letter-case-only matches.
+    func scenes(in storyboard: Storyboard, identifier: String) -> (exact: [Node], caseOnly: [Node]) {
+        let all = scenes(in: storyboard)
+        let exact = all.filter { $0.storyboardIdentifier == identifier }
+        if !exact.isEmpty { return (exact.map(followReference), []) }
+        let lower = identifier.lowercased()
+        return ([], all.filter { $0.storyboardIdentifier?.lowercased() == lower }.map(followReference))
+    }
+
+    /// A storyboard reference with its own storyboard identifier stands for its target, when resolved.
+    private func followReference(_ node: Node) -> Node {
+        guard node.role.isCrossFileLink, let target = node.resolution?.target, let t = nodesByID[target] else { return node }
+        return t
+    }
+
+    func initialScene(of storyboard: Storyboard) -> Node? {
+        storyboard.initialScene.flatMap { nodesByID[$0] }.map(followReference)
+    }
+
+    /// Scenes whose `customClass` is `type`.
+    func scenes(ofClass type: String) -> [Node] { scenesByClass[type] ?? [] }
+
+    /// Every scene (any storyboard) with storyboard identifier `identifier`.
+    func scenes(withIdentifier identifier: String) -> [Node] {
+        graph.nodes.filter { $0.storyboardIdentifier == identifier && $0.role != .code && $0.role != .exit }
+    }
+
+    // MARK: Segues
+
+    func segueIdentifiers(from node: String) -> Set<String> { segueIdentifiersBySource[node] ?? [] }
+
+    /// Source scenes of segues with identifier `identifier`, anywhere.
+    func segueSources(identifier: String) -> [String] { segueSourcesByIdentifier[identifier] ?? [] }
+
+    /// Every segue identifier starting at one of `nodes`.
+    func segueIdentifiers(from nodes: [Node]) -> Set<String> {
+        nodes.reduce(into: Set<String>()) { $0.formUnion(segueIdentifiers(from: $1.id)) }
+    }
+}

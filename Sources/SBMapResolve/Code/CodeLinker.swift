@@ -1,0 +1,455 @@
+import SBMapModel
+
+/// Adds the links made in code to a resolved graph: `.code` edges from the scenes of the class that instantiates
+/// a scene (or from a `code:<Type>` node when the class has no scene) to that scene, and findings for storyboard
+/// names, identifiers and segue identifiers that do not exist, with the source `file:line:col`.
+///
+/// ```swift
+/// let graph = CodeLinker().link(resolvedGraph, code: project.code)
+/// ```
+/// Everything added is sorted: code nodes by id, code edges by id, and the diagnostics of the whole graph by place.
+public struct CodeLinker: Sendable {
+    /// Whether to apply the class-name heuristic (storyboard-format.md §7.3, pitfall 5): `Foo.instantiateFromStoryboard()`
+    /// links to a scene whose storyboard identifier (or class) is `Foo`.
+    public var classNameHeuristic: Bool
+
+    public init(classNameHeuristic: Bool = true) {
+        self.classNameHeuristic = classNameHeuristic
+    }
+
+    /// Returns `graph` with code nodes, code edges and code findings added. Scan diagnostics carried by `code`
+    /// (unreadable files, oversized files) are added too.
+    public func link(_ graph: StoryboardGraph, code: [Loaded<LoadedCodeFile>]) -> StoryboardGraph {
+        let files = code.compactMap(\.value).sorted { $0.path < $1.path }
+        var pass = CodeLinkPass(graph: graph, files: files, classNameHeuristic: classNameHeuristic)
+        for file in files { pass.link(file) }
+        var out = graph
+        out.nodes += pass.codeNodes.values.sorted { $0.id < $1.id }
+        out.edges += pass.edges.values.sorted { $0.id < $1.id }
+        out.diagnostics += code.flatMap(\.diagnostics) + pass.diagnostics
+        out.diagnostics.sort()
+        return out
+    }
+}
+
+/// The work of one `CodeLinker.link` call.
+struct CodeLinkPass {
+    let index: CodeGraphIndex
+    let symbols: CodeSymbolTable
+    let classNameHeuristic: Bool
+    private(set) var codeNodes: [String: Node] = [:]
+    private(set) var edges: [String: Edge] = [:]
+    private(set) var diagnostics: [Diagnostic] = []
+    private var typeLocations: [String: SourceLocation] = [:]
+    /// The file being linked.
+    private var file = LoadedCodeFile(path: "", language: .swift)
+
+    init(graph: StoryboardGraph, files: [LoadedCodeFile], classNameHeuristic: Bool) {
+        index = CodeGraphIndex(graph: graph)
+        symbols = CodeSymbolTable(files: files)
+        self.classNameHeuristic = classNameHeuristic
+        for f in files {
+            for t in f.types where t.kind != .extension && typeLocations[t.name] == nil { typeLocations[t.name] = t.location }
+        }
+    }
+
+    mutating func link(_ file: LoadedCodeFile) {
+        self.file = file
+        for load in file.loads { check(load) }
+        for use in file.instantiations { link(use) }
+        for use in file.performs { check(use) }
+        for use in file.generatedUses { link(use) }
+        if classNameHeuristic { for use in file.classInstantiations { link(use) } }
+    }
+
+    // MARK: Platform
+
+    private func hint(api: String) -> CodeGraphIndex.PlatformHint {
+        if api.hasPrefix("UI") { return .init(platforms: CodeGraphIndex.PlatformHint.uiKit, certain: true) }
+        if api.hasPrefix("NS") || api.contains("Controller(") && !api.contains("ViewController")
+            || api.hasPrefix("instantiateController") || api.hasPrefix("instantiateInitialController") {
+            return .init(platforms: CodeGraphIndex.PlatformHint.appKit, certain: true)
+        }
+        if file.imports.contains("UIKit") { return .init(platforms: CodeGraphIndex.PlatformHint.uiKit, certain: false) }
+        if file.imports.contains("AppKit") || file.imports.contains("Cocoa") {
+            return .init(platforms: CodeGraphIndex.PlatformHint.appKit, certain: false)
+        }
+        return .any
+    }
+
+    // MARK: Findings
+
+    private mutating func report(_ severity: Severity, _ code: DiagnosticCode, _ message: String, at location: SourceLocation,
+                                 hint: String? = nil) {
+        diagnostics.append(Diagnostic(severity, code, message, at: location, hint: hint))
+    }
+
+    private mutating func reportDynamic(_ what: String, _ reason: String, at location: SourceLocation) {
+        report(.info, .codeDynamic, "\(what) is not a constant (`\(reason)`), so sbmap cannot tell where this leads.",
+               at: location, hint: "use a string literal, a `let` constant or a String enum case to have it mapped and checked")
+    }
+
+    // MARK: Storyboard loads
+
+    /// `UIStoryboard(name:)`: the name must be a storyboard, with the exact letter case.
+    private mutating func check(_ load: CodeStoryboardLoad) {
+        switch symbols.resolve(load.name, scope: load.enclosingType) {
+        case .dynamic(let text):
+            reportDynamic("The storyboard name", text, at: load.location)
+        case .string(let name):
+            switch index.storyboards(named: name, hint: hint(api: load.api)) {
+            case .found:
+                break
+            case .caseMismatch(let near):
+                report(.error, .caseMismatch,
+                       "Storyboard \"\(name)\" is spelled \"\(near[0].name)\" on disk: it loads in the simulator and crashes on device.",
+                       at: load.location, hint: "write \"\(near[0].name)\"")
+            case .otherPlatform(let other):
+                report(load.mainBundle ? .error : .warning, .codeUnknownStoryboard,
+                       "\(load.api) loads storyboard \"\(name)\", but the only storyboard of that name is for \(other[0].platform.rawValue).",
+                       at: load.location)
+            case .missing:
+                report(load.mainBundle ? .error : .warning, .codeUnknownStoryboard,
+                       "\(load.api) loads storyboard \"\(name)\", which is not among the scanned storyboards.",
+                       at: load.location,
+                       hint: load.mainBundle ? Self.suggest(name, among: index.allStoryboardNames, what: "storyboard")
+                                             : "it is loaded from another bundle; scan that bundle's storyboards too")
+            }
+        }
+    }
+
+    static func suggest(_ value: String, among names: [String], what: String) -> String {
+        let key = GeneratedNames.loose(value)
+        if let near = names.first(where: { GeneratedNames.loose($0) == key }) { return "did you mean \"\(near)\"?" }
+        if names.isEmpty { return "no \(what) was found; check the paths given to sbmap" }
+        let shown = names.prefix(8).map { "\"\($0)\"" }.joined(separator: ", ")
+        return "known: \(shown)\(names.count > 8 ? ", …" : "")"
+    }
+
+    // MARK: Instantiations
+
+    /// Which storyboards an instantiation's receiver stands for; `nil` when it is not known (already reported).
+    private mutating func storyboards(for use: CodeInstantiation) -> [Storyboard]? {
+        let hint = hint(api: use.api)
+        switch use.storyboard {
+        case .named(let s):
+            // The load itself was checked (and reported) at the same place.
+            guard case .string(let name) = symbols.resolve(s, scope: use.enclosingType) else { return nil }
+            return found(index.storyboards(named: name, hint: hint))
+        case .own:
+            let type = use.enclosingType.last ?? ""
+            let family = symbols.descendants(of: type)
+            let scenes = family.sorted().flatMap { index.scenes(ofClass: $0) }
+            let paths = Set(scenes.compactMap(\.storyboard))
+            let boards = index.graph.storyboards.filter { paths.contains($0.path) }
+            if boards.isEmpty {
+                report(.info, .codeDynamic,
+                       "`self.storyboard` in \(type.isEmpty ? "this code" : type) is whichever storyboard it was loaded from, and no scanned scene has class \(type.isEmpty ? "(none)" : type).",
+                       at: use.location, hint: "set the scene's custom class to \(type) in Interface Builder, or load the storyboard by name")
+                return nil
+            }
+            return boards
+        case .main:
+            let mains = index.graph.storyboards.filter { $0.entryPoints.contains { $0.role == .main || $0.role == .scene } }
+            if mains.isEmpty {
+                report(.info, .codeDynamic, "The main storyboard is used, but no Info.plist naming one was scanned.", at: use.location)
+                return nil
+            }
+            return mains
+        case .helper(let path):
+            guard let (helper, receiverCase) = symbols.helper(path, scope: use.enclosingType) else {
+                reportDynamic("The storyboard", path.joined(separator: "."), at: use.location)
+                return nil
+            }
+            switch symbols.resolve(helper: helper, receiverCase: receiverCase) {
+            case .string(let name):
+                let match = index.storyboards(named: name, hint: hint)
+                if case .missing = match {
+                    report(.error, .codeUnknownStoryboard,
+                           "\(path.joined(separator: ".")) loads storyboard \"\(name)\", which is not among the scanned storyboards.",
+                           at: use.location, hint: Self.suggest(name, among: index.allStoryboardNames, what: "storyboard"))
+                }
+                return found(match)
+            case .dynamic(let text):
+                if receiverCase != nil || helper.path.isEmpty { reportDynamic("The storyboard", text, at: use.location) }
+                return nil
+            }
+        case .generated(let generator, let accessor):
+            return generatedStoryboards(generator, accessor: accessor, at: use.location)
+        case .dynamic(let text):
+            reportDynamic("The storyboard", text, at: use.location)
+            return nil
+        }
+    }
+
+    private func found(_ match: CodeGraphIndex.NameMatch) -> [Storyboard]? {
+        switch match {
+        case .found(let s), .caseMismatch(let s): return s
+        case .otherPlatform, .missing: return nil
+        }
+    }
+
+    private mutating func link(_ use: CodeInstantiation) {
+        guard let boards = storyboards(for: use), !boards.isEmpty else {
+            if use.identifier.map({ if case .dynamic = symbols.resolve($0, scope: use.enclosingType) { return true } else { return false } }) == true,
+               case .dynamic(let text) = symbols.resolve(use.identifier!, scope: use.enclosingType) {
+                reportDynamic("The storyboard identifier", text, at: use.location)
+            }
+            return
+        }
+        let boardList = boards.map { "\"\($0.name)\"" }.joined(separator: ", ")
+        guard let identifierArg = use.identifier else {
+            let targets = boards.compactMap { index.initialScene(of: $0) }
+            if targets.isEmpty {
+                report(.warning, .codeUnknownIdentifier,
+                       "\(use.api) asks storyboard \(boardList) for its initial scene, and it has none.",
+                       at: use.location, hint: "tick \"Is Initial View Controller\" on a scene, or instantiate by identifier")
+            }
+            addEdges(from: use.enclosingType, to: targets, identifier: nil, location: use.location, via: use.api)
+            return
+        }
+        switch symbols.resolve(identifierArg, scope: use.enclosingType) {
+        case .dynamic(let text):
+            reportDynamic("The storyboard identifier", text, at: use.location)
+        case .string(let identifier):
+            link(identifier: identifier, in: boards, from: use.enclosingType, location: use.location, via: use.api,
+                 heuristic: identifierArg.isClassName)
+        }
+    }
+
+    /// Links to the scene with storyboard identifier `identifier` in `boards`, or reports that there is none.
+    private mutating func link(identifier: String, in boards: [Storyboard], from type: [String], location: SourceLocation,
+                               via: String, heuristic: Bool = false) {
+        var exact: [Node] = []
+        var caseOnly: [Node] = []
+        for b in boards {
+            let r = index.scenes(in: b, identifier: identifier)
+            exact += r.exact
+            caseOnly += r.caseOnly
+        }
+        let boardList = boards.map { "\"\($0.name)\"" }.joined(separator: ", ")
+        if exact.isEmpty, let near = caseOnly.first {
+            report(.error, .caseMismatch,
+                   "Storyboard identifier \"\(identifier)\" is spelled \"\(near.storyboardIdentifier ?? "")\" in \(boardList): identifiers are case-sensitive, so this call crashes.",
+                   at: location, hint: "write \"\(near.storyboardIdentifier ?? "")\"")
+            return
+        }
+        if exact.isEmpty {
+            let known = boards.flatMap { index.scenes(in: $0).compactMap(\.storyboardIdentifier) }
+            report(.error, .codeUnknownIdentifier,
+                   "Storyboard \(boardList) has no scene with storyboard identifier \"\(identifier)\"\(heuristic ? " (the identifier is the class name)" : "").",
+                   at: location,
+                   hint: "set the Storyboard ID in Interface Builder's identity inspector, or fix the string; "
+                       + Self.suggest(identifier, among: Array(Set(known)).sorted(), what: "identifier"))
+            return
+        }
+        addEdges(from: type, to: exact, identifier: identifier, location: location, via: via)
+    }
+
+    // MARK: Edges
+
+    /// The nodes a link made in `type` starts from: its scenes, or a code node for it.
+    private mutating func sources(for type: [String], at location: SourceLocation) -> [Node] {
+        let name = type.last ?? Self.fileTypeName(location.path)
+        let scenes = index.scenes(ofClass: name)
+        if !scenes.isEmpty { return scenes }
+        let id = Node.codeID(type: name)
+        if let existing = codeNodes[id] { return [existing] }
+        let node = Node(id: id, storyboard: nil, objectID: nil, element: "code", role: .code, customClass: name,
+                        label: name, location: typeLocations[name] ?? location)
+        codeNodes[id] = node
+        return [node]
+    }
+
+    /// Top-level code (a `main.swift`) links from a node named after its file.
+    static func fileTypeName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    private mutating func addEdges(from type: [String], to targets: [Node], identifier: String?, location: SourceLocation,
+                                   via: String) {
+        guard !targets.isEmpty else { return }
+        let from = sources(for: type, at: location)
+        for source in from {
+            for target in targets {
+                let id = "code:\(location)#\(source.id)->\(target.id)"
+                let cross = source.storyboard == nil || source.storyboard != target.storyboard
+                edges[id] = Edge(id: id, from: source.id, to: target.id, kind: .code, identifier: identifier,
+                                 crossFile: cross, location: location, via: via)
+            }
+        }
+    }
+
+    // MARK: Segues
+
+    private mutating func check(_ use: CodeSeguePerform) {
+        // R.swift `R.segue.sourceController.segueName`.
+        if case .symbol(let p) = use.identifier, p.count == 4, p[0] == "R", p[1] == "segue" {
+            checkGeneratedSegue(.rSwift, container: p[2], member: p[3], use.enclosingType, use.location, api: use.api)
+            return
+        }
+        if case .symbol(let p) = use.identifier, p.count == 3, p[0] == "StoryboardSegue" {
+            checkGeneratedSegue(.swiftGen, container: p[1], member: p[2], use.enclosingType, use.location, api: use.api)
+            return
+        }
+        switch symbols.resolve(use.identifier, scope: use.enclosingType) {
+        case .dynamic(let text):
+            reportDynamic("The segue identifier", text, at: use.location)
+        case .string(let identifier):
+            check(segue: identifier, onSelf: use.onSelf, type: use.enclosingType, at: use.location, api: use.api)
+        }
+    }
+
+    /// A segue performed on `type` must start at a scene of that class (or a superclass or subclass).
+    private mutating func check(segue identifier: String, onSelf: Bool, type: [String], at location: SourceLocation, api: String) {
+        let anywhere = index.segueSources(identifier: identifier)
+        let name = type.last ?? ""
+        let family = symbols.classFamily(of: name)
+        let scenes = onSelf ? family.sorted().flatMap { index.scenes(ofClass: $0) } : []
+        if scenes.isEmpty {
+            if anywhere.isEmpty {
+                report(.warning, .codeUnknownSegue,
+                       "\(api) performs segue \"\(identifier)\", and no scanned storyboard has a segue with that identifier.",
+                       at: location, hint: "set the segue's identifier in Interface Builder's attributes inspector, or fix the string")
+            }
+            return
+        }
+        let identifiers = index.segueIdentifiers(from: scenes)
+        if identifiers.contains(identifier) { return }
+        let near = identifiers.first { $0.lowercased() == identifier.lowercased() }
+        let elsewhere = anywhere.compactMap { index.nodesByID[$0]?.label }.sorted()
+        var hint = near.map { "segue identifiers are case-sensitive: did you mean \"\($0)\"?" }
+            ?? "segue identifiers belong to the scene they start from"
+        if near == nil, let first = elsewhere.first { hint += "; a segue \"\(identifier)\" starts at scene \(first)" }
+        report(.warning, .codeUnknownSegue,
+               "\(api) performs segue \"\(identifier)\" from \(name), but no segue with that identifier starts at a scene of class \(name).",
+               at: location, hint: hint)
+    }
+
+    // MARK: Generated accessors
+
+    private mutating func generatedStoryboards(_ generator: CodeGenerator, accessor: String, at location: SourceLocation) -> [Storyboard]? {
+        let roots = generator == .swiftGen ? ["StoryboardScene"] : ["R", "_R", "storyboard"]
+        if let name = symbols.generatedStoryboardName(roots: roots, container: accessor),
+           let boards = found(index.storyboards(named: name, hint: .any)) {
+            return boards
+        }
+        let boards = index.storyboards(accessor: accessor, generator: generator == .swiftGen ? .swiftGen : .rSwift)
+        if boards.isEmpty {
+            report(.warning, .codeUnknownStoryboard,
+                   "\(generator == .swiftGen ? "StoryboardScene" : "R.storyboard").\(accessor) names no scanned storyboard; the generated code may be stale.",
+                   at: location, hint: "re-run \(generator == .swiftGen ? "SwiftGen" : "R.swift"), or scan the storyboard it was generated from")
+            return nil
+        }
+        return boards
+    }
+
+    private mutating func link(_ use: CodeGeneratedUse) {
+        let via = use.generator == .swiftGen ? "StoryboardScene" : "R.storyboard"
+        switch use.kind {
+        case .segue:
+            checkGeneratedSegue(use.generator, container: use.container, member: use.member ?? "", use.enclosingType,
+                                use.location, api: "perform(segue:)")
+        case .storyboard:
+            _ = generatedStoryboards(use.generator, accessor: use.container, at: use.location)
+        case .initialScene:
+            let roots = use.generator == .swiftGen ? ["StoryboardScene"] : ["R", "_R"]
+            var boards: [Storyboard]?
+            if let declared = symbols.generatedScene(root: roots, container: use.container, member: nil) {
+                boards = found(index.storyboards(named: declared.storyboard, hint: .any))
+            }
+            guard let boards = boards ?? generatedStoryboards(use.generator, accessor: use.container, at: use.location) else { return }
+            let targets = boards.compactMap { index.initialScene(of: $0) }
+            if targets.isEmpty {
+                report(.warning, .codeUnknownIdentifier, "\(via).\(use.container) has no initial scene.", at: use.location)
+            }
+            addEdges(from: use.enclosingType, to: targets, identifier: nil, location: use.location, via: via)
+        case .scene:
+            let member = use.member ?? ""
+            let roots = use.generator == .swiftGen ? ["StoryboardScene"] : ["R", "_R"]
+            if let declared = symbols.generatedScene(root: roots, container: use.container, member: member),
+               let boards = found(index.storyboards(named: declared.storyboard, hint: .any)) {
+                if let identifier = declared.identifier {
+                    link(identifier: identifier, in: boards, from: use.enclosingType, location: use.location, via: via)
+                } else {
+                    addEdges(from: use.enclosingType, to: boards.compactMap { index.initialScene(of: $0) }, identifier: nil,
+                             location: use.location, via: via)
+                }
+                return
+            }
+            guard let boards = generatedStoryboards(use.generator, accessor: use.container, at: use.location) else { return }
+            let kind: GeneratedNames.GeneratorKind = use.generator == .swiftGen ? .swiftGen : .rSwift
+            let scenes = boards.flatMap { index.scenes(in: $0) }
+            var targets = scenes.filter { $0.storyboardIdentifier.map { GeneratedNames.memberAccessor($0, generator: kind) == member } ?? false }
+            if targets.isEmpty {
+                let key = GeneratedNames.loose(member)
+                targets = scenes.filter { $0.storyboardIdentifier.map { GeneratedNames.loose($0) == key } ?? false }
+            }
+            if targets.isEmpty {
+                report(.warning, .codeUnknownIdentifier,
+                       "\(via).\(use.container).\(member) names no scene of storyboard \"\(boards[0].name)\"; the generated code may be stale.",
+                       at: use.location, hint: "re-run \(use.generator == .swiftGen ? "SwiftGen" : "R.swift")")
+                return
+            }
+            addEdges(from: use.enclosingType, to: targets, identifier: targets[0].storyboardIdentifier, location: use.location, via: via)
+        }
+    }
+
+    /// SwiftGen `StoryboardSegue.Main.show` (storyboard `Main`) and R.swift `R.segue.sourceController.show`
+    /// (source class `SourceController`).
+    private mutating func checkGeneratedSegue(_ generator: CodeGenerator, container: String, member: String, _ type: [String],
+                                              _ location: SourceLocation, api: String) {
+        if generator == .swiftGen, let identifier = symbols.generatedSegue(container: container, member: member) {
+            check(segue: identifier, onSelf: true, type: type, at: location, api: api)
+            return
+        }
+        let kind: GeneratedNames.GeneratorKind = generator == .swiftGen ? .swiftGen : .rSwift
+        let sources: [Node]
+        if generator == .swiftGen {
+            sources = (generatedStoryboards(generator, accessor: container, at: location) ?? []).flatMap { index.scenes(in: $0) }
+        } else {
+            let key = GeneratedNames.loose(container)
+            sources = index.graph.nodes.filter { $0.customClass.map { GeneratedNames.loose($0) == key } ?? false }
+        }
+        let identifiers = index.segueIdentifiers(from: sources)
+        if let identifier = identifiers.sorted().first(where: { GeneratedNames.memberAccessor($0, generator: kind) == member })
+            ?? identifiers.sorted().first(where: { GeneratedNames.loose($0) == GeneratedNames.loose(member) }) {
+            if generator == .swiftGen { check(segue: identifier, onSelf: true, type: type, at: location, api: api) }
+            return
+        }
+        let shown = generator == .swiftGen ? "StoryboardSegue.\(container).\(member)" : "R.segue.\(container).\(member)"
+        report(.warning, .codeUnknownSegue, "\(shown) names no scanned segue; the generated code may be stale.", at: location,
+               hint: "re-run \(generator == .swiftGen ? "SwiftGen" : "R.swift"), or scan the storyboard it was generated from")
+    }
+
+    // MARK: Class-name heuristic
+
+    /// `Foo.instantiateFromStoryboard()`: a scene whose storyboard identifier is `Foo`, else one whose class is `Foo`,
+    /// preferring storyboard `Foo` (or `Foo` without its `ViewController` suffix). No finding when nothing fits.
+    private mutating func link(_ use: CodeClassInstantiation) {
+        var targets = index.scenes(withIdentifier: use.type)
+        if targets.isEmpty { targets = index.scenes(ofClass: use.type) }
+        guard !targets.isEmpty else { return }
+        let stem = ["ViewController", "Controller", "VC"].reduce(use.type) { s, suffix in
+            s.hasSuffix(suffix) && s.count > suffix.count ? String(s.dropLast(suffix.count)) : s
+        }
+        let boards = index.graph.storyboardsByID
+        let preferred = targets.filter { t in
+            let name = t.storyboard.flatMap { boards[$0]?.name }
+            return name == use.type || name == stem
+        }
+        if !preferred.isEmpty { targets = preferred }
+        addEdges(from: use.enclosingType, to: targets.sorted { $0.id < $1.id }, identifier: targets[0].storyboardIdentifier,
+                 location: use.location, via: "heuristic: class name (\(use.type).\(use.method)())")
+    }
+}
+
+extension CodeString {
+    /// Whether the value is derived from a class name (`String(describing:)`), which makes a link heuristic.
+    var isClassName: Bool {
+        switch self {
+        case .typeName, .ownTypeName: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,232 @@
+import SBMapModel
+
+/// The declarations of every scanned source file, joined, so that a use in one file resolves through a constant,
+/// enum or helper declared in another (storyboard-format.md §7.3, pitfalls 2–4).
+struct CodeSymbolTable: Sendable {
+    /// What a string argument resolved to.
+    enum Value: Hashable, Sendable {
+        case string(String)
+        /// Not known statically; the text says why (shown in the `code-dynamic` finding).
+        case dynamic(String)
+    }
+
+    private var constantsByLast: [String: [CodeConstant]] = [:]
+    private var enumsByLast: [String: [CodeStringEnum]] = [:]
+    private var casesByName: [String: Set<String>] = [:]
+    private var helpersByLast: [String: [CodeStoryboardHelper]] = [:]
+    private(set) var generatedScenes: [CodeGeneratedScene] = []
+    private(set) var superclassOf: [String: String] = [:]
+    private(set) var subclassesOf: [String: Set<String>] = [:]
+    private(set) var protocols: Set<String> = []
+
+    /// How many links a resolution may follow (`let a = b`, `let b = c`, …) before giving up.
+    private static let maxDepth = 12
+
+    init(files: [LoadedCodeFile]) {
+        for file in files {
+            for c in file.constants { if let last = c.path.last { constantsByLast[last, default: []].append(c) } }
+            for e in file.enums {
+                if let last = e.path.last { enumsByLast[last, default: []].append(e) }
+                for c in e.cases { casesByName[c.name, default: []].insert(c.rawValue) }
+            }
+            for h in file.helpers { if let last = h.path.last { helpersByLast[last, default: []].append(h) } }
+            generatedScenes += file.generatedScenes
+            for t in file.types {
+                if let s = t.superclass, superclassOf[t.name] == nil {
+                    superclassOf[t.name] = s
+                    subclassesOf[s, default: []].insert(t.name)
+                }
+                if t.kind == .protocol { protocols.insert(t.name) }
+            }
+        }
+    }
+
+    // MARK: Classes
+
+    /// The type, its superclasses, and its subclasses (transitively): the classes whose scenes a `performSegue`
+    /// or `self.storyboard` in `type` may run on.
+    func classFamily(of type: String) -> Set<String> {
+        var family: Set<String> = [type]
+        var up = superclassOf[type]
+        var guardCount = 0
+        while let s = up, guardCount < 32, family.insert(s).inserted {
+            up = superclassOf[s]
+            guardCount += 1
+        }
+        var queue = [type]
+        while let t = queue.popLast(), family.count < 512 {
+            for sub in subclassesOf[t] ?? [] where family.insert(sub).inserted { queue.append(sub) }
+        }
+        return family
+    }
+
+    /// The type and its subclasses only.
+    func descendants(of type: String) -> Set<String> {
+        var family: Set<String> = [type]
+        var queue = [type]
+        while let t = queue.popLast(), family.count < 512 {
+            for sub in subclassesOf[t] ?? [] where family.insert(sub).inserted { queue.append(sub) }
+        }
+        return family
+    }
+
+    // MARK: Strings
+
+    /// Resolves a string argument used inside `scope` (the enclosing type path).
+    func resolve(_ s: CodeString, scope: [String], depth: Int = 0) -> Value {
+        guard depth < Self.maxDepth else { return .dynamic("constant chain too deep") }
+        switch s {
+        case .literal(let v):
+            return .string(v)
+        case .typeName(let t):
+            return .string(t)
+        case .ownTypeName:
+            guard let own = scope.last, !Self.frameworkTypes.contains(own), !protocols.contains(own) else {
+                return .dynamic("the name of whichever class calls it")
+            }
+            return .string(own)
+        case .ownRawValue:
+            return .dynamic("self.rawValue")
+        case .dynamic(let text):
+            return .dynamic(text)
+        case .implicitMember(let name):
+            let values = casesByName[name] ?? []
+            if values.count == 1, let v = values.first { return .string(v) }
+            return .dynamic(values.isEmpty ? ".\(name)" : ".\(name) (more than one enum has this case)")
+        case .symbol(let path):
+            return resolveSymbol(path, scope: scope, depth: depth)
+        }
+    }
+
+    /// Types whose own name never is a storyboard identifier (helpers declared in extensions of them).
+    static let frameworkTypes: Set<String> = [
+        "UIViewController", "NSViewController", "NSWindowController", "UIStoryboard", "NSStoryboard", "NSObject",
+        "UITableViewController", "UICollectionViewController", "UINavigationController", "UITabBarController",
+    ]
+
+    private func resolveSymbol(_ path: [String], scope: [String], depth: Int) -> Value {
+        guard let last = path.last else { return .dynamic("") }
+        let shown = path.joined(separator: ".")
+        // Constants: the longest qualified match wins (a name in the enclosing type beats a global one).
+        var candidates: [CodeConstant] = []
+        for c in constantsByLast[last] ?? [] where Self.matches(declared: c.path, used: path, scope: scope) {
+            candidates.append(c)
+        }
+        if !candidates.isEmpty {
+            let best = Self.best(candidates, path: \.path, used: path, scope: scope)
+            let values = Set(best.map { resolve($0.value, scope: Array($0.path.dropLast()), depth: depth + 1) })
+            if values.count == 1, let v = values.first { return v }
+            return .dynamic("\(shown) (declared more than once with different values)")
+        }
+        // Enum cases: `Enum.case` or `Outer.Enum.case`.
+        if path.count >= 2 {
+            let enumPath = Array(path.dropLast())
+            var raws: Set<String> = []
+            for e in enumsByLast[enumPath.last!] ?? [] where Self.matches(declared: e.path, used: enumPath, scope: scope) {
+                if let c = e.cases.first(where: { $0.name == last }) { raws.insert(c.rawValue) }
+            }
+            if raws.count == 1, let v = raws.first { return .string(v) }
+            if raws.count > 1 { return .dynamic("\(shown) (more than one enum matches)") }
+        }
+        return .dynamic(shown)
+    }
+
+    /// Whether a declaration at `declared` can be what `used` names from inside `scope`:
+    /// `used` is a suffix of `declared`, and whatever `declared` has before it is the scope or part of it.
+    static func matches(declared: [String], used: [String], scope: [String]) -> Bool {
+        guard declared.count >= used.count, Array(declared.suffix(used.count)) == used else { return false }
+        if used.count >= 2 { return true }
+        // A bare name: a global, or a member of the enclosing type or one of its outer types.
+        let prefix = declared.dropLast(used.count)
+        if prefix.isEmpty { return true }
+        return scope.starts(with: prefix) || Array(scope.suffix(prefix.count)) == Array(prefix)
+    }
+
+    /// Among matching declarations, those with the closest fit: exact qualified paths first, then the longest
+    /// shared prefix with the enclosing scope.
+    private static func best<T>(_ items: [T], path: KeyPath<T, [String]>, used: [String], scope: [String]) -> [T] {
+        func score(_ item: T) -> Int {
+            let p = item[keyPath: path]
+            if p == used { return 10_000 }
+            let prefix = Array(p.dropLast(used.count))
+            var shared = 0
+            while shared < prefix.count, shared < scope.count, prefix[shared] == scope[shared] { shared += 1 }
+            return shared * 10 - p.count
+        }
+        let top = items.map(score).max() ?? 0
+        return items.filter { score($0) == top }
+    }
+
+    // MARK: Storyboard helpers
+
+    /// The helper a member path may name (`UIStoryboard.add`, `Storyboards.settings`, `self.sb`), with the enum
+    /// case it was called on when the helper reads `self.rawValue` (`AppStoryboard.main.instance`).
+    func helper(_ path: [String], scope: [String]) -> (CodeStoryboardHelper, receiverCase: [String]?)? {
+        guard let last = path.last else { return nil }
+        let all = helpersByLast[last] ?? []
+        // `UIStoryboard.add`, `Storyboards.settings`, `settings` (inside the declaring type), `Type.helper`.
+        var direct = all.filter { Self.matches(declared: $0.path, used: path, scope: scope) }
+        if direct.isEmpty, path.count >= 2, path.first == "UIStoryboard" || path.first == "NSStoryboard" {
+            direct = all.filter { $0.path.count >= 2 && $0.path[$0.path.count - 2].hasSuffix("Storyboard") }
+        }
+        if !direct.isEmpty {
+            let best = Self.best(direct, path: \.path, used: path, scope: scope)
+            return best.count == 1 ? (best[0], nil) : nil
+        }
+        // `AppStoryboard.main.instance`: a helper of enum `AppStoryboard` called on its case `main`.
+        if path.count >= 3 {
+            let owner = Array(path.dropLast(2))
+            let candidates = all.filter { Self.matches(declared: Array($0.path.dropLast()), used: owner, scope: scope) }
+            if candidates.count == 1 { return (candidates[0], Array(path.dropLast())) }
+        }
+        return nil
+    }
+
+    /// Resolves the storyboard name a helper loads; `receiverCase` substitutes `self.rawValue`.
+    func resolve(helper: CodeStoryboardHelper, receiverCase: [String]?) -> Value {
+        if case .ownRawValue = helper.name, let receiverCase {
+            return resolve(.symbol(receiverCase), scope: Array(helper.path.dropLast()))
+        }
+        return resolve(helper.name, scope: Array(helper.path.dropLast()))
+    }
+
+    // MARK: Generated accessors
+
+    /// The storyboard name and identifier of a generated scene accessor (`StoryboardScene.Main.list`,
+    /// `_R.storyboard.main.list`), read from the generated file when it was scanned.
+    /// Returns `nil` when no generated file declares it.
+    func generatedScene(root: [String], container: String, member: String?) -> (storyboard: String, identifier: String?)? {
+        for scene in generatedScenes {
+            let p = scene.path
+            guard p.count >= 2, p[p.count - 2] == container else { continue }
+            if let member { guard p.last == member else { continue } } else { guard scene.identifier == nil else { continue } }
+            guard root.isEmpty || p.contains(where: { root.contains($0) }) else { continue }
+            let owner = Array(p.dropLast())
+            for key in ["storyboardName", "name"] {
+                if case .string(let name) = resolve(.symbol(owner + [key]), scope: owner), !name.isEmpty {
+                    return (name, scene.identifier)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The storyboard name a generated storyboard accessor declares (`StoryboardScene.Main.storyboardName`,
+    /// `_R.storyboard.main.name`), when the generated file was scanned.
+    func generatedStoryboardName(roots: [String], container: String) -> String? {
+        for key in ["storyboardName", "name"] {
+            for c in constantsByLast[key] ?? [] {
+                let p = c.path
+                guard p.count >= 2, p[p.count - 2] == container, p.contains(where: { roots.contains($0) }) else { continue }
+                if case .string(let v) = resolve(c.value, scope: Array(p.dropLast())) { return v }
+            }
+        }
+        return nil
+    }
+
+    /// The raw value of a generated segue enum case (`StoryboardSegue.Main.show` → `"Show"`), when declared.
+    func generatedSegue(container: String, member: String) -> String? {
+        if case .string(let v) = resolveSymbol(["StoryboardSegue", container, member], scope: [], depth: 0) { return v }
+        return nil
+    }
+}
