@@ -55,12 +55,6 @@ public struct StoryboardLoader: Hashable, Sendable {
         if diagnostics.contains(where: { $0.severity == .error }) {
             return Loaded(path: path, nil, diagnostics: diagnostics)
         }
-        if outcome.bytesRead == 0 {
-            diagnostics.append(Diagnostic(.error, .notAStoryboard, "the file is empty; it is not a storyboard",
-                                          at: SourceLocation(path: path),
-                                          hint: "restore the file from version control, or remove it"))
-            return Loaded(path: path, nil, diagnostics: diagnostics)
-        }
         if let root = reader.foreignRoot {
             diagnostics.append(Diagnostic(
                 .error, .notAStoryboard,

@@ -52,6 +52,8 @@ enum DetectedEncoding: Equatable {
 /// Everything a session found out, besides what its delegate collected.
 struct SAXOutcome {
     var bytesRead = 0
+    /// Whether any byte other than white space (or a byte order mark) was read: if not, the file is blank.
+    var sawContent = false
     var encoding = DetectedEncoding.utf8
     /// The first fatal error: the document is not well-formed XML and parsing stopped there.
     var fatal: XMLProblem?
@@ -108,6 +110,12 @@ final class SAXSession {
     /// How many `<` in a row ended the previous chunk (a conflict marker is seven).
     private var lessThanRun = 0
     private var finished = false
+    /// How deep the open elements are nested now.
+    private var depth = 0
+
+    /// The deepest nesting accepted: libxml2's own default (`xmlParserMaxDepth`). Its pull parser enforces
+    /// it, but the 2.9 push parser does not, so the session does. Real storyboards stay under 60.
+    static let maxDepth = 256
 
     init(delegate: any SAXDelegate, doctypePolicy: DoctypePolicy, wantsText: Bool = false, wantsComments: Bool = false) {
         self.delegate = delegate
@@ -177,7 +185,11 @@ final class SAXSession {
         }
         let isFirst = outcome.bytesRead == 0
         if isFirst { outcome.encoding = Self.detectEncoding(UnsafeBufferPointer(start: bytes, count: chunk.count)) }
-        scanForMarkers(UnsafeBufferPointer(start: bytes, count: chunk.count))
+        let buffer = UnsafeBufferPointer(start: bytes, count: chunk.count)
+        if !outcome.sawContent {
+            outcome.sawContent = buffer.contains { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF, 0xFE, 0xFF].contains($0) }
+        }
+        scanForMarkers(buffer)
         outcome.bytesRead += chunk.count
         if outcome.nulByteOffset != nil { return false }
 
@@ -212,12 +224,18 @@ final class SAXSession {
         handler.startElementNs = { userData, localName, _, _, _, _, attributeCount, _, attributes in
             guard let userData, let localName else { return }
             let session = Unmanaged<SAXSession>.fromOpaque(userData).takeUnretainedValue()
+            session.depth += 1
+            if session.depth > SAXSession.maxDepth {
+                session.tooDeep()
+                return
+            }
             session.delegate.startElement(SAXName(pointer: localName),
                                           SAXAttributes(base: attributes, count: Int(attributeCount)), in: session)
         }
         handler.endElementNs = { userData, localName, _, _ in
             guard let userData, let localName else { return }
             let session = Unmanaged<SAXSession>.fromOpaque(userData).takeUnretainedValue()
+            session.depth -= 1
             session.delegate.endElement(SAXName(pointer: localName), in: session)
         }
         if wantsText {
@@ -271,6 +289,16 @@ final class SAXSession {
             guard let cursor = context.pointee.input?.pointee.cur, cursor.pointee == UInt8(ascii: "[") else { return }
         }
         outcome.doctype = (Int(xmlSAX2GetLineNumber(context)), Int(xmlSAX2GetColumnNumber(context)))
+        xmlStopParser(context)
+    }
+
+    private func tooDeep() {
+        guard let context, outcome.fatal == nil else { return }
+        let (line, column) = position()
+        outcome.fatal = XMLProblem(
+            code: Int32(XML_ERR_INTERNAL_ERROR.rawValue),
+            message: "elements are nested more than \(Self.maxDepth) deep (excessive depth in document)",
+            line: line, column: column)
         xmlStopParser(context)
     }
 

@@ -29,6 +29,12 @@ enum LoadDiagnostics {
     ///   - what: the kind of file, for messages ("storyboard", "property list").
     static func outcome(_ outcome: SAXOutcome, path: String, malformedCode: DiagnosticCode, what: String) -> [Diagnostic] {
         var result: [Diagnostic] = []
+        if !outcome.sawContent {
+            let blank = outcome.bytesRead == 0 ? "empty" : "blank (white space only)"
+            return [Diagnostic(.error, what == "storyboard" ? .notAStoryboard : malformedCode,
+                               "the file is \(blank); it is not a \(what)", at: SourceLocation(path: path),
+                               hint: "restore the file from version control, or remove it")]
+        }
         if outcome.encoding == .utf16 {
             result.append(Diagnostic(.warning, .encoding, "the file is encoded as UTF-16; it was read, but Xcode writes UTF-8",
                                      at: SourceLocation(path: path, line: 1, column: 1),
