@@ -51,7 +51,13 @@ let package = Package(
         .target(
             name: "SBMapStyle",
             dependencies: ["SBMapModel", .product(name: "Yams", package: "Yams")],
-            resources: [.copy("Themes")],
+            // The built-in themes (top-level `themes/`, through the `Themes` symlink) are compiled
+            // into the binary, so an installed `sbmap` has them without a resource bundle.
+            resources: [
+                .embedInCode("Themes/default.yaml"),
+                .embedInCode("Themes/dark.yaml"),
+                .embedInCode("Themes/print.yaml"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(name: "SBMapRender", dependencies: ["SBMapModel", "SBMapStyle", "CGraphviz"], swiftSettings: swiftSettings),

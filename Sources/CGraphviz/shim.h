@@ -1,6 +1,178 @@
 #ifndef SBMAP_CGRAPHVIZ_SHIM_H
 #define SBMAP_CGRAPHVIZ_SHIM_H
 // Graphviz's cgraph and gvc, driven in process (never by spawning `dot`).
+//
+// Besides the two headers, this file holds the few C helpers Swift cannot write for itself:
+//
+// * `sbmap_directed()`: Swift 6 refuses C globals such as `Agdirected`; a function returns a copy.
+// * `sbmap_agopen()`: opens a root graph with an id discipline that numbers objects in creation
+//   order. cgraph's default discipline uses heap addresses as ids, and orders subgraphs (clusters)
+//   by id, so the same graph laid out twice in one process could come out differently.
+//
+// Every helper is `static`, keeps no global state, and is only ever called from sbmap's
+// serial Graphviz executor.
 #include <gvc.h>
 #include <cgraph.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/// The descriptor of a directed, non-strict graph (`Agdirected`).
+static inline Agdesc_t sbmap_directed(void) { return Agdirected; }
+
+/// The object type constants, as plain ints.
+static inline int sbmap_agraph(void) { return AGRAPH; }
+static inline int sbmap_agnode(void) { return AGNODE; }
+static inline int sbmap_agedge(void) { return AGEDGE; }
+
+// MARK: - Creation-order id discipline
+
+/// State of one root graph's id discipline: named objects get even ids 2, 4, 6, … in the order their
+/// names were first seen; anonymous objects (our edges) get odd ids 1, 3, 5, … in creation order.
+typedef struct {
+    char **names;        // names[k] is the name with id 2*(k+1)
+    size_t count;
+    size_t capacity;
+    size_t *slots;       // open-addressing hash: index+1 into names, 0 = empty
+    size_t slotCount;    // a power of two
+    IDTYPE nextAnonymous;
+} sbmap_idstate;
+
+static inline size_t sbmap_idhash(const char *s) {
+    uint64_t h = 1469598103934665603ULL;  // FNV-1a
+    for (; *s; s++) { h ^= (unsigned char)*s; h *= 1099511628211ULL; }
+    return (size_t)h;
+}
+
+static inline void *sbmap_idopen(Agraph_t *g, Agdisc_t *disc) {
+    (void)g; (void)disc;
+    sbmap_idstate *st = (sbmap_idstate *)calloc(1, sizeof(sbmap_idstate));
+    if (!st) return NULL;
+    st->slotCount = 64;
+    st->slots = (size_t *)calloc(st->slotCount, sizeof(size_t));
+    st->nextAnonymous = 1;
+    return st;
+}
+
+/// Finds the slot of `name`, or the empty slot where it would go.
+static inline size_t sbmap_idslot(sbmap_idstate *st, const char *name) {
+    size_t mask = st->slotCount - 1;
+    size_t i = sbmap_idhash(name) & mask;
+    while (st->slots[i] != 0 && strcmp(st->names[st->slots[i] - 1], name) != 0) i = (i + 1) & mask;
+    return i;
+}
+
+static inline int sbmap_idgrow(sbmap_idstate *st) {
+    if (st->count + 1 > st->capacity) {
+        size_t cap = st->capacity ? st->capacity * 2 : 64;
+        char **names = (char **)realloc(st->names, cap * sizeof(char *));
+        if (!names) return 0;
+        st->names = names;
+        st->capacity = cap;
+    }
+    if ((st->count + 1) * 2 > st->slotCount) {
+        size_t count = st->slotCount * 2;
+        size_t *slots = (size_t *)calloc(count, sizeof(size_t));
+        if (!slots) return 0;
+        free(st->slots);
+        st->slots = slots;
+        st->slotCount = count;
+        for (size_t k = 0; k < st->count; k++) st->slots[sbmap_idslot(st, st->names[k])] = k + 1;
+    }
+    return 1;
+}
+
+static inline long sbmap_idmap(void *state, int objtype, char *str, IDTYPE *id, int createflag) {
+    (void)objtype;
+    sbmap_idstate *st = (sbmap_idstate *)state;
+    if (!st || !st->slots) return 0;
+    if (!str) {
+        if (!createflag) return 0;
+        *id = st->nextAnonymous;
+        st->nextAnonymous += 2;
+        return 1;
+    }
+    size_t slot = sbmap_idslot(st, str);
+    if (st->slots[slot] != 0) {
+        *id = (IDTYPE)(2 * st->slots[slot]);
+        return 1;
+    }
+    if (!createflag) return 0;
+    if (!sbmap_idgrow(st)) return 0;
+    char *copy = strdup(str);
+    if (!copy) return 0;
+    st->names[st->count++] = copy;
+    st->slots[sbmap_idslot(st, copy)] = st->count;
+    *id = (IDTYPE)(2 * st->count);
+    return 1;
+}
+
+static inline long sbmap_idalloc(void *state, int objtype, IDTYPE id) {
+    (void)state; (void)objtype; (void)id;
+    return 0;  // no caller-chosen ids
+}
+
+static inline void sbmap_idfree(void *state, int objtype, IDTYPE id) {
+    (void)state; (void)objtype; (void)id;  // names live until the graph closes
+}
+
+static inline char *sbmap_idprint(void *state, int objtype, IDTYPE id) {
+    (void)objtype;
+    sbmap_idstate *st = (sbmap_idstate *)state;
+    if (!st || id == 0 || id % 2 != 0) return NULL;  // anonymous
+    size_t k = (size_t)(id / 2);
+    return k <= st->count ? st->names[k - 1] : NULL;
+}
+
+static inline void sbmap_idclose(void *state) {
+    sbmap_idstate *st = (sbmap_idstate *)state;
+    if (!st) return;
+    for (size_t k = 0; k < st->count; k++) free(st->names[k]);
+    free(st->names);
+    free(st->slots);
+    free(st);
+}
+
+static inline void sbmap_idregister(void *state, int objtype, void *obj) {
+    (void)state; (void)objtype; (void)obj;
+}
+
+/// Opens a directed root graph whose object ids follow creation order. Close it with `agclose`.
+/// The discipline tables are static and never written, so they outlive every graph.
+static inline Agraph_t *sbmap_agopen(char *name) {
+    static Agiddisc_t iddisc = {
+        sbmap_idopen, sbmap_idmap, sbmap_idalloc, sbmap_idfree,
+        sbmap_idprint, sbmap_idclose, sbmap_idregister,
+    };
+    static Agdisc_t disc = { &AgMemDisc, &iddisc, &AgIoDisc };
+    return agopen(name, Agdirected, &disc);
+}
+
+// MARK: - Layout facts and DOT text
+
+/// The drawing's bounding box in points, after layout.
+static inline boxf sbmap_bb(Agraph_t *g) { return GD_bb(g); }
+
+/// Sets the resolution bitmap renderers use, after layout. `dpi` only scales rendering, so changing it
+/// here avoids a second layout when a PNG must be made smaller.
+static inline void sbmap_set_dpi(Agraph_t *g, double dpi) {
+    if (GD_drawing(g)) GD_drawing(g)->dpi = dpi;
+}
+
+/// Writes `g` as DOT text (no layout needed) into a malloc'ed buffer the caller frees with `free`.
+/// Returns 0 on success.
+static inline int sbmap_agwrite_memory(Agraph_t *g, char **out, size_t *length) {
+    *out = NULL;
+    *length = 0;
+    FILE *f = open_memstream(out, length);
+    if (!f) return -1;
+    int rc = agwrite(g, f);
+    if (fclose(f) != 0) rc = -1;
+    return rc;
+}
+
+/// Frees memory the C library allocated (from `sbmap_agwrite_memory`).
+static inline void sbmap_free(void *p) { free(p); }
+
 #endif

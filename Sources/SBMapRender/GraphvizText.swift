@@ -1,0 +1,38 @@
+/// Encodes plain text (already cleaned by `TextSafety`) for Graphviz string attributes.
+///
+/// Graphviz reads `label` and `tooltip` as *escString*s: `\N`, `\G`, `\E`, `\T`, `\H`, `\L` expand
+/// to names and `\n`, `\l`, `\r` break lines, so every backslash in input text is doubled. It also
+/// reads `&name;` entities in them, so `&` becomes `&amp;` and the text shows exactly as written in
+/// SVG, PNG and PDF. Values are set through the API (`agsafeset`), never as DOT text and never as
+/// HTML-like labels, so quotes and `<…>` are plain characters.
+enum GraphvizText {
+    /// One line of text as an escString fragment.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for ch in text.unicodeScalars {
+            switch ch {
+            case "\\": out += "\\\\"
+            case "&": out += "&amp;"
+            case "\n": out += "\\n"
+            case "\r", "\u{0}": break
+            default: out.unicodeScalars.append(ch)
+            }
+        }
+        return out
+    }
+
+    /// Lines joined with centred line breaks.
+    static func lines(_ lines: [String]) -> String {
+        lines.map(escaped).joined(separator: "\\n")
+    }
+
+    /// A number as Graphviz likes it: no exponent, at most 3 decimals, no trailing zeros.
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        var s = String(rounded)
+        if s.contains("e") { s = String(Int(rounded)) }
+        return s
+    }
+}

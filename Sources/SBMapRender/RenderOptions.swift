@@ -1,0 +1,99 @@
+import SBMapModel
+import SBMapStyle
+
+/// What `sbmap render` writes. The CLI picks it from `--format`, or from the output file's extension.
+public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
+    case svg
+    case png
+    case pdf
+    /// Graphviz DOT text of the styled graph, before layout (lay it out with any Graphviz tool).
+    case dot
+
+    /// The format for a file extension (`svg`, `.PNG`, `gv`), or `nil` if it names none.
+    public init?(fileExtension: String) {
+        var ext = fileExtension.lowercased()
+        if ext.hasPrefix(".") { ext.removeFirst() }
+        switch ext {
+        case "svg": self = .svg
+        case "png": self = .png
+        case "pdf": self = .pdf
+        case "dot", "gv": self = .dot
+        default: return nil
+        }
+    }
+
+    /// The format for an output path (`map.svg`), from its extension.
+    public init?(path: String) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        self.init(fileExtension: String(name[name.index(after: dot)...]))
+    }
+
+    /// The usual file extension.
+    public var fileExtension: String { rawValue }
+
+    /// Whether the output is binary (not text).
+    public var isBinary: Bool { self == .png || self == .pdf }
+}
+
+/// Graphviz layout engines. `dot` is the layered layout that reads best for navigation flows;
+/// `sfdp` scales to very large maps.
+public enum LayoutEngine: String, Hashable, Sendable, CaseIterable {
+    case dot, neato, fdp, sfdp, circo, twopi
+}
+
+/// Everything a render needs besides the graph.
+public struct RenderOptions: Hashable, Sendable {
+    public var format: OutputFormat
+    public var engine: LayoutEngine
+    public var theme: Theme
+    /// Label mode, direction and legend.
+    public var style: StyleOptions
+    /// PNG resolution when the map is small enough.
+    public var pngDPI: Double
+    /// The most pixels a PNG may have; bigger maps are drawn at a lower resolution, with a
+    /// `render-limited` finding. PNG cost follows pixels, not the graph.
+    public var pngPixelBudget: Int
+    /// Longest PNG side in pixels (cairo clamps images at 32,767).
+    public var pngMaxSide: Int
+
+    public init(format: OutputFormat, engine: LayoutEngine = .dot, theme: Theme, style: StyleOptions = StyleOptions(),
+                pngDPI: Double = 96, pngPixelBudget: Int = 16_000_000, pngMaxSide: Int = 16_384) {
+        self.format = format
+        self.engine = engine
+        self.theme = theme
+        self.style = style
+        self.pngDPI = pngDPI
+        self.pngPixelBudget = pngPixelBudget
+        self.pngMaxSide = pngMaxSide
+    }
+}
+
+/// A finished render: the file's bytes, and what happened on the way.
+public struct Rendered: Hashable, Sendable {
+    public var format: OutputFormat
+    public var data: [UInt8]
+    /// Findings from styling and rendering (`render-limited`, Graphviz warnings as `graphviz`), sorted.
+    public var diagnostics: [Diagnostic]
+
+    public init(format: OutputFormat, data: [UInt8], diagnostics: [Diagnostic]) {
+        self.format = format
+        self.data = data
+        self.diagnostics = diagnostics
+    }
+}
+
+/// Why a render failed. `diagnostics` holds Graphviz's own messages as findings.
+public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var diagnostics: [Diagnostic]
+
+    public init(_ message: String, diagnostics: [Diagnostic] = []) {
+        self.message = message
+        self.diagnostics = diagnostics
+    }
+
+    public var description: String {
+        ([message] + diagnostics.map(\.xcodeLine)).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,145 @@
+import CGraphviz
+import SBMapModel
+import SBMapStyle
+
+/// Renders a storyboard graph through Graphviz, in process: cgraph builds the graph, gvc lays it out
+/// and draws it. Nothing is spawned.
+///
+/// ```swift
+/// let theme = try ThemeRef(parsing: "dark").load()
+/// let out = try Renderer.render(graph, options: RenderOptions(format: .svg, theme: theme))
+/// // write out.data; print out.diagnostics
+/// ```
+///
+/// Calls from any thread are safe: Graphviz work is serialized on one process-wide executor.
+/// The same input gives byte-identical SVG and DOT, also within one process.
+public enum Renderer {
+    /// Styles `graph` with `options.theme` and `options.style`, then renders it.
+    public static func render(_ graph: StoryboardGraph, options: RenderOptions) throws -> Rendered {
+        let styled = Stylist(theme: options.theme, options: options.style).style(graph)
+        return try render(styled, options: options)
+    }
+
+    /// Renders an already styled graph (`options.theme` and `options.style` are not used again).
+    public static func render(_ styled: StyledGraph, options: RenderOptions) throws -> Rendered {
+        var diagnostics = styled.diagnostics
+        let data: [UInt8] = try GraphvizExecutor.run { log in
+            guard let g = GraphBuilder(styled: styled, engine: options.engine).build() else {
+                throw RenderError("Graphviz could not create a graph", diagnostics: log.diagnostics(context: "build"))
+            }
+            defer { agclose(g) }
+
+            if options.format == .dot {
+                let text = try writeDOT(g, log: log)
+                diagnostics += log.diagnostics(context: "dot output")
+                return text
+            }
+
+            guard let gvc = gvContext() else {
+                throw RenderError("Graphviz could not create a context", diagnostics: log.diagnostics(context: "context"))
+            }
+            defer { gvFreeContext(gvc) }
+
+            let rc = gvLayout(gvc, g, options.engine.rawValue)
+            // gvLayout returns 0 even when the layout failed: agerrors() tells the truth.
+            let failed = rc != 0 || agerrors() > 0
+            defer { gvFreeLayout(gvc, g) }
+            if failed {
+                throw RenderError("Graphviz layout '\(options.engine.rawValue)' failed",
+                                  diagnostics: log.diagnostics(context: "layout \(options.engine.rawValue)"))
+            }
+            diagnostics += log.diagnostics(context: "layout \(options.engine.rawValue)")
+            let layoutCount = log.messages.count
+
+            if options.format == .png {
+                diagnostics += limitPNG(g, options: options, scenes: styled.sceneCount)
+            }
+            let bytes = try renderData(gvc, g, format: options.format)
+            if agerrors() > 0 {
+                throw RenderError("Graphviz could not render \(options.format.rawValue)",
+                                  diagnostics: log.diagnostics(context: "render"))
+            }
+            diagnostics += Array(log.diagnostics(context: "render \(options.format.rawValue)").dropFirst(layoutCount))
+            return bytes
+        }
+        if options.engine == .dot, styled.sceneCount > 300, options.format != .dot {
+            diagnostics.append(Diagnostic(.info, .renderLimited,
+                                          "the map has \(styled.sceneCount) scenes: crossing minimisation was shortened (mclimit) to keep the layout fast",
+                                          at: nil, hint: "use --layout sfdp for very large maps"))
+        }
+        return Rendered(format: options.format, data: data, diagnostics: diagnostics.sorted())
+    }
+
+    /// Graphviz's names for our formats. PNG and PDF use cairo, SVG Graphviz's own core renderer.
+    static func graphvizFormat(_ format: OutputFormat) -> String {
+        switch format {
+        case .svg: "svg"
+        case .png: "png"
+        case .pdf: "pdf"
+        case .dot: "dot"
+        }
+    }
+
+    private static func renderData(_ gvc: OpaquePointer, _ g: GraphPtr, format: OutputFormat) throws -> [UInt8] {
+        var result: UnsafeMutablePointer<CChar>?
+        // `unsigned int` in Graphviz 2.4x, `size_t` later: let the compiler pick the type.
+        var length: UInt32 = 0
+        let rc = gvRenderData(gvc, g, graphvizFormat(format), &result, &length)
+        defer { if let result { gvFreeRenderData(result) } }
+        guard rc == 0, let result else {
+            throw RenderError("Graphviz could not render \(format.rawValue) (is its plugin installed?)")
+        }
+        return result.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+            Array(UnsafeBufferPointer(start: $0, count: Int(length)))
+        }
+    }
+
+    /// DOT text of the graph before layout, written by cgraph itself (`agwrite`): attribute values
+    /// are quoted and escaped by Graphviz, so the text reads back as the same graph.
+    private static func writeDOT(_ g: GraphPtr, log: MessageLog) throws -> [UInt8] {
+        var buffer: UnsafeMutablePointer<CChar>?
+        var length = 0
+        let rc = sbmap_agwrite_memory(g, &buffer, &length)
+        defer { if let buffer { sbmap_free(buffer) } }
+        guard rc == 0, let buffer else {
+            throw RenderError("Graphviz could not write DOT", diagnostics: log.diagnostics(context: "dot output"))
+        }
+        return buffer.withMemoryRebound(to: UInt8.self, capacity: length) {
+            Array(UnsafeBufferPointer(start: $0, count: length))
+        }
+    }
+
+    /// Picks the PNG resolution so the image stays within the pixel budget and under the longest
+    /// side, and says so when it had to go below the requested dpi.
+    private static func limitPNG(_ g: GraphPtr, options: RenderOptions, scenes: Int) -> [Diagnostic] {
+        let bb = sbmap_bb(g)
+        let plan = PNGPlan(widthPoints: bb.UR.x - bb.LL.x, heightPoints: bb.UR.y - bb.LL.y, options: options)
+        sbmap_set_dpi(g, plan.dpi)
+        guard plan.reduced else { return [] }
+        return [Diagnostic(.warning, .renderLimited,
+                           "PNG drawn at \(GraphvizText.number(plan.dpi)) dpi instead of \(GraphvizText.number(options.pngDPI)) (\(plan.pixelWidth)×\(plan.pixelHeight) px) to stay within \(options.pngPixelBudget / 1_000_000) megapixels for a map of \(scenes) scenes",
+                           at: nil, hint: "render SVG or PDF for full detail")]
+    }
+}
+
+/// The resolution a PNG is drawn at: the requested dpi, or less for a big map.
+struct PNGPlan: Hashable {
+    let dpi: Double
+    let reduced: Bool
+    let pixelWidth: Int
+    let pixelHeight: Int
+
+    init(widthPoints: Double, heightPoints: Double, options: RenderOptions) {
+        let w = max(widthPoints, 1) / 72  // inches
+        let h = max(heightPoints, 1) / 72
+        var dpi = options.pngDPI
+        let byBudget = (Double(options.pngPixelBudget) / (w * h)).squareRoot()
+        let bySide = Double(options.pngMaxSide) / max(w, h)
+        dpi = min(dpi, byBudget, bySide)
+        dpi = max((dpi * 10).rounded(.down) / 10, 1)
+        self.dpi = dpi
+        self.reduced = dpi < options.pngDPI
+        self.pixelWidth = Int((w * dpi).rounded())
+        self.pixelHeight = Int((h * dpi).rounded())
+    }
+}

@@ -1,3 +1,0 @@
-import CGraphviz
-/// Renders a styled graph through Graphviz in process.
-public enum SBMapRender {}

@@ -1,0 +1,180 @@
+import SBMapModel
+
+/// What the styling passes drew, so the legend lists exactly that and nothing else.
+struct LegendUsage {
+    enum NodeKey: Hashable, Comparable {
+        case role(SceneRole)
+        /// A placeholder (reference or link) in one resolution state.
+        case placeholder(SceneRole, Resolution.State)
+
+        private var rank: (Int, Int, Int) {
+            let states = Resolution.State.allCases
+            switch self {
+            case let .role(r): return (0, SceneRole.allCases.firstIndex(of: r) ?? 0, 0)
+            case let .placeholder(r, s):
+                return (1, states.firstIndex(of: s) ?? 0, SceneRole.allCases.firstIndex(of: r) ?? 0)
+            }
+        }
+
+        static func < (a: Self, b: Self) -> Bool { a.rank < b.rank }
+    }
+
+    enum EdgeKey: Hashable, Comparable {
+        case kind(EdgeKind)
+        /// Kinds the theme does not name: the default style.
+        case other
+        /// A non-reference edge from one storyboard into another.
+        case crossFile
+        /// A dotted edge to a candidate target of an ambiguous placeholder.
+        case candidate
+
+        private var rank: (Int, Int, String) {
+            switch self {
+            case let .kind(k):
+                if let i = LegendUsage.edgeOrder.firstIndex(of: k) { return (0, i, "") }
+                return (1, 0, k.rawValue)
+            case .other: return (2, 0, "")
+            case .crossFile: return (3, 0, "")
+            case .candidate: return (4, 0, "")
+            }
+        }
+
+        static func < (a: Self, b: Self) -> Bool { a.rank < b.rank }
+    }
+
+    enum MarkerKey: Hashable, Comparable {
+        case initial, entry
+    }
+
+    var nodes: Set<NodeKey> = []
+    var edges: Set<EdgeKey> = []
+    var markers: Set<MarkerKey> = []
+    var segueAction = false
+
+    static let edgeOrder: [EdgeKind] = [
+        .show, .push, .showDetail, .replace, .presentation, .modal, .sheet, .popoverPresentation, .popover,
+        .embed, .relationship, .unwind, .custom, .reference, .code,
+    ]
+
+    /// The legend, in a fixed order: scene roles, placeholders, edges, then markers.
+    func legendItems(theme: Theme) -> [LegendItem] {
+        var items: [LegendItem] = []
+        var ids = IDAllocator()
+        for key in nodes.sorted() {
+            switch key {
+            case let .role(role):
+                items.append(LegendItem(id: ids.make("legend-role", role.rawValue), text: Self.roleText(role),
+                                        classes: ["legend-item", "scene", role.rawValue],
+                                        sample: .node(theme.nodeStyle(for: role).withoutPrefix)))
+            case let .placeholder(role, state):
+                let style = theme.nodeStyle(for: role).overlaid(with: theme.highlight.highlight(for: state).node)
+                items.append(LegendItem(id: ids.make("legend-\(role.rawValue)", state.rawValue),
+                                        text: Self.placeholderText(role, state),
+                                        classes: ["legend-item", "scene", role.rawValue,
+                                                  state == .resolved ? "cross-file" : state.rawValue],
+                                        sample: .node(style.withoutPrefix.withPrefix(style.prefix))))
+            }
+        }
+        for key in edges.sorted() {
+            switch key {
+            case let .kind(kind):
+                items.append(LegendItem(id: ids.make("legend-edge", kind.rawValue), text: Self.edgeText(kind),
+                                        classes: ["legend-item", "edge", TextSafety.token(kind.rawValue)],
+                                        sample: .edge(theme.edges.style(for: kind))))
+            case .other:
+                items.append(LegendItem(id: ids.make("legend-edge", "other"), text: "Other segue kind",
+                                        classes: ["legend-item", "edge", "other"], sample: .edge(theme.edges.default)))
+            case .crossFile:
+                items.append(LegendItem(id: ids.make("legend-edge", "cross-file"), text: "Segue into another storyboard",
+                                        classes: ["legend-item", "edge", "cross-file"],
+                                        sample: .edge(theme.edges.default.overlaid(with: theme.highlight.crossFile.edge))))
+            case .candidate:
+                items.append(LegendItem(id: ids.make("legend-edge", "candidate"), text: "Possible target (ambiguous link)",
+                                        classes: ["legend-item", "edge", "ambiguous-candidate"],
+                                        sample: .edge(theme.edges.default.overlaid(with: theme.highlight.ambiguous.edge))))
+            }
+        }
+        if segueAction {
+            let prefix = TextSafety.clean(theme.labels.segueActionPrefix)
+            items.append(LegendItem(id: ids.make("legend", "segue-action"),
+                                    text: "\(prefix.isEmpty ? "" : prefix + " ")name: @IBSegueAction that creates the destination",
+                                    classes: ["legend-item", "segue-action"],
+                                    sample: .node(NodeStyle(shape: "plaintext"))))
+        }
+        for key in markers.sorted() {
+            switch key {
+            case .initial:
+                items.append(LegendItem(id: ids.make("legend", "initial"), text: "Initial scene",
+                                        classes: ["legend-item", "marker", "initial"],
+                                        sample: .edge(theme.edges.default.overlaid(with: theme.markers.initial.edge))))
+            case .entry:
+                items.append(LegendItem(id: ids.make("legend", "entry"), text: "Loaded by the app (entry point)",
+                                        classes: ["legend-item", "marker", "entry"],
+                                        sample: .node(theme.markers.entry.node)))
+            }
+        }
+        return items
+    }
+
+    static func roleText(_ role: SceneRole) -> String {
+        switch role {
+        case .navigation: "Navigation controller"
+        case .tabBar: "Tab bar controller"
+        case .split: "Split view controller"
+        case .page: "Page view controller"
+        case .plain: "View controller"
+        case .window: "Window controller"
+        case .application: "Application scene"
+        case .reference: "Storyboard reference"
+        case .link: "Runtime-attribute link"
+        case .exit: "Unwind exit"
+        case .code: "Type in code"
+        }
+    }
+
+    static func placeholderText(_ role: SceneRole, _ state: Resolution.State) -> String {
+        let what = role == .link ? "link" : "reference"
+        switch state {
+        case .resolved: return role == .link ? "Runtime-attribute link, resolved" : "Storyboard reference, resolved"
+        case .unresolved: return "Unresolved \(what)"
+        case .external: return "External \(what) (bundle not scanned)"
+        case .ambiguous: return "Ambiguous \(what)"
+        }
+    }
+
+    static func edgeText(_ kind: EdgeKind) -> String {
+        switch kind {
+        case .show: "Show"
+        case .push: "Push (legacy)"
+        case .showDetail: "Show detail"
+        case .replace: "Replace (legacy)"
+        case .presentation: "Present modally"
+        case .modal: "Modal (legacy)"
+        case .sheet: "Sheet"
+        case .popoverPresentation: "Popover"
+        case .popover: "Popover (legacy)"
+        case .embed: "Embed"
+        case .relationship: "Relationship (root, tab, item)"
+        case .unwind: "Unwind"
+        case .custom: "Custom segue"
+        case .reference: "Link to the real target in another storyboard"
+        case .code: "Shown from code"
+        default: "Segue: \(TextSafety.label(kind.rawValue, limit: 30))"
+        }
+    }
+}
+
+extension NodeStyle {
+    /// Legend samples carry their meaning as text; the style's prefix is added back where it is the point.
+    var withoutPrefix: NodeStyle {
+        var s = self
+        s.prefix = nil
+        return s
+    }
+
+    func withPrefix(_ prefix: String?) -> NodeStyle {
+        var s = self
+        s.prefix = prefix
+        return s
+    }
+}

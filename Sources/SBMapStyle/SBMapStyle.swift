@@ -1,2 +1,0 @@
-/// Themes and the styled picture of a graph.
-public enum SBMapStyle {}

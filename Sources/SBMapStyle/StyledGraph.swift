@@ -1,0 +1,115 @@
+import SBMapModel
+
+/// The styled picture of a graph: what to draw, in what order, with final text and final styles.
+/// It is the renderer's whole input, and holds no Graphviz objects.
+///
+/// Text here is *plain and safe*: cleaned of control and bidi characters and capped in length
+/// (`TextSafety`). Ids and classes are ASCII tokens. The renderer encodes text for Graphviz.
+public struct StyledGraph: Hashable, Sendable {
+    public var theme: Theme
+    public var direction: Direction
+    /// One per storyboard, sorted by path.
+    public var clusters: [StyledCluster]
+    /// Scenes and markers, grouped by cluster in cluster order; nodes outside any cluster last.
+    public var nodes: [StyledNode]
+    public var edges: [StyledEdge]
+    /// Only what appears in the map, in a fixed order. Empty when the legend is off.
+    public var legend: [LegendItem]
+    /// Things the styling step noticed (an edge to a node that is not in the graph).
+    public var diagnostics: [Diagnostic]
+
+    public init(theme: Theme, direction: Direction, clusters: [StyledCluster], nodes: [StyledNode],
+                edges: [StyledEdge], legend: [LegendItem], diagnostics: [Diagnostic]) {
+        self.theme = theme
+        self.direction = direction
+        self.clusters = clusters
+        self.nodes = nodes
+        self.edges = edges
+        self.legend = legend
+        self.diagnostics = diagnostics
+    }
+
+    /// Number of scene nodes (not markers or legend samples): what size limits count.
+    public var sceneCount: Int { nodes.filter { $0.kind == .scene }.count }
+}
+
+/// Which way flows run.
+public enum Direction: String, Hashable, Sendable, CaseIterable {
+    case leftToRight = "LR"
+    case topToBottom = "TB"
+}
+
+/// What a scene's label shows first.
+public enum LabelMode: String, Hashable, Sendable, CaseIterable {
+    /// The custom class, or the default class of the element (`UINavigationController`).
+    case `class`
+    /// The storyboard ID.
+    case identifier
+    /// The title.
+    case title
+}
+
+public struct StyledCluster: Hashable, Sendable {
+    /// SVG `id`: `storyboard-…`.
+    public var id: String
+    /// The storyboard path (the model's id).
+    public var storyboard: String
+    /// Label lines: the name, and the path when names repeat.
+    public var label: [String]
+    public var tooltip: String
+    /// SVG classes (Graphviz adds `cluster` itself).
+    public var classes: [String]
+    public var style: ClusterStyle
+}
+
+public struct StyledNode: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// A node of the model.
+        case scene
+        /// The initial-scene dot or an app entry marker.
+        case marker
+    }
+
+    /// SVG `id`: `scene-…`, `code-…`, `initial-…`, `entry-…`.
+    public var id: String
+    /// The model's node id (for markers: the storyboard path).
+    public var modelID: String
+    public var kind: Kind
+    /// The cluster (`StyledCluster.id`) the node sits in; `nil` for code types.
+    public var cluster: String?
+    /// Label lines (each capped). Empty for shapes without text (`point`).
+    public var label: [String]
+    public var tooltip: String
+    public var classes: [String]
+    /// The final style, every overlay applied.
+    public var style: NodeStyle
+}
+
+public struct StyledEdge: Hashable, Sendable {
+    /// SVG `id`: `edge-…`.
+    public var id: String
+    /// `StyledNode.id` of each end.
+    public var from: String
+    public var to: String
+    public var label: [String]
+    public var tooltip: String
+    public var classes: [String]
+    public var style: EdgeStyle
+    /// The ends sit in two different clusters. The renderer sets `constraint=false` on such edges:
+    /// cycles between clusters make Graphviz 2.43 drop edges silently.
+    public var crossesClusters: Bool
+}
+
+/// One legend line: a sample drawn in the item's own style, and what it means.
+public struct LegendItem: Hashable, Sendable {
+    public enum Sample: Hashable, Sendable {
+        case node(NodeStyle)
+        case edge(EdgeStyle)
+    }
+
+    /// SVG `id`: `legend-…`.
+    public var id: String
+    public var text: String
+    public var classes: [String]
+    public var sample: Sample
+}

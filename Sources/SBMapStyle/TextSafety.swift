@@ -1,0 +1,87 @@
+/// Makes text from storyboards safe to draw: the map is published on docs sites, and names come
+/// from files anyone could have written.
+///
+/// This step produces *plain text*: one line, no control or bidi-override characters, bounded length.
+/// Encoding it for Graphviz (backslashes, entities) is the renderer's job, so both steps stay simple.
+public enum TextSafety {
+    /// Removes control characters, format characters (right-to-left overrides and isolates, zero-width
+    /// joiners, the byte-order mark) and other invisible code points; turns line breaks and tabs into
+    /// spaces; collapses runs of spaces; trims.
+    public static func clean(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            if isInvisible(scalar) { continue }
+            if pendingSpace {
+                out.append(" ")
+                pendingSpace = false
+            }
+            out.append(scalar)
+        }
+        return String(out)
+    }
+
+    /// Whether a scalar must never reach the picture.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator, .paragraphSeparator:
+            return true
+        default:
+            // Noncharacters (U+FFFE, U+FFFF, …) are not allowed in XML.
+            return scalar.properties.isNoncharacterCodePoint
+        }
+    }
+
+    /// `text` cut to at most `limit` characters, ending in `…` when it was cut.
+    public static func capped(_ text: String, _ limit: Int) -> String {
+        guard limit > 0 else { return "" }
+        guard text.count > limit else { return text }
+        return String(text.prefix(max(limit - 1, 0))) + "…"
+    }
+
+    /// Cleaned, then capped.
+    public static func label(_ text: String, limit: Int) -> String { capped(clean(text), limit) }
+
+    /// A token safe in an SVG `id` or `class`: ASCII letters, digits, `-` and `_`; anything else becomes `-`.
+    /// Never empty; long input is cut and ends in a hash of the whole, so distinct inputs stay distinct.
+    public static func token(_ text: String, limit: Int = 80) -> String {
+        var out = ""
+        var lastDash = false
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            let ok = (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) || v == 0x5F
+            if ok {
+                out.unicodeScalars.append(scalar)
+                lastDash = false
+            } else if !lastDash {
+                out.append("-")
+                lastDash = true
+            }
+        }
+        while out.hasPrefix("-") { out.removeFirst() }
+        while out.hasSuffix("-") { out.removeLast() }
+        if out.isEmpty { out = "x" }
+        if out.count > limit || out != text {
+            // Different inputs can give the same cleaned text ("a b" and "a/b"); a short hash of the
+            // original keeps them apart when the text had to change.
+            if out.count > limit { out = String(out.prefix(limit)) }
+            if out != text { out += "-" + shortHash(text) }
+        }
+        return out
+    }
+
+    /// 8 hex digits of FNV-1a over the UTF-8 bytes: stable across runs and platforms.
+    public static func shortHash(_ text: String) -> String {
+        var h: UInt32 = 2_166_136_261
+        for b in text.utf8 {
+            h ^= UInt32(b)
+            h = h &* 16_777_619
+        }
+        let hex = String(h, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }
+}
