@@ -147,8 +147,9 @@ final class SAXSession {
     /// Columns count characters, as libxml2 does. If the walk cannot complete, the cursor is reported.
     func position() -> (line: Int, column: Int) {
         guard let context, let input = context.pointee.input else { return (0, 0) }
-        let line = Int(input.pointee.line)
-        let column = Int(input.pointee.col)
+        // These read `input->line` and `input->col`: the cursor, 1-based, columns in characters.
+        let line = Int(xmlSAX2GetLineNumber(context))
+        let column = Int(xmlSAX2GetColumnNumber(context))
         guard let base = input.pointee.base, let cursor = input.pointee.cur, cursor > base else {
             return (line, column)
         }
