@@ -48,8 +48,8 @@ struct TokenStream: Sendable {
                 let open = t.text == ")" ? "(" : t.text == "]" ? "[" : "{"
                 // Recover from garbage: close the nearest opener of the same shape, dropping unclosed ones above it.
                 if let at = stack.lastIndex(where: { tokens[$0].text == open }) {
-                    partner[at] = i
-                    partner[i] = at
+                    partner[stack[at]] = i
+                    partner[i] = stack[at]
                     stack.removeSubrange(at...)
                 }
             default:

@@ -597,6 +597,8 @@ struct SwiftCodeReader {
         if let r = receiver(ofMethodAt: i) {
             let text = stream.text(r)
             onSelf = text == "self" || text == "super"
+            // An override forwarding to `super.performSegue(withIdentifier: identifier, …)` performs nothing itself.
+            if text == "super", let f = scopes.functionIndex, case .function(name, _) = scopes.scopes[f].kind { return }
         }
         file.performs.append(CodeSeguePerform(identifier: string(first.range), onSelf: onSelf, api: api,
                                               enclosingType: scopes.typePath, location: location(i)))
