@@ -1,0 +1,246 @@
+import Testing
+import SBMapModel
+import SBMapParse
+@testable import SBMapResolve
+
+/// A small resolved graph: storyboards Main and Settings (iOS), Inspector (macOS).
+private func graph() -> StoryboardGraph {
+    func scene(_ board: String, _ id: String, cls: String? = nil, sid: String? = nil) -> Node {
+        Node(id: Node.sceneID(storyboard: "\(board).storyboard", objectID: id), storyboard: "\(board).storyboard",
+             objectID: id, element: "viewController", role: .plain, customClass: cls, storyboardIdentifier: sid,
+             label: cls ?? sid ?? id)
+    }
+    let nodes = [
+        scene("Main", "nav"), scene("Main", "home", cls: "HomeViewController", sid: "Home"),
+        scene("Main", "detail", cls: "DetailViewController", sid: "Detail"),
+        scene("Main", "list", cls: "ListViewController", sid: "ListViewController"),
+        scene("Main", "profile", cls: "ProfileViewController"),
+        scene("Main", "messages", sid: "MessagesList"),
+        scene("Settings", "root", cls: "SettingsViewController", sid: "SettingsRoot"),
+        scene("Inspector", "win", sid: "InspectorWindow"),
+    ]
+    let edges = [
+        Edge(id: "Main.storyboard#s1", from: "Main.storyboard#home", to: "Main.storyboard#detail", kind: .show, identifier: "showDetail"),
+        Edge(id: "Main.storyboard#s2", from: "Main.storyboard#home", to: "Main.storyboard#detail", kind: .show, identifier: "Confirm Bid"),
+    ]
+    return StoryboardGraph(storyboards: [
+        Storyboard(path: "Main.storyboard", name: "Main", platform: .iOS, initialScene: "Main.storyboard#nav"),
+        Storyboard(path: "Settings.storyboard", name: "Settings", platform: .iOS, initialScene: "Settings.storyboard#root"),
+        Storyboard(path: "Inspector.storyboard", name: "Inspector", platform: .macOS),
+    ], nodes: nodes, edges: edges)
+}
+
+private func link(_ sources: [(String, String)]) -> StoryboardGraph {
+    let code = sources.map { path, text in
+        CodeScanner().scan(text: text, path: path, language: CodeScanner.language(ofPath: path)!)
+    }
+    return CodeLinker().link(graph(), code: code)
+}
+
+private func codeEdges(_ g: StoryboardGraph) -> [String] {
+    g.edges.filter { $0.kind == .code }.map { "\($0.from) -> \($0.to)\($0.crossFile ? " cross" : "") @\($0.location!.line)" }
+}
+
+private func findings(_ g: StoryboardGraph) -> [String] {
+    g.diagnostics.map { "\($0.severity.rawValue) \($0.code) \($0.location?.description ?? "")" }
+}
+
+@Suite struct CodeLinkerTests {
+    @Test func edgesFromEnclosingScenesAndCodeNodes() {
+        let g = link([("App/Home.swift", """
+        class HomeViewController: UIViewController {
+            func a() {
+                let vc = UIStoryboard(name: "Settings", bundle: nil)
+                    .instantiateViewController(withIdentifier: "SettingsRoot")
+                _ = storyboard?.instantiateViewController(withIdentifier: "Detail")
+            }
+        }
+        class AppDelegate {
+            func start() { _ = UIStoryboard(name: "Main", bundle: nil).instantiateInitialViewController() }
+        }
+        """)])
+        #expect(Set(codeEdges(g)) == [
+            "Main.storyboard#home -> Main.storyboard#detail @5",
+            "Main.storyboard#home -> Settings.storyboard#root cross @4",
+            "code:AppDelegate -> Main.storyboard#nav cross @9",
+        ])
+        let codeNode = g.nodes.first { $0.id == "code:AppDelegate" }
+        #expect(codeNode?.role == .code)
+        #expect(g.edges.first { $0.to == "Settings.storyboard#root" }?.via == "instantiateViewController(withIdentifier:)")
+        #expect(g.diagnostics.isEmpty)
+    }
+
+    @Test func constantsAcrossFiles() {
+        let g = link([
+            ("App/Constants.swift", """
+            struct AppDelegate { struct MainStoryboard { static let name = "Main"
+                struct Identifiers { static let list = "ListViewController" } } }
+            enum StoryboardNames: String { case Settings }
+            """),
+            ("App/Coordinator.swift", """
+            final class Coordinator {
+                func go() {
+                    let sb = UIStoryboard(name: AppDelegate.MainStoryboard.name, bundle: nil)
+                    _ = sb.instantiateViewController(withIdentifier: MainStoryboard.Identifiers.list)
+                    _ = UIStoryboard(name: StoryboardNames.Settings.rawValue, bundle: nil).instantiateInitialViewController()
+                }
+            }
+            """),
+            ("App/Lister.m", """
+            NSString *const kDetail = @"Detail";
+            @implementation Coordinator (ObjC)
+            - (void)x { [[UIStoryboard storyboardWithName:@"Main" bundle:nil] instantiateViewControllerWithIdentifier:kDetail]; }
+            @end
+            """),
+        ])
+        #expect(Set(codeEdges(g)) == [
+            "code:Coordinator -> Main.storyboard#list cross @4",
+            "code:Coordinator -> Settings.storyboard#root cross @5",
+            "code:Coordinator -> Main.storyboard#detail cross @3",
+        ])
+        #expect(g.diagnostics.isEmpty)
+    }
+
+    @Test func unknownNamesAreFindingsAtTheSourceLocation() {
+        let g = link([("App/Bad.swift", """
+        class HomeViewController: UIViewController {
+            func a() {
+                _ = UIStoryboard(name: "Nope", bundle: nil)
+                _ = UIStoryboard(name: "main", bundle: nil)
+                _ = UIStoryboard(name: "Main", bundle: nil).instantiateViewController(withIdentifier: "Missing")
+                performSegue(withIdentifier: "showDetail", sender: nil)
+                performSegue(withIdentifier: "showDetial", sender: nil)
+                performSegue(withIdentifier: SegueIdentifier.confirm.rawValue, sender: nil)
+                _ = UIStoryboard(name: "Inspector", bundle: nil)
+            }
+        }
+        enum SegueIdentifier: String { case confirm = "Confirm Bid" }
+        """)])
+        #expect(findings(g) == [
+            "error code-unknown-storyboard App/Bad.swift:3:13",
+            "error case-mismatch App/Bad.swift:4:13",
+            "error code-unknown-identifier App/Bad.swift:5:53",
+            "warning code-unknown-segue App/Bad.swift:7:9",
+            "error code-unknown-storyboard App/Bad.swift:9:13",
+        ])
+        #expect(g.diagnostics[2].message.contains("\"Missing\""))
+        #expect(g.diagnostics[4].message.contains("macos"))
+    }
+
+    @Test func dynamicArgumentsAreInfoNeverGuesses() {
+        let g = link([("D.swift", """
+        class HomeViewController: UIViewController {
+            func a(name: String, id: String) {
+                _ = UIStoryboard(name: name, bundle: nil)
+                _ = storyboard?.instantiateViewController(withIdentifier: id)
+                performSegue(withIdentifier: "\\(id)x", sender: nil)
+            }
+        }
+        """)])
+        #expect(findings(g) == ["info code-dynamic D.swift:3:13", "info code-dynamic D.swift:4:25", "info code-dynamic D.swift:5:9"])
+        #expect(codeEdges(g).isEmpty)
+    }
+
+    @Test func helpersEnumHelpersAndObjCCategories() {
+        let g = link([
+            ("H.swift", """
+            extension UIStoryboard { static var settings: UIStoryboard { UIStoryboard(name: "Settings", bundle: nil) } }
+            enum AppStoryboard: String {
+                case Main
+                var instance: UIStoryboard { UIStoryboard(name: self.rawValue, bundle: .main) }
+            }
+            class HomeViewController: UIViewController {
+                func a() {
+                    _ = UIStoryboard.settings.instantiateInitialViewController()
+                    _ = AppStoryboard.Main.instance.instantiateViewController(withIdentifier: "Detail")
+                }
+            }
+            """),
+            ("C.m", """
+            @implementation UIStoryboard (Extras)
+            + (UIStoryboard *)settingsStoryboard { return [UIStoryboard storyboardWithName:@"Settings" bundle:nil]; }
+            @end
+            @implementation DetailViewController
+            - (void)x { [[UIStoryboard settingsStoryboard] instantiateViewControllerWithIdentifier:@"SettingsRoot"]; }
+            @end
+            """),
+        ])
+        #expect(Set(codeEdges(g)) == [
+            "Main.storyboard#home -> Settings.storyboard#root cross @8",
+            "Main.storyboard#home -> Main.storyboard#detail @9",
+            "Main.storyboard#detail -> Settings.storyboard#root cross @5",
+        ])
+        // The enum helper's own load has a `self.rawValue` name: reported once, where it is written.
+        #expect(findings(g) == ["info code-dynamic H.swift:4:34"])
+    }
+
+    @Test func generatedAccessorsWithAndWithoutTheGeneratedFile() {
+        let use = ("U.swift", """
+        class HomeViewController: UIViewController {
+            func a() {
+                _ = StoryboardScene.Main.messagesList.instantiate()
+                _ = R.storyboard.settings.settingsRoot()
+                _ = R.storyboard.main.initialViewController()
+                perform(segue: StoryboardSegue.Main.showDetail, sender: nil)
+                performSegue(withIdentifier: R.segue.homeViewController.confirmBid, sender: nil)
+                _ = StoryboardScene.Main.gone.instantiate()
+            }
+        }
+        """)
+        let g = link([use])
+        #expect(Set(codeEdges(g)) == [
+            "Main.storyboard#home -> Main.storyboard#messages @3",
+            "Main.storyboard#home -> Settings.storyboard#root cross @4",
+            "Main.storyboard#home -> Main.storyboard#nav @5",
+        ])
+        #expect(findings(g) == ["warning code-unknown-identifier U.swift:8:13"])
+
+        let generated = ("Generated/Storyboards.swift", """
+        // Generated using SwiftGen
+        enum StoryboardScene {
+          enum Main: StoryboardType {
+            static let storyboardName = "Main"
+            static let messagesList = SceneType<UIViewController>(storyboard: Main.self, identifier: "MessagesList")
+            static let gone = SceneType<UIViewController>(storyboard: Main.self, identifier: "Gone")
+          }
+        }
+        """)
+        let g2 = link([use, generated])
+        #expect(findings(g2) == ["error code-unknown-identifier U.swift:8:13"], "a stale generated file names a scene that is gone")
+    }
+
+    @Test func classNameHeuristicIsLabelled() {
+        let g = link([("K.swift", """
+        class AppCoordinator {
+            func start() {
+                _ = ProfileViewController.instantiateFromStoryboard()
+                _ = UIStoryboard(name: "Main", bundle: nil).instantiateViewController(withIdentifier: String(describing: ListViewController.self))
+            }
+        }
+        """)])
+        let heuristic = g.edges.first { $0.to == "Main.storyboard#profile" }
+        #expect(heuristic?.via == "heuristic: class name (ProfileViewController.instantiateFromStoryboard())")
+        #expect(g.edges.contains { $0.to == "Main.storyboard#list" && $0.from == "code:AppCoordinator" })
+    }
+
+    @Test func deterministicOrder() {
+        let sources = [("B.swift", "class X { func f() { _ = UIStoryboard(name: \"Main\", bundle: nil).instantiateViewController(withIdentifier: \"Home\") } }"),
+                       ("A.swift", "class Y { func f() { _ = UIStoryboard(name: \"Nope\", bundle: nil) } }")]
+        let a = link(sources)
+        let b = link(sources.reversed())
+        #expect(a == b)
+        #expect(a.edges.filter { $0.kind == .code }.map(\.id) == a.edges.filter { $0.kind == .code }.map(\.id).sorted())
+    }
+
+    @Test func objcPerformSegueChecksTheClassScenes() {
+        let g = link([("P.m", """
+        @implementation HomeViewController
+        - (void)a {
+            [self performSegueWithIdentifier:@"showDetail" sender:self];
+            [self performSegueWithIdentifier:@"Nowhere" sender:self];
+        }
+        @end
+        """)])
+        #expect(findings(g) == ["warning code-unknown-segue P.m:4:11"])
+    }
+}
