@@ -1,2 +1,3 @@
 import SBMapCLI
-print("sbmap")
+
+SBMapCommand.main()

@@ -1,0 +1,30 @@
+import ArgumentParser
+import SBMapModel
+
+/// `sbmap check`: findings only, for CI gates and Xcode build phases.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Report broken storyboard links and other findings.",
+        discussion: """
+        Prints every finding to stderr as 'path:line:col: error|warning|note: message [code]' and ends with a
+        one-line summary. Exit 0 when clean, 1 on errors (or warnings with --strict), 64 on bad usage.
+
+        Examples:
+          sbmap check .
+          sbmap check App --exclude 'Legacy/*' --strict
+          sbmap check App/Base.lproj/Main.storyboard App/Settings.storyboard
+          sbmap check . --findings-format github     # annotations in GitHub Actions
+        """)
+
+    @OptionGroup var inputs: InputOptions
+    @OptionGroup var findings: FindingOptions
+
+    func run() throws {
+        let graph = try Pipeline(inputs: inputs).run()
+        let reporter = FindingsReporter(options: findings)
+        reporter.report(graph.diagnostics)
+        reporter.summary(Summary.line(for: graph))
+        if reporter.fails(graph.diagnostics) { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import SBMapDiscover
+import SBMapModel
+import SBMapParse
+import SBMapResolve
+
+/// discover → parse → resolve: the work every command shares, from the user's paths to one graph.
+struct Pipeline {
+    var inputs: InputOptions
+
+    func run() throws -> StoryboardGraph {
+        let discovered = Discovery(options: DiscoveryOptions(excludes: inputs.excludes, includeCode: !inputs.noCode))
+            .discover(inputs.paths)
+        if !discovered.missingArguments.isEmpty {
+            let names = discovered.missingArguments.map { "'\($0)'" }.joined(separator: ", ")
+            throw ValidationError("no such file or folder: \(names)")
+        }
+        let limits = LoadLimits(maxFileBytes: inputs.maxFileSizeMiB * 1024 * 1024)
+        let project = ProjectLoader(limits: limits).load(discovered.files)
+        var graph = Resolver(options: ResolveOptions(linkConventions: inputs.linkConventions)).resolve(project)
+        graph.diagnostics = (graph.diagnostics + discovered.diagnostics + noStoryboardFinding(discovered)).sorted()
+        return graph
+    }
+
+    private func noStoryboardFinding(_ discovered: Discovered) -> [Diagnostic] {
+        guard discovered.files(of: .storyboard).isEmpty else { return [] }
+        let names = inputs.paths.joined(separator: ", ")
+        return [Diagnostic(.warning, .noStoryboards, "no .storyboard files found under \(names)", at: nil,
+                           hint: "check the path, and that --exclude does not skip them")]
+    }
+}
+
+/// One line that says what the run found.
+enum Summary {
+    static func line(for graph: StoryboardGraph) -> String {
+        let scenes = graph.nodes.filter { ![.exit, .code].contains($0.role) }.count
+        let segues = graph.edges.filter { $0.kind != .reference && $0.kind != .code }.count
+        let links = graph.nodes.compactMap(\.resolution)
+        let resolved = links.filter { $0.state == .resolved }.count
+        var parts = [
+            plural(graph.storyboards.count, "storyboard"),
+            plural(scenes, "scene"),
+            plural(segues, "segue"),
+        ]
+        var linkText = plural(links.count, "cross-file link")
+        if !links.isEmpty {
+            let states: [(Resolution.State, String)] = [(.unresolved, "unresolved"), (.external, "external"), (.ambiguous, "ambiguous")]
+            let extra = states.compactMap { state, name -> String? in
+                let count = links.filter { $0.state == state }.count
+                return count > 0 ? "\(count) \(name)" : nil
+            }
+            linkText += " (" + (["\(resolved) resolved"] + extra).joined(separator: ", ") + ")"
+        }
+        parts.append(linkText)
+        let codeLinks = graph.edges.filter { $0.kind == .code }.count
+        if codeLinks > 0 { parts.append(plural(codeLinks, "code link")) }
+        let findings = [
+            plural(graph.diagnostics.count(of: .error), "error"),
+            plural(graph.diagnostics.count(of: .warning), "warning"),
+            plural(graph.diagnostics.count(of: .info), "note"),
+        ]
+        return parts.joined(separator: ", ") + "; " + findings.joined(separator: ", ")
+    }
+
+    private static func plural(_ count: Int, _ noun: String) -> String {
+        count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
+    }
+}

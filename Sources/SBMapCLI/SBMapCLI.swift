@@ -1,2 +1,0 @@
-/// The sbmap commands.
-public enum SBMapCLI {}

@@ -1,0 +1,26 @@
+import ArgumentParser
+
+/// `sbmap`: the root command. It only lists the subcommands; each one is thin and calls the pipeline.
+public struct SBMapCommand: ParsableCommand {
+    public static let version = "0.1.0"
+
+    public static let configuration = CommandConfiguration(
+        commandName: "sbmap",
+        abstract: "Map every storyboard of an iOS or macOS app into one graph, and find the links that crash at runtime.",
+        discussion: """
+        sbmap reads .storyboard files, Info.plists, project.pbxproj files and Swift and Objective-C
+        sources, resolves storyboard references and links across files, and reports what does not resolve.
+
+        Examples:
+          sbmap check .                       # findings in Xcode's format; exit 1 on errors
+          sbmap export App -o graph.json      # the resolved graph as JSON
+          sbmap render App -o map.svg         # the map, drawn by Graphviz
+
+        Exit codes: 0 clean, 1 findings at error level (any warning with --strict), 64 bad usage.
+        """,
+        version: version,
+        subcommands: [CheckCommand.self, ExportCommand.self]
+    )
+
+    public init() {}
+}
