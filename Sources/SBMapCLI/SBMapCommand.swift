@@ -19,7 +19,7 @@ public struct SBMapCommand: ParsableCommand {
         Exit codes: 0 clean, 1 findings at error level (any warning with --strict), 64 bad usage.
         """,
         version: version,
-        subcommands: [CheckCommand.self, ExportCommand.self]
+        subcommands: [CheckCommand.self, ExportCommand.self, RenderCommand.self]
     )
 
     public init() {}
