@@ -1,0 +1,40 @@
+# Build, test and install sbmap. `make install PREFIX=$HOME/.local` installs under another prefix.
+PREFIX ?= /usr/local
+BINDIR = $(PREFIX)/bin
+MANDIR = $(PREFIX)/share/man/man1
+BASH_COMPLETIONS = $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETIONS = $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETIONS = $(PREFIX)/share/fish/vendor_completions.d
+
+.PHONY: all build test examples install uninstall man clean
+
+all: build
+
+build:
+	scripts/bootstrap.sh
+	swift build -c release --product sbmap
+
+test:
+	scripts/test.sh
+
+examples:
+	scripts/examples.sh
+
+# The man page comes from swift-argument-parser's generate-manual plugin, the completions from the binary itself.
+man: build
+	swift package plugin generate-manual --multi-page=false
+	mkdir -p .build/man && cp "$$(find .build/plugins/GenerateManual -name 'sbmap.1' | head -n 1)" .build/man/sbmap.1
+
+install: build man
+	install -d "$(BINDIR)" "$(MANDIR)" "$(BASH_COMPLETIONS)" "$(ZSH_COMPLETIONS)" "$(FISH_COMPLETIONS)"
+	install -m 755 "$$(swift build -c release --show-bin-path)/sbmap" "$(BINDIR)/sbmap"
+	install -m 644 .build/man/sbmap.1 "$(MANDIR)/sbmap.1"
+	"$(BINDIR)/sbmap" --generate-completion-script bash > "$(BASH_COMPLETIONS)/sbmap"
+	"$(BINDIR)/sbmap" --generate-completion-script zsh > "$(ZSH_COMPLETIONS)/_sbmap"
+	"$(BINDIR)/sbmap" --generate-completion-script fish > "$(FISH_COMPLETIONS)/sbmap.fish"
+
+uninstall:
+	rm -f "$(BINDIR)/sbmap" "$(MANDIR)/sbmap.1" "$(BASH_COMPLETIONS)/sbmap" "$(ZSH_COMPLETIONS)/_sbmap" "$(FISH_COMPLETIONS)/sbmap.fish"
+
+clean:
+	rm -rf .build
