@@ -31,6 +31,7 @@ static inline int sbmap_agedge(void) { return AGEDGE; }
 /// State of one root graph's id discipline: named objects get even ids 2, 4, 6, … in the order their
 /// names were first seen; anonymous objects (our edges) get odd ids 1, 3, 5, … in creation order.
 typedef struct {
+    Agraph_t *root;      // names are interned in its string pool, as cgraph expects
     char **names;        // names[k] is the name with id 2*(k+1)
     size_t count;
     size_t capacity;
@@ -46,9 +47,10 @@ static inline size_t sbmap_idhash(const char *s) {
 }
 
 static inline void *sbmap_idopen(Agraph_t *g, Agdisc_t *disc) {
-    (void)g; (void)disc;
+    (void)disc;
     sbmap_idstate *st = (sbmap_idstate *)calloc(1, sizeof(sbmap_idstate));
     if (!st) return NULL;
+    st->root = g;
     st->slotCount = 64;
     st->slots = (size_t *)calloc(st->slotCount, sizeof(size_t));
     st->nextAnonymous = 1;
@@ -100,7 +102,9 @@ static inline long sbmap_idmap(void *state, int objtype, char *str, IDTYPE *id, 
     }
     if (!createflag) return 0;
     if (!sbmap_idgrow(st)) return 0;
-    char *copy = strdup(str);
+    // cgraph reads flags stored in front of a name (`aghtmlstr`), so names must come from its
+    // string pool, never from plain malloc. The pool is freed as a whole when the graph closes.
+    char *copy = agstrdup(st->root, str);
     if (!copy) return 0;
     st->names[st->count++] = copy;
     st->slots[sbmap_idslot(st, copy)] = st->count;
@@ -114,7 +118,7 @@ static inline long sbmap_idalloc(void *state, int objtype, IDTYPE id) {
 }
 
 static inline void sbmap_idfree(void *state, int objtype, IDTYPE id) {
-    (void)state; (void)objtype; (void)id;  // names live until the graph closes
+    (void)state; (void)objtype; (void)id;  // names live until the graph closes (and its pool with them)
 }
 
 static inline char *sbmap_idprint(void *state, int objtype, IDTYPE id) {
@@ -128,7 +132,7 @@ static inline char *sbmap_idprint(void *state, int objtype, IDTYPE id) {
 static inline void sbmap_idclose(void *state) {
     sbmap_idstate *st = (sbmap_idstate *)state;
     if (!st) return;
-    for (size_t k = 0; k < st->count; k++) free(st->names[k]);
+    // The names belong to the graph's string pool, which cgraph frees itself.
     free(st->names);
     free(st->slots);
     free(st);

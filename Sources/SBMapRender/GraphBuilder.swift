@@ -14,6 +14,9 @@ typealias EdgePtr = UnsafeMutablePointer<Agedge_t>
 struct GraphBuilder {
     let styled: StyledGraph
     let engine: LayoutEngine
+    /// Set `constraint=false` on every edge between clusters, not only on those that would close a
+    /// cycle of clusters. The renderer retries with this when a layout fails.
+    var relaxAllCrossClusterEdges = false
 
     /// Opens the root graph and adds everything. Returns `nil` only if Graphviz could not allocate.
     func build() -> GraphPtr? {
@@ -29,7 +32,7 @@ struct GraphBuilder {
             set(sub, "id", cluster.id)
             set(sub, "class", cluster.classes.joined(separator: " "))
             set(sub, "label", GraphvizText.lines(cluster.label))
-            set(sub, "tooltip", GraphvizText.escaped(cluster.tooltip))
+            set(sub, "tooltip", GraphvizText.tooltip(cluster.tooltip))
         }
 
         var nodeObjects: [String: NodePtr] = [:]
@@ -40,9 +43,10 @@ struct GraphBuilder {
             set(n, "id", node.id)
             set(n, "class", node.classes.joined(separator: " "))
             setNodeStyle(n, node.style, lines: node.label)
-            set(n, "tooltip", GraphvizText.escaped(node.tooltip))
+            set(n, "tooltip", GraphvizText.tooltip(node.tooltip))
         }
 
+        let relaxed = relaxedEdges()
         for edge in styled.edges {
             guard let from = nodeObjects[edge.from], let to = nodeObjects[edge.to],
                   let e = agedge(g, from, to, nil, 1) else { continue }
@@ -50,8 +54,8 @@ struct GraphBuilder {
             set(e, "class", edge.classes.joined(separator: " "))
             setEdgeStyle(e, edge.style)
             if !edge.label.isEmpty { set(e, "label", GraphvizText.lines(edge.label)) }
-            set(e, "tooltip", GraphvizText.escaped(edge.tooltip))
-            if edge.crossesClusters {
+            set(e, "tooltip", GraphvizText.tooltip(edge.tooltip))
+            if relaxed.contains(edge.id) {
                 // Cycles between clusters make Graphviz 2.43 drop edges silently ("trouble in init_rank").
                 set(e, "constraint", "false")
             }
@@ -59,6 +63,34 @@ struct GraphBuilder {
 
         if !styled.legend.isEmpty { addLegend(g, theme: theme) }
         return g
+    }
+
+    /// The edges between clusters that get `constraint=false`: those that would close a cycle of
+    /// clusters, in edge order (or all of them). The rest keep ranking the map, so a storyboard
+    /// reference still leads rightwards (or down) to the storyboard it opens.
+    func relaxedEdges() -> Set<String> {
+        let clusterOf = Dictionary(styled.nodes.compactMap { n in n.cluster.map { (n.id, $0) } },
+                                   uniquingKeysWith: { a, _ in a })
+        var relaxed: Set<String> = []
+        var successors: [String: Set<String>] = [:]
+        func reaches(_ start: String, _ goal: String) -> Bool {
+            var stack = [start]
+            var seen: Set<String> = [start]
+            while let c = stack.popLast() {
+                if c == goal { return true }
+                for next in successors[c] ?? [] where seen.insert(next).inserted { stack.append(next) }
+            }
+            return false
+        }
+        for edge in styled.edges where edge.crossesClusters {
+            guard let a = clusterOf[edge.from], let b = clusterOf[edge.to], a != b else { continue }
+            if relaxAllCrossClusterEdges || reaches(b, a) {
+                relaxed.insert(edge.id)
+            } else {
+                successors[a, default: []].insert(b)
+            }
+        }
+        return relaxed
     }
 
     // MARK: Graph-wide settings
@@ -144,18 +176,19 @@ struct GraphBuilder {
 
     // MARK: Legend
 
-    /// A cluster holding one sample per legend item: a node drawn in the item's style, or a short
-    /// edge drawn in it with the text beside it. Invisible edges keep the items in one column.
+    /// A cluster holding one sample per legend item, in two columns: node samples (a node drawn in
+    /// the item's style), then edge samples (the text, and a short edge drawn in the item's style).
     private func addLegend(_ g: GraphPtr, theme: Theme) {
         guard let sub = subgraph(g, "cluster_legend") else { return }
         setCluster(sub, style: theme.legend.cluster, theme: theme)
         set(sub, "id", "legend")
         set(sub, "class", "legend")
         set(sub, "label", GraphvizText.escaped(theme.legend.title))
-        var previous: NodePtr?
+        let vertical = styled.direction == .topToBottom
+        let small = GraphvizText.number(max(theme.font.size - 1, 6))
+        var nodeColumn: [NodePtr] = []
+        var edgeColumn: [NodePtr] = []
         for (index, item) in styled.legend.enumerated() {
-            var first: NodePtr?
-            var last: NodePtr?
             switch item.sample {
             case let .node(style):
                 guard let n = makeNode(sub, "legend_\(index + 1)") else { continue }
@@ -164,17 +197,24 @@ struct GraphBuilder {
                 var text = item.text
                 if let prefix = style.prefix, !prefix.isEmpty { text = TextSafety.clean(prefix) + " " + text }
                 setNodeStyle(n, style, lines: [text])
-                set(n, "tooltip", GraphvizText.escaped(item.text))
-                first = n
-                last = n
+                set(n, "fontsize", small)
+                set(n, "height", "0.3")
+                set(n, "tooltip", GraphvizText.tooltip(item.text))
+                nodeColumn.append(n)
             case let .edge(style):
-                guard let a = makeNode(sub, "legend_\(index + 1)"), let b = makeNode(sub, "legend_\(index + 1)_end"),
+                // In a top-to-bottom map the pair shares a rank, so the sample edge runs across.
+                let pair = vertical ? subgraph(sub, "legend_\(index + 1)_row") : sub
+                guard let pair, let a = makeNode(pair, "legend_\(index + 1)"),
+                      let b = makeNode(pair, "legend_\(index + 1)_end"),
                       let e = agedge(g, a, b, nil, 1) else { continue }
+                if vertical { set(pair, "rank", "same") }
                 set(a, "id", item.id)
                 set(a, "class", item.classes.joined(separator: " "))
                 set(a, "shape", "plaintext")
+                set(a, "height", "0.25")
+                set(a, "fontsize", small)
                 set(a, "label", GraphvizText.escaped(item.text))
-                set(a, "tooltip", GraphvizText.escaped(item.text))
+                set(a, "tooltip", GraphvizText.tooltip(item.text))
                 set(b, "id", item.id + "-end")
                 set(b, "class", "legend-item-end")
                 set(b, "shape", "point")
@@ -185,17 +225,32 @@ struct GraphBuilder {
                 set(e, "class", item.classes.joined(separator: " ") + " legend-sample")
                 setEdgeStyle(e, style)
                 set(e, "minlen", "1")
-                first = a
-                last = b
+                edgeColumn.append(a)
             }
-            if styled.direction == .topToBottom, let previous, let first,
-               let chain = agedge(g, previous, first, nil, 1) {
-                set(chain, "style", "invis")
-                set(chain, "class", "legend-chain")
-            }
-            if styled.direction == .topToBottom { previous = last ?? previous }
-            _ = last
         }
+        if vertical {
+            // Top to bottom: each column is a chain of ranks.
+            for column in [nodeColumn, edgeColumn] {
+                for (a, b) in zip(column, column.dropFirst()) { invisible(g, a, b) }
+            }
+        } else {
+            // Left to right: node samples share the first rank. Edge samples share the next one, in
+            // legend order (flat invisible edges keep it), hung off the first node sample.
+            if let column = subgraph(sub, "legend_edges") {
+                set(column, "rank", "same")
+                for text in edgeColumn { _ = agsubnode(column, text, 1) }
+            }
+            // A flat edge a→b puts a *below* b once the picture is turned left-to-right, so the chain
+            // runs from the last item to the first.
+            for (a, b) in zip(edgeColumn, edgeColumn.dropFirst()) { invisible(g, b, a) }
+            if let anchor = nodeColumn.first, let text = edgeColumn.first { invisible(g, anchor, text) }
+        }
+    }
+
+    private func invisible(_ g: GraphPtr, _ a: NodePtr, _ b: NodePtr) {
+        guard let e = agedge(g, a, b, nil, 1) else { return }
+        set(e, "style", "invis")
+        set(e, "class", "legend-layout")
     }
 
     // MARK: cgraph helpers

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Encodes plain text (already cleaned by `TextSafety`) for Graphviz string attributes.
 ///
 /// Graphviz reads `label` and `tooltip` as *escString*s: `\N`, `\G`, `\E`, `\T`, `\H`, `\L` expand
@@ -20,6 +22,13 @@ enum GraphvizText {
             }
         }
         return out
+    }
+
+    /// Tooltip text. Graphviz 2.4x expands escapes in tooltips twice (so `\\N` still becomes the
+    /// node's name), and later releases once; no escaping of a backslash is right for both. A tooltip
+    /// is prose for a reader, so backslashes are shown as the look-alike `⧵` (U+29F5) instead.
+    static func tooltip(_ text: String) -> String {
+        escaped(text.replacingOccurrences(of: "\\", with: "\u{29F5}"))
     }
 
     /// Lines joined with centred line breaks.

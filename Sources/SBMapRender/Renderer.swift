@@ -24,43 +24,35 @@ public enum Renderer {
     public static func render(_ styled: StyledGraph, options: RenderOptions) throws -> Rendered {
         var diagnostics = styled.diagnostics
         let data: [UInt8] = try GraphvizExecutor.run { log in
-            guard let g = GraphBuilder(styled: styled, engine: options.engine).build() else {
-                throw RenderError("Graphviz could not create a graph", diagnostics: log.diagnostics(context: "build"))
-            }
-            defer { agclose(g) }
-
+            var builder = GraphBuilder(styled: styled, engine: options.engine)
             if options.format == .dot {
+                guard let g = builder.build() else {
+                    throw RenderError("Graphviz could not create a graph", diagnostics: log.diagnostics(context: "build"))
+                }
+                defer { agclose(g) }
                 let text = try writeDOT(g, log: log)
                 diagnostics += log.diagnostics(context: "dot output")
                 return text
             }
-
-            guard let gvc = gvContext() else {
-                throw RenderError("Graphviz could not create a context", diagnostics: log.diagnostics(context: "context"))
+            do {
+                return try layoutAndRender(builder, styled: styled, options: options, log: log, diagnostics: &diagnostics)
+            } catch let first as RenderError where options.engine == .dot {
+                // Graphviz 2.43 can fail on cluster cycles the first attempt did not foresee: try once
+                // more with every edge between clusters out of the ranking.
+                log.reset()
+                _ = agreseterrors()
+                builder.relaxAllCrossClusterEdges = true
+                do {
+                    let bytes = try layoutAndRender(builder, styled: styled, options: options, log: log,
+                                                    diagnostics: &diagnostics)
+                    diagnostics.append(Diagnostic(.info, .renderLimited,
+                                                  "the first layout failed (\(first.message)); the map was laid out again with links between storyboards left out of the ranking",
+                                                  at: nil))
+                    return bytes
+                } catch {
+                    throw first
+                }
             }
-            defer { gvFreeContext(gvc) }
-
-            let rc = gvLayout(gvc, g, options.engine.rawValue)
-            // gvLayout returns 0 even when the layout failed: agerrors() tells the truth.
-            let failed = rc != 0 || agerrors() > 0
-            defer { gvFreeLayout(gvc, g) }
-            if failed {
-                throw RenderError("Graphviz layout '\(options.engine.rawValue)' failed",
-                                  diagnostics: log.diagnostics(context: "layout \(options.engine.rawValue)"))
-            }
-            diagnostics += log.diagnostics(context: "layout \(options.engine.rawValue)")
-            let layoutCount = log.messages.count
-
-            if options.format == .png {
-                diagnostics += limitPNG(g, options: options, scenes: styled.sceneCount)
-            }
-            let bytes = try renderData(gvc, g, format: options.format)
-            if agerrors() > 0 {
-                throw RenderError("Graphviz could not render \(options.format.rawValue)",
-                                  diagnostics: log.diagnostics(context: "render"))
-            }
-            diagnostics += Array(log.diagnostics(context: "render \(options.format.rawValue)").dropFirst(layoutCount))
-            return bytes
         }
         if options.engine == .dot, styled.sceneCount > 300, options.format != .dot {
             diagnostics.append(Diagnostic(.info, .renderLimited,
@@ -68,6 +60,40 @@ public enum Renderer {
                                           at: nil, hint: "use --layout sfdp for very large maps"))
         }
         return Rendered(format: options.format, data: data, diagnostics: diagnostics.sorted())
+    }
+
+    /// One layout and render, freeing the graph, the layout and the context on every path.
+    private static func layoutAndRender(_ builder: GraphBuilder, styled: StyledGraph, options: RenderOptions,
+                                        log: MessageLog, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
+        guard let g = builder.build() else {
+            throw RenderError("Graphviz could not create a graph", diagnostics: log.diagnostics(context: "build"))
+        }
+        defer { agclose(g) }
+        guard let gvc = gvContext() else {
+            throw RenderError("Graphviz could not create a context", diagnostics: log.diagnostics(context: "context"))
+        }
+        defer { gvFreeContext(gvc) }
+
+        let rc = gvLayout(gvc, g, options.engine.rawValue)
+        defer { gvFreeLayout(gvc, g) }
+        // gvLayout returns 0 even when the layout failed: agerrors() tells the truth.
+        if rc != 0 || agerrors() > 0 {
+            throw RenderError("Graphviz layout '\(options.engine.rawValue)' failed",
+                              diagnostics: log.diagnostics(context: "layout \(options.engine.rawValue)"))
+        }
+        diagnostics += log.diagnostics(context: "layout \(options.engine.rawValue)")
+        let layoutCount = log.messages.count
+
+        if options.format == .png {
+            diagnostics += limitPNG(g, options: options, scenes: styled.sceneCount)
+        }
+        let bytes = try renderData(gvc, g, format: options.format)
+        if agerrors() > 0 {
+            throw RenderError("Graphviz could not render \(options.format.rawValue)",
+                              diagnostics: log.diagnostics(context: "render"))
+        }
+        diagnostics += Array(log.diagnostics(context: "render \(options.format.rawValue)").dropFirst(layoutCount))
+        return bytes
     }
 
     /// Graphviz's names for our formats. PNG and PDF use cairo, SVG Graphviz's own core renderer.

@@ -157,7 +157,7 @@ struct LegendUsage {
         case .relationship: "Relationship (root, tab, item)"
         case .unwind: "Unwind"
         case .custom: "Custom segue"
-        case .reference: "Link to the real target in another storyboard"
+        case .reference: "Link to its target in another storyboard"
         case .code: "Shown from code"
         default: "Segue: \(TextSafety.label(kind.rawValue, limit: 30))"
         }
