@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The main job on the bundled examples: installs what is missing, builds sbmap, and maps every app
 # in examples/ (findings on stderr; the graph and the maps next to each app). Each example's
-# README names the exact command that made its files.
+# README names the exact commands that made its files (run from the example's folder).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
@@ -14,6 +14,10 @@ for app in examples/*/; do
   name="$(basename "$app")"
   echo "== $name" >&2
   # The examples carry deliberate mistakes, so findings (exit 1) are expected here; usage errors are not.
-  "$sbmap" export "$app/$name" -o "$app/graph.json" || [ $? -eq 1 ] || status=1
+  # Run from the app's folder so the paths in the outputs do not depend on where the repository lives.
+  ( cd "$app" && "$sbmap" check "$name" ) || [ $? -eq 1 ] || status=1
+  ( cd "$app" && "$sbmap" render "$name" -o map.svg 2>/dev/null ) || [ $? -eq 1 ] || status=1
+  ( cd "$app" && "$sbmap" render "$name" -o map.png 2>/dev/null ) || [ $? -eq 1 ] || status=1
+  ( cd "$app" && "$sbmap" export "$name" -o graph.json 2>/dev/null ) || [ $? -eq 1 ] || status=1
 done
 exit $status

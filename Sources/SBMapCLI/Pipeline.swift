@@ -18,6 +18,9 @@ struct Pipeline {
         let limits = LoadLimits(maxFileBytes: inputs.maxFileSizeMiB * 1024 * 1024)
         let project = ProjectLoader(limits: limits).load(discovered.files)
         var graph = Resolver(options: ResolveOptions(linkConventions: inputs.linkConventions)).resolve(project)
+        if !inputs.noCode {
+            graph = CodeLinker().link(graph, code: project.code)
+        }
         graph.diagnostics = (graph.diagnostics + discovered.diagnostics + noStoryboardFinding(discovered)).sorted()
         return graph
     }

@@ -5,7 +5,7 @@ import SBMapModel
 ///
 /// Parsing is the part of a run that parallelises well (files are independent, and libxml2 is thread-safe
 /// once initialised); the results come back in input order whatever order the threads finish in, so the
-/// output is deterministic. Source files (`.swift`, `.objectiveC`) are not read here.
+/// output is deterministic. Source files (`.swift`, `.objectiveC`) are scanned for code links in the same pass.
 public struct ProjectLoader: Hashable, Sendable {
     public var limits: LoadLimits
 
@@ -14,9 +14,10 @@ public struct ProjectLoader: Hashable, Sendable {
     }
 
     public func load(_ files: [InputFile]) -> LoadedProject {
-        let work = files.filter { [.storyboard, .infoPlist, .projectFile].contains($0.kind) }
+        let work = files
         let storyboardLoader = StoryboardLoader(limits: limits)
         let settingsLoader = SettingsLoader(limits: limits)
+        let codeScanner = CodeScanner()
 
         let slots = ResultSlots<LoadedFile>(count: work.count)
         DispatchQueue.concurrentPerform(iterations: work.count) { index in
@@ -24,6 +25,8 @@ public struct ProjectLoader: Hashable, Sendable {
             switch file.kind {
             case .storyboard:
                 slots.store(.storyboard(storyboardLoader.load(file)), at: index)
+            case .swift, .objectiveC:
+                slots.store(.code(codeScanner.scan(file)), at: index)
             default:
                 if let settings = settingsLoader.load(file) { slots.store(.settings(settings), at: index) }
             }
@@ -34,6 +37,7 @@ public struct ProjectLoader: Hashable, Sendable {
             switch result {
             case .storyboard(let loaded)?: project.storyboards.append(loaded)
             case .settings(let loaded)?: project.settings.append(loaded)
+            case .code(let loaded)?: project.code.append(loaded)
             case nil: break
             }
         }
@@ -44,6 +48,7 @@ public struct ProjectLoader: Hashable, Sendable {
 private enum LoadedFile: Sendable {
     case storyboard(Loaded<LoadedStoryboard>)
     case settings(Loaded<LoadedSettings>)
+    case code(Loaded<LoadedCodeFile>)
 }
 
 /// Preallocated result slots that parallel iterations fill, one slot each.
