@@ -61,8 +61,48 @@ struct GraphBuilder {
             }
         }
 
+        arrangeIsolatedClusters(g, nodeObjects: nodeObjects)
         if !styled.legend.isEmpty { addLegend(g, theme: theme) }
         return g
+    }
+
+    /// Storyboards that no edge joins to another (common in coordinator-style apps, where code does the
+    /// linking) would all start at rank 0 and stack into one tall column. Invisible edges chain them into
+    /// rows (columns, top to bottom), so the map comes out roughly square. Only storyboards without
+    /// cross-cluster edges take part, so no cycle of clusters can form. (Graphviz's own `pack` would do
+    /// this, but with clusters and `newrank` Graphviz 2.42's dot crashes in it.)
+    private func arrangeIsolatedClusters(_ g: GraphPtr, nodeObjects: [String: NodePtr]) {
+        var linked: Set<String> = []
+        let clusterOf = Dictionary(styled.nodes.compactMap { n in n.cluster.map { (n.id, $0) } },
+                                   uniquingKeysWith: { a, _ in a })
+        for edge in styled.edges where edge.crossesClusters {
+            if let a = clusterOf[edge.from] { linked.insert(a) }
+            if let b = clusterOf[edge.to] { linked.insert(b) }
+        }
+        // Chain from the last scene of one storyboard to the leftmost node of the next (its entry
+        // marker when it has one, else its first scene).
+        var first: [String: NodePtr] = [:], last: [String: NodePtr] = [:], marked: Set<String> = []
+        for node in styled.nodes {
+            guard let cluster = node.cluster, let object = nodeObjects[node.id] else { continue }
+            if node.kind == .marker {
+                if marked.insert(cluster).inserted { first[cluster] = object }
+            } else {
+                if first[cluster] == nil { first[cluster] = object }
+                last[cluster] = object
+            }
+        }
+        let isolated = styled.clusters.map(\.id).filter { !linked.contains($0) && first[$0] != nil }
+        guard isolated.count >= 4 else { return }
+        // Clusters are wide and short left to right, narrow and tall top to bottom.
+        let shape = styled.direction == .leftToRight ? 0.2 : 1.5
+        let perRow = max(1, Int((Double(isolated.count) * shape).squareRoot().rounded(.up)))
+        for (index, cluster) in isolated.enumerated() where index % perRow != 0 {
+            guard let from = last[isolated[index - 1]], let to = first[cluster],
+                  let e = agedge(g, from, to, nil, 1) else { continue }
+            set(e, "style", "invis")
+            set(e, "weight", "0")
+            set(e, "class", "layout")
+        }
     }
 
     /// The edges between clusters that get `constraint=false`: those that would close a cycle of
