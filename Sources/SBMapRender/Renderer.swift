@@ -142,8 +142,9 @@ public enum Renderer {
         let plan = PNGPlan(widthPoints: bb.UR.x - bb.LL.x, heightPoints: bb.UR.y - bb.LL.y, options: options)
         sbmap_set_dpi(g, plan.dpi)
         guard plan.reduced else { return [] }
-        return [Diagnostic(.warning, .renderLimited,
-                           "PNG drawn at \(GraphvizText.number(plan.dpi)) dpi instead of \(GraphvizText.number(options.pngDPI)) (\(plan.pixelWidth)×\(plan.pixelHeight) px) to stay within \(options.pngPixelBudget / 1_000_000) megapixels for a map of \(scenes) scenes",
+        // A note, not a warning: the map is complete, only coarser, and `--strict` must not fail on it.
+        return [Diagnostic(.info, .renderLimited,
+                           "PNG drawn at \(GraphvizText.number(plan.dpi)) dpi instead of \(GraphvizText.number(options.pngDPI)) (\(plan.pixelWidth)×\(plan.pixelHeight) px) to stay within \(options.pngPixelBudget) pixels (--max-pixels) for a map of \(scenes) scenes",
                            at: nil, hint: "render SVG or PDF for full detail")]
     }
 }
