@@ -100,6 +100,29 @@ import SBMapModel
         #expect(file.instantiations[4].identifier == .literal("InspectorWindow"))
     }
 
+    @Test func storedStoryboardMembersHideUIKitsProperty() {
+        let file = CodeFixtures.scan("StoredStoryboard.swift")
+        // Uses of `storyboard` stay `.own`: whether a member hides UIKit's property is decided across files.
+        #expect(file.instantiations.map(\.storyboard) == [.own, .own, .own, .own, .own, .own, .named(.literal("Settings")), .own])
+        #expect(file.instantiations.map(\.identifier) == [.literal("SignIn"), .literal("Permissions"), nil, .literal("Home"),
+                                                          .literal("Detail"), .literal("Detail"), .literal("SettingsRoot"),
+                                                          .literal("Detail")])
+        // The members that hide it: a load, a computed property in an extension, an injected value, an inherited one.
+        #expect(file.helpers.map { "\($0.path.joined(separator: ".")) \($0.fromLoad)" } == [
+            "OnboardingCoordinator.storyboard true", "LateCoordinator.storyboard true",
+            "InjectedCoordinator.storyboard false", "BaseFlow.storyboard true",
+        ])
+        #expect(file.helpers.map(\.name) == [.literal("Onboarding"), .literal("Settings"),
+                                             .dynamic("storyboard: UIStoryboard"), .literal("Main")])
+        #expect(file.helpers[0].location == SourceLocation(path: "Code/StoredStoryboard.swift", line: 8, column: 17))
+
+        let objc = CodeFixtures.scan("StoredStoryboard.m")
+        #expect(objc.instantiations.map(\.storyboard) == [.own, .own])
+        #expect(objc.helpers.map { "\($0.path.joined(separator: ".")) \($0.fromLoad)" } == [
+            "FlowController.storyboard false", "SearchFlow.storyboard true",
+        ])
+    }
+
     @Test func objectiveC() {
         #expect(objc.constants.map(\.path) == [["AAPLAppDelegateMainStoryboardName"], ["AAPLEmptyIdentifier"],
                                                ["kSettingsStoryboard"], ["kDetailSegue"]])

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import SBMapModel
 import SBMapParse
@@ -45,7 +46,48 @@ private func findings(_ g: StoryboardGraph) -> [String] {
     g.diagnostics.map { "\($0.severity.rawValue) \($0.code) \($0.location?.description ?? "")" }
 }
 
+/// A code fixture of the parse tests (`Tests/SBMapParseTests/Fixtures/Code/<name>`), scanned under `Code/<name>`.
+private func fixture(_ name: String) -> Loaded<LoadedCodeFile> {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../SBMapParseTests/Fixtures/Code/\(name)").standardizedFileURL
+    let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    return CodeScanner().scan(text: text, path: "Code/\(name)", language: CodeScanner.language(ofPath: name)!)
+}
+
+/// `graph()` plus an Onboarding storyboard with scenes SignIn and Permissions.
+private func graphWithOnboarding() -> StoryboardGraph {
+    var g = graph()
+    g.storyboards.append(Storyboard(path: "Onboarding.storyboard", name: "Onboarding", platform: .iOS,
+                                    initialScene: "Onboarding.storyboard#welcome"))
+    for (id, sid) in [("welcome", "Welcome"), ("signIn", "SignIn"), ("permissions", "Permissions")] {
+        g.nodes.append(Node(id: "Onboarding.storyboard#\(id)", storyboard: "Onboarding.storyboard", objectID: id,
+                            element: "viewController", role: .plain, storyboardIdentifier: sid, label: sid))
+    }
+    return g
+}
+
 @Suite struct CodeLinkerTests {
+    @Test func aDeclaredStoryboardMemberWinsOverUIKitsProperty() {
+        let g = CodeLinker().link(graphWithOnboarding(), code: [fixture("StoredStoryboard.swift"), fixture("StoredStoryboard.m")])
+        #expect(Set(codeEdges(g)) == [
+            // The coordinator's `private let storyboard`, with and without `self.`.
+            "code:OnboardingCoordinator -> Onboarding.storyboard#signIn cross @11",
+            "code:OnboardingCoordinator -> Onboarding.storyboard#permissions cross @14",
+            // Declared later, in an extension; and inherited from a superclass.
+            "code:LateCoordinator -> Settings.storyboard#root cross @22",
+            "code:SubFlow -> Main.storyboard#detail cross @46",
+            // A view controller: UIKit's property, then a local, then the property again.
+            "Main.storyboard#home -> Main.storyboard#detail @53",
+            "Main.storyboard#home -> Settings.storyboard#root cross @55",
+            "Main.storyboard#home -> Main.storyboard#detail @56",
+            // Objective-C: a getter that loads by name.
+            "code:SearchFlow -> Settings.storyboard#root cross @21",
+        ])
+        // Injected (Swift) or set from outside (an ObjC property): dynamic, never UIKit's storyboard.
+        #expect(findings(g) == ["info code-dynamic Code/StoredStoryboard.m:11:22", "info code-dynamic Code/StoredStoryboard.swift:37:35"])
+        #expect(g.diagnostics.allSatisfy { !$0.message.contains("self.storyboard") })
+    }
+
     @Test func edgesFromEnclosingScenesAndCodeNodes() {
         let g = link([("App/Home.swift", """
         class HomeViewController: UIViewController {

@@ -51,7 +51,10 @@ public enum CodeString: Hashable, Sendable {
 public enum CodeStoryboardRef: Hashable, Sendable {
     /// `UIStoryboard(name: X, bundle:)`, `NSStoryboard(name:bundle:)`, `[UIStoryboard storyboardWithName:X bundle:]`.
     case named(CodeString)
-    /// `self.storyboard`, `storyboard?`, `[self storyboard]`: the storyboard the enclosing class was instantiated from.
+    /// `self.storyboard`, `storyboard?`, `[self storyboard]`: UIKit's (AppKit's) property, the storyboard the enclosing
+    /// class was instantiated from — unless the enclosing type (or a superclass) declares its own member named
+    /// `storyboard` (a coordinator's `private let storyboard = UIStoryboard(…)`), which the linker looks for first:
+    /// that declaration may sit later in the file, in an extension or in another file.
     case own
     /// `NSStoryboard.main`: the app's main storyboard.
     case main
@@ -230,17 +233,26 @@ public struct CodeStringEnum: Hashable, Sendable {
 }
 
 /// A member that returns one storyboard: `static var settings: UIStoryboard { UIStoryboard(name: "Settings", bundle: nil) }`,
-/// `+ (UIStoryboard *)searchStoryboard { return [UIStoryboard storyboardWithName:@"Search" bundle:nil]; }`.
+/// `+ (UIStoryboard *)searchStoryboard { return [UIStoryboard storyboardWithName:@"Search" bundle:nil]; }`,
+/// `private let storyboard = UIStoryboard(name: "Onboarding", bundle: nil)`.
+///
+/// A stored member of storyboard type whose value the scanner cannot read (`let storyboard: UIStoryboard`, set in an
+/// initializer; an Objective-C `@property UIStoryboard *storyboard`) is recorded too, with a `.dynamic` name and
+/// `fromLoad == false`: it still hides UIKit's `storyboard` property, and uses through it are reported as dynamic.
 public struct CodeStoryboardHelper: Hashable, Sendable {
     /// Enclosing types, then the member name (`["UIStoryboard", "settings"]`).
     public var path: [String]
     /// The storyboard name the helper loads.
     public var name: CodeString
+    /// `true` when `name` is read from a storyboard load in the member's body or initializer; that load is checked
+    /// (and a dynamic name reported) where it is written. `false` for a stored member whose value is not known here.
+    public var fromLoad: Bool
     public var location: SourceLocation
 
-    public init(path: [String], name: CodeString, location: SourceLocation) {
+    public init(path: [String], name: CodeString, fromLoad: Bool = true, location: SourceLocation) {
         self.path = path
         self.name = name
+        self.fromLoad = fromLoad
         self.location = location
     }
 }

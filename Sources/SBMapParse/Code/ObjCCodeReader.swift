@@ -60,8 +60,14 @@ struct ObjCCodeReader {
     private var typePath: [String] { currentClass }
 
     private mutating func closed(_ scope: CodeScope) {
-        if case .function(let name, true) = scope.kind, scope.helperLoads.count == 1 {
-            file.helpers.append(CodeStoryboardHelper(path: typePath + [name], name: scope.helperLoads[0], location: scope.location))
+        guard case .function(let name, true) = scope.kind else { return }
+        let path = typePath + [name]
+        if scope.helperLoads.count == 1 {
+            file.helpers.append(CodeStoryboardHelper(path: path, name: scope.helperLoads[0], location: scope.location))
+        } else if name == "storyboard", !file.helpers.contains(where: { $0.path == path }) {
+            // `- (UIStoryboard *)storyboard { … }` that is no single load still hides UIKit's `storyboard`.
+            file.helpers.append(CodeStoryboardHelper(path: path, name: .dynamic("storyboard"), fromLoad: false,
+                                                     location: scope.location))
         }
     }
 
@@ -176,7 +182,16 @@ struct ObjCCodeReader {
         let name = stream[j].text
         let isStoryboard = stream[i].text != "NSString"
         guard stream.isPunct(j + 1, "=") else {
-            if scopes.inFunction { scopes.declareLocal(name, .unknown) }
+            if scopes.inFunction {
+                scopes.declareLocal(name, .unknown)
+            } else if isStoryboard, !currentClass.isEmpty {
+                // `@property UIStoryboard *storyboard;` or an ivar: it hides UIKit's `storyboard`, value unknown.
+                let member = name.hasPrefix("_") ? String(name.dropFirst()) : name
+                if !file.helpers.contains(where: { $0.path == typePath + [member] }) {
+                    file.helpers.append(CodeStoryboardHelper(path: typePath + [member], name: .dynamic("\(stream[i].text) *\(name)"),
+                                                             fromLoad: false, location: location(j)))
+                }
+            }
             return
         }
         let start = j + 2

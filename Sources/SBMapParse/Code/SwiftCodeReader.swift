@@ -110,8 +110,12 @@ struct SwiftCodeReader {
         case .type(let path, true):
             file.enums.append(CodeStringEnum(path: path, cases: scope.enumCases, location: scope.location))
         case .function(let name, true):
+            let path = scopes.typePath + [name]
             if scope.helperLoads.count == 1 {
-                file.helpers.append(CodeStoryboardHelper(path: scopes.typePath + [name], name: scope.helperLoads[0],
+                file.helpers.append(CodeStoryboardHelper(path: path, name: scope.helperLoads[0], location: scope.location))
+            } else if name == "storyboard", !file.helpers.contains(where: { $0.path == path }) {
+                // `var storyboard: UIStoryboard { … }` that is no single load still hides UIKit's `storyboard`.
+                file.helpers.append(CodeStoryboardHelper(path: path, name: .dynamic("storyboard"), fromLoad: false,
                                                          location: scope.location))
             }
         default:
@@ -330,8 +334,14 @@ struct SwiftCodeReader {
             computedProperty(name: name, typeText: typeText, brace: j, member: member, at: i)
             return
         }
+        let holdsStoryboard = typeText.contains("UIStoryboard") || typeText.contains("NSStoryboard")
         guard stream.isPunct(j, "=") else {
-            if !member { scopes.declareLocal(name, .unknown) }
+            if !member {
+                scopes.declareLocal(name, .unknown)
+            } else if holdsStoryboard || name == "storyboard" {
+                // `let storyboard: UIStoryboard`, set in an initializer: it hides UIKit's `storyboard`, value unknown.
+                unknownStoryboardMember(name, typeText: typeText, at: i)
+            }
             return
         }
         let start = j + 1
@@ -342,6 +352,11 @@ struct SwiftCodeReader {
             let path = scopes.typePath + [name]
             if case .named(let value)? = storyboard {
                 file.helpers.append(CodeStoryboardHelper(path: path, name: value, location: location(i + 1)))
+                return
+            }
+            if storyboard != nil || holdsStoryboard || name == "storyboard" {
+                // A storyboard member whose value is no load by name (`= someFactory.make()`, `= NSStoryboard.main`).
+                unknownStoryboardMember(name, typeText: stream.text(range), at: i)
                 return
             }
             if let scene = generatedScene(range) {
@@ -369,6 +384,14 @@ struct SwiftCodeReader {
         default:
             scopes.declareLocal(name, .unknown)
         }
+    }
+
+    /// A stored member of storyboard type whose value is not known: recorded so that it hides UIKit's `storyboard`
+    /// property, and so that uses through it are reported as dynamic rather than guessed.
+    private mutating func unknownStoryboardMember(_ name: String, typeText: String, at i: Int) {
+        let shown = typeText.isEmpty ? name : "\(name): \(typeText)"
+        file.helpers.append(CodeStoryboardHelper(path: scopes.typePath + [name], name: .dynamic(shown), fromLoad: false,
+                                                 location: location(i + 1)))
     }
 
     /// `var x: UIStoryboard { … }` (a helper), `var id: String { "X" }` (a constant), R.swift 7 scene accessors.

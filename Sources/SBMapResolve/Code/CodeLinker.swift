@@ -137,6 +137,10 @@ struct CodeLinkPass {
             guard case .string(let name) = symbols.resolve(s, scope: use.enclosingType) else { return nil }
             return found(index.storyboards(named: name, hint: hint))
         case .own:
+            // A `storyboard` the enclosing type declares itself wins over UIKit's property.
+            if let member = symbols.storyboardMember(of: use.enclosingType) {
+                return storyboards(through: member, receiverCase: nil, shown: "storyboard", use: use)
+            }
             let type = use.enclosingType.last ?? ""
             let family = symbols.descendants(of: type)
             let scenes = family.sorted().flatMap { index.scenes(ofClass: $0) }
@@ -161,23 +165,32 @@ struct CodeLinkPass {
                 reportDynamic("The storyboard", path.joined(separator: "."), at: use.location)
                 return nil
             }
-            switch symbols.resolve(helper: helper, receiverCase: receiverCase) {
-            case .string(let name):
-                let match = index.storyboards(named: name, hint: hint)
-                if case .missing = match {
-                    report(.error, .codeUnknownStoryboard,
-                           "\(path.joined(separator: ".")) loads storyboard \"\(name)\", which is not among the scanned storyboards.",
-                           at: use.location, hint: Self.suggest(name, among: index.allStoryboardNames, what: "storyboard"))
-                }
-                return found(match)
-            case .dynamic(let text):
-                if receiverCase != nil || helper.path.isEmpty { reportDynamic("The storyboard", text, at: use.location) }
-                return nil
-            }
+            return storyboards(through: helper, receiverCase: receiverCase, shown: path.joined(separator: "."), use: use)
         case .generated(let generator, let accessor):
             return generatedStoryboards(generator, accessor: accessor, at: use.location)
         case .dynamic(let text):
             reportDynamic("The storyboard", text, at: use.location)
+            return nil
+        }
+    }
+
+    /// The storyboards a storyboard helper (or a type's own `storyboard` member) loads.
+    private mutating func storyboards(through helper: CodeStoryboardHelper, receiverCase: [String]?, shown: String,
+                                      use: CodeInstantiation) -> [Storyboard]? {
+        switch symbols.resolve(helper: helper, receiverCase: receiverCase) {
+        case .string(let name):
+            let match = index.storyboards(named: name, hint: hint(api: use.api))
+            if case .missing = match {
+                report(.error, .codeUnknownStoryboard,
+                       "\(shown) loads storyboard \"\(name)\", which is not among the scanned storyboards.",
+                       at: use.location, hint: Self.suggest(name, among: index.allStoryboardNames, what: "storyboard"))
+            }
+            return found(match)
+        case .dynamic(let text):
+            // A helper's own dynamic load was reported where it is written; report the rest here.
+            if receiverCase != nil || helper.path.isEmpty || !helper.fromLoad {
+                reportDynamic("The storyboard", text, at: use.location)
+            }
             return nil
         }
     }

@@ -182,6 +182,34 @@ struct CodeSymbolTable: Sendable {
         return nil
     }
 
+    /// The member named `storyboard` that `type` (or its nearest superclass that has one) declares, which hides
+    /// UIKit's `storyboard` property: a coordinator's `private let storyboard = UIStoryboard(name: "X", bundle: nil)`.
+    /// `nil` when no scanned declaration has one, so `storyboard` is the one the view controller was loaded from.
+    /// Several declarations in one type that disagree give one helper with a dynamic name.
+    func storyboardMember(of type: [String]) -> CodeStoryboardHelper? {
+        guard let name = type.last else { return nil }
+        let members = helpersByLast["storyboard"] ?? []
+        guard !members.isEmpty else { return nil }
+        var owner: String? = name
+        var seen: Set<String> = []
+        while let o = owner, seen.insert(o).inserted, seen.count < 32 {
+            // Declared in the type itself (`Outer.Inner.storyboard`) or in an extension of it (`Inner.storyboard`).
+            let found = members.filter { $0.path.count >= 2 && $0.path[$0.path.count - 2] == o }
+            if !found.isEmpty {
+                let known = found.filter(\.fromLoad)
+                let chosen = known.isEmpty ? found : known
+                let values = Set(chosen.map { resolve(helper: $0, receiverCase: nil) })
+                if values.count == 1 { return chosen.min { $0.location < $1.location } }
+                var merged = chosen[0]
+                merged.name = .dynamic("\(o).storyboard (declared more than once with different values)")
+                merged.fromLoad = false
+                return merged
+            }
+            owner = superclassOf[o]
+        }
+        return nil
+    }
+
     /// Resolves the storyboard name a helper loads; `receiverCase` substitutes `self.rawValue`.
     func resolve(helper: CodeStoryboardHelper, receiverCase: [String]?) -> Value {
         if case .ownRawValue = helper.name, let receiverCase {
