@@ -25,13 +25,17 @@ public struct CodeScanner: Sendable {
         case .objectiveC: language = .objectiveC
         default: return Loaded(path: file.path, nil)
         }
-        guard let data = FileManager.default.contents(atPath: file.url) else {
+        // ByteSource, not FileManager: it never blocks on a pipe and stops reading at the size limit.
+        switch ByteSource.readWholeFile(at: file.url, limits: LoadLimits(maxFileBytes: maxFileSize)) {
+        case .success(let bytes):
+            return scan(bytes: bytes, path: file.path, language: language)
+        case .failure(let failure):
+            if case .tooLarge(let size) = failure.problem { return oversized(size, path: file.path, language: language) }
             return Loaded(path: file.path, nil, diagnostics: [
                 Diagnostic(.error, .unreadableFile, "Cannot read source file \(file.path).",
                            at: SourceLocation(path: file.path)),
             ])
         }
-        return scan(bytes: [UInt8](data), path: file.path, language: language)
     }
 
     /// Scans source text already in memory.
@@ -41,13 +45,7 @@ public struct CodeScanner: Sendable {
 
     /// Scans raw bytes (any encoding; non-UTF-8 bytes are read as identifier characters, never as syntax).
     public func scan(bytes: [UInt8], path: String, language: CodeLanguage) -> Loaded<LoadedCodeFile> {
-        guard bytes.count <= maxFileSize else {
-            return Loaded(path: path, LoadedCodeFile(path: path, language: language), diagnostics: [
-                Diagnostic(.warning, .fileTooLarge,
-                           "Source file \(path) is \(bytes.count) bytes, over the \(maxFileSize)-byte limit; it was not scanned for storyboard use.",
-                           at: SourceLocation(path: path)),
-            ])
-        }
+        guard bytes.count <= maxFileSize else { return oversized(bytes.count, path: path, language: language) }
         let tokens = CodeLexer.tokenize(bytes, language: language)
         switch language {
         case .swift:
@@ -59,6 +57,14 @@ public struct CodeScanner: Sendable {
             reader.read()
             return Loaded(path: path, reader.file)
         }
+    }
+
+    private func oversized(_ size: Int, path: String, language: CodeLanguage) -> Loaded<LoadedCodeFile> {
+        Loaded(path: path, LoadedCodeFile(path: path, language: language), diagnostics: [
+            Diagnostic(.warning, .fileTooLarge,
+                       "Source file \(path) is \(size) bytes, over the \(maxFileSize)-byte limit; it was not scanned for storyboard use.",
+                       at: SourceLocation(path: path)),
+        ])
     }
 
     /// The language a path's extension implies: `.swift`, or `.m`/`.mm`/`.h` for Objective-C.

@@ -27,13 +27,20 @@ enum ByteSource {
     /// Returns the problem that stopped the reading, if any.
     static func readFile(at url: String, limits: LoadLimits,
                          _ consume: (UnsafeRawBufferPointer) -> Bool) -> ReadProblem? {
-        let fd = open(url, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever (a storyboard
+        // path swapped for a pipe during the run, or named on the command line). It has no effect on the
+        // regular files that are read below, and nothing else gets past the type check.
+        let fd = open(url, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return .unreadable(Self.errnoText()) }
         defer { close(fd) }
 
         var info = stat()
         guard fstat(fd, &info) == 0 else { return .unreadable(Self.errnoText()) }
         if (info.st_mode & S_IFMT) == S_IFDIR { return .isDirectory }
+        // A pipe, socket or device (`/dev/zero`, `/dev/stdin`) has no size to check and may never end.
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            return .unreadable("it is not a regular file (a pipe, socket or device)")
+        }
         let size = Int(info.st_size)
         if size > limits.maxFileBytes { return .tooLarge(size) }
 

@@ -198,7 +198,8 @@ final class SAXSession {
             guard createContext() else { return false }
         }
         guard let context else { return false }
-        xmlParseChunk(context, UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self), Int32(chunk.count), 0)
+        let code = xmlParseChunk(context, UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self), Int32(chunk.count), 0)
+        noteSilentHalt(code)
         return !isStopped
     }
 
@@ -206,10 +207,27 @@ final class SAXSession {
     func finish() -> SAXOutcome {
         if !finished, !isStopped, let context {
             finished = true
-            xmlParseChunk(context, nil, 0, 1)
+            noteSilentHalt(xmlParseChunk(context, nil, 0, 1))
         }
         finished = true
         return outcome
+    }
+
+    /// Records a fatal error for a parse libxml2 halted without telling the `serror` callback.
+    ///
+    /// libxml2 2.9's push parser reports an input conversion failure (a UTF-16 file with a lone surrogate,
+    /// bytes that are invalid in the declared encoding) only through the generic error channel, which is
+    /// silenced, and through `xmlParseChunk`'s return value; it halts the parser but leaves it "well-formed".
+    /// Unchecked, such a file loaded as a storyboard whose scenes simply stopped at the bad byte (found by
+    /// the robustness tests). The return value alone is not enough (it repeats any earlier recoverable
+    /// error's code), so the test is: libxml2 disabled further events, and no one recorded why.
+    private func noteSilentHalt(_ code: Int32) {
+        guard code != 0, !isStopped, let context, context.pointee.disableSAX != 0 else { return }
+        let isEncoding = code == Int32(XML_ERR_INVALID_ENCODING.rawValue)
+        outcome.fatal = XMLProblem(
+            code: code,
+            message: isEncoding ? "some bytes cannot be decoded in the file's encoding" : "the parser stopped (libxml2 error \(code))",
+            line: Int(xmlSAX2GetLineNumber(context)), column: Int(xmlSAX2GetColumnNumber(context)))
     }
 
     // MARK: - Setting up

@@ -59,7 +59,8 @@ enum LoadDiagnostics {
             if fatal.message.hasPrefix("Input is not proper UTF-8") || fatal.code == Int32(XML_ERR_INVALID_ENCODING.rawValue)
                 || fatal.code == Int32(XML_ERR_UNKNOWN_ENCODING.rawValue) || fatal.code == Int32(XML_ERR_UNSUPPORTED_ENCODING.rawValue) {
                 let detail = fatal.message.replacingOccurrences(of: "Input is not proper UTF-8, indicate encoding; ", with: "")
-                result.append(Diagnostic(.error, .encoding, "the file is not valid UTF-8 (\(detail))", at: location,
+                let expected = outcome.encoding == .utf16 ? "UTF-16" : "UTF-8"
+                result.append(Diagnostic(.error, .encoding, "the file is not valid \(expected) (\(detail))", at: location,
                                          hint: "Xcode writes UTF-8; convert the file (e.g. iconv -f ISO-8859-1 -t UTF-8) or fix the bytes at this position"))
             } else if outcome.sawConflictMarker {
                 result.append(Diagnostic(.error, malformedCode,
