@@ -165,8 +165,42 @@ private func graphWithOnboarding() -> StoryboardGraph {
             "warning code-unknown-segue App/Bad.swift:7:9",
             "error code-unknown-storyboard App/Bad.swift:9:13",
         ])
-        #expect(g.diagnostics[2].message.contains("\"Missing\""))
+        #expect(g.diagnostics[2].message == "instantiateViewController(withIdentifier:) names storyboard ID 'Missing', which no scene of 'Main' has; this call crashes the app")
         #expect(g.diagnostics[4].message.contains("macos"))
+    }
+
+    @Test func findingsFollowTheHouseStyle() {
+        // Every kind of code finding, in one file: lowercase sentences (or an API name first), values in single
+        // quotes, no trailing period, what to do in the hint.
+        let g = link([("S.swift", """
+        class HomeViewController: UIViewController {
+            func a(id: String) {
+                _ = UIStoryboard(name: "Nope", bundle: nil)
+                _ = UIStoryboard(name: "main", bundle: nil)
+                _ = UIStoryboard(name: "Inspector", bundle: nil)
+                _ = UIStoryboard(name: "Gone", bundle: Bundle(for: Self.self))
+                _ = UIStoryboard(name: "Main", bundle: nil).instantiateViewController(withIdentifier: "home")
+                _ = UIStoryboard(name: "Main", bundle: nil).instantiateViewController(withIdentifier: "Missing")
+                _ = UIStoryboard(name: "Inspector", bundle: nil).instantiateInitialViewController()
+                _ = storyboard?.instantiateViewController(withIdentifier: id)
+                performSegue(withIdentifier: "showDetial", sender: nil)
+                _ = StoryboardScene.Nowhere.thing.instantiate()
+                _ = StoryboardScene.Main.gone.instantiate()
+                perform(segue: StoryboardSegue.Main.nothing, sender: nil)
+            }
+        }
+        class Other { func b() { _ = storyboard?.instantiateInitialViewController(); performSegue(withIdentifier: "zzz", sender: nil) } }
+        """)])
+        #expect(g.diagnostics.count >= 12)
+        for d in g.diagnostics {
+            let firstWord = d.message.prefix { $0 != " " }
+            #expect(d.message.first?.isLowercase == true || d.message.hasPrefix("'") || firstWord.contains("("), "\(d.message)")
+            #expect(!d.message.hasSuffix("."), "\(d.message)")
+            #expect(!d.message.contains("\""), "\(d.message)")
+            #expect(d.hint != nil, "\(d.message)")
+            #expect(!(d.hint ?? "").hasSuffix("."), "\(d.hint ?? "")")
+            #expect(!(d.hint ?? "").contains("\""), "\(d.hint ?? "")")
+        }
     }
 
     @Test func dynamicArgumentsAreInfoNeverGuesses() {

@@ -84,9 +84,24 @@ struct CodeLinkPass {
         diagnostics.append(Diagnostic(severity, code, message, at: location, hint: hint))
     }
 
+    /// A `code-dynamic` note: `what` ("storyboard name", …) is `reason` (the source text), which is not a constant.
     private mutating func reportDynamic(_ what: String, _ reason: String, at location: SourceLocation) {
-        report(.info, .codeDynamic, "\(what) is not a constant (`\(reason)`), so sbmap cannot tell where this leads.",
-               at: location, hint: "use a string literal, a `let` constant or a String enum case to have it mapped and checked")
+        report(.info, .codeDynamic, "\(what) '\(reason)' is not a constant, so where this call leads is not known",
+               at: location, hint: "use a string literal, a let constant or a String enum case to have it mapped and checked")
+    }
+
+    /// How a message names the API that made a link: the call itself, or the generator or helper behind it.
+    static func described(_ via: String) -> String {
+        switch via {
+        case "StoryboardScene": "SwiftGen's StoryboardScene accessor"
+        case "R.storyboard": "R.swift's R.storyboard accessor"
+        default: via.hasPrefix("heuristic") ? "the class-name helper" : via
+        }
+    }
+
+    /// `'Main'`, `'Main', 'Settings'`: storyboard names for messages.
+    static func quoted(_ boards: [Storyboard]) -> String {
+        boards.map { "'\($0.name)'" }.joined(separator: ", ")
     }
 
     // MARK: Storyboard loads
@@ -95,35 +110,41 @@ struct CodeLinkPass {
     private mutating func check(_ load: CodeStoryboardLoad) {
         switch symbols.resolve(load.name, scope: load.enclosingType) {
         case .dynamic(let text):
-            reportDynamic("The storyboard name", text, at: load.location)
+            reportDynamic("storyboard name", text, at: load.location)
         case .string(let name):
             switch index.storyboards(named: name, hint: hint(api: load.api)) {
             case .found:
                 break
             case .caseMismatch(let near):
                 report(.error, .caseMismatch,
-                       "Storyboard \"\(name)\" is spelled \"\(near[0].name)\" on disk: it loads in the simulator and crashes on device.",
-                       at: load.location, hint: "write \"\(near[0].name)\"")
+                       "\(load.api) loads storyboard '\(name)', but the file is '\(near[0].name).storyboard'; letter case matters on a device, so this works in the simulator and crashes on an iPhone",
+                       at: load.location, hint: "write '\(near[0].name)' exactly")
             case .otherPlatform(let other):
                 report(load.mainBundle ? .error : .warning, .codeUnknownStoryboard,
-                       "\(load.api) loads storyboard \"\(name)\", but the only storyboard of that name is for \(other[0].platform.rawValue).",
-                       at: load.location)
+                       "\(load.api) loads storyboard '\(name)', but the only storyboard of that name is for \(other[0].platform.rawValue); this call crashes the app",
+                       at: load.location,
+                       hint: "UIStoryboard loads iOS and tvOS storyboards, NSStoryboard macOS ones; check the name and the platform")
             case .missing:
                 report(load.mainBundle ? .error : .warning, .codeUnknownStoryboard,
-                       "\(load.api) loads storyboard \"\(name)\", which is not among the scanned storyboards.",
+                       load.mainBundle
+                           ? "\(load.api) loads storyboard '\(name)', which does not exist; this call crashes the app"
+                           : "\(load.api) loads storyboard '\(name)' from another bundle, and no scanned storyboard has that name",
                        at: load.location,
                        hint: load.mainBundle ? Self.suggest(name, among: index.allStoryboardNames, what: "storyboard")
-                                             : "it is loaded from another bundle; scan that bundle's storyboards too")
+                                             : "add that bundle's storyboards to the paths to check it")
             }
         }
     }
 
-    static func suggest(_ value: String, among names: [String], what: String) -> String {
+    /// A hint for a name that does not exist: a near one (by edit distance, or the same letters and digits), else
+    /// what to do and the names that do exist.
+    static func suggest(_ value: String, among names: [String], what: String, fix: String? = nil) -> String {
+        if let near = suggestion(for: value, among: names) { return near }
         let key = GeneratedNames.loose(value)
-        if let near = names.first(where: { GeneratedNames.loose($0) == key }) { return "did you mean \"\(near)\"?" }
+        if let near = names.first(where: { GeneratedNames.loose($0) == key }) { return "did you mean '\(near)'?" }
         if names.isEmpty { return "no \(what) was found; check the paths given to sbmap" }
-        let shown = names.prefix(8).map { "\"\($0)\"" }.joined(separator: ", ")
-        return "known: \(shown)\(names.count > 8 ? ", …" : "")"
+        let shown = names.prefix(8).map { "'\($0)'" }.joined(separator: ", ")
+        return (fix.map { "\($0); " } ?? "") + "known: \(shown)\(names.count > 8 ? ", …" : "")"
     }
 
     // MARK: Instantiations
@@ -148,28 +169,33 @@ struct CodeLinkPass {
             let boards = index.graph.storyboards.filter { paths.contains($0.path) }
             if boards.isEmpty {
                 report(.info, .codeDynamic,
-                       "`self.storyboard` in \(type.isEmpty ? "this code" : type) is whichever storyboard it was loaded from, and no scanned scene has class \(type.isEmpty ? "(none)" : type).",
-                       at: use.location, hint: "set the scene's custom class to \(type) in Interface Builder, or load the storyboard by name")
+                       type.isEmpty
+                           ? "'self.storyboard' outside a type is not known, so where this call leads is not known"
+                           : "'self.storyboard' in '\(type)' is the storyboard it was loaded from, and no scanned scene has class '\(type)'",
+                       at: use.location,
+                       hint: type.isEmpty ? "load the storyboard by name"
+                                          : "set the scene's custom class to '\(type)' in Interface Builder, or load the storyboard by name")
                 return nil
             }
             return boards
         case .main:
             let mains = index.graph.storyboards.filter { $0.entryPoints.contains { $0.role == .main || $0.role == .scene } }
             if mains.isEmpty {
-                report(.info, .codeDynamic, "The main storyboard is used, but no Info.plist naming one was scanned.", at: use.location)
+                report(.info, .codeDynamic, "the app's main storyboard is used, but no scanned Info.plist names one", at: use.location,
+                       hint: "add the app's Info.plist to the paths")
                 return nil
             }
             return mains
         case .helper(let path):
             guard let (helper, receiverCase) = symbols.helper(path, scope: use.enclosingType) else {
-                reportDynamic("The storyboard", path.joined(separator: "."), at: use.location)
+                reportDynamic("storyboard", path.joined(separator: "."), at: use.location)
                 return nil
             }
             return storyboards(through: helper, receiverCase: receiverCase, shown: path.joined(separator: "."), use: use)
         case .generated(let generator, let accessor):
             return generatedStoryboards(generator, accessor: accessor, at: use.location)
         case .dynamic(let text):
-            reportDynamic("The storyboard", text, at: use.location)
+            reportDynamic("storyboard", text, at: use.location)
             return nil
         }
     }
@@ -182,14 +208,14 @@ struct CodeLinkPass {
             let match = index.storyboards(named: name, hint: hint(api: use.api))
             if case .missing = match {
                 report(.error, .codeUnknownStoryboard,
-                       "\(shown) loads storyboard \"\(name)\", which is not among the scanned storyboards.",
+                       "'\(shown)' loads storyboard '\(name)', which does not exist; this call crashes the app",
                        at: use.location, hint: Self.suggest(name, among: index.allStoryboardNames, what: "storyboard"))
             }
             return found(match)
         case .dynamic(let text):
             // A helper's own dynamic load was reported where it is written; report the rest here.
             if receiverCase != nil || helper.path.isEmpty || !helper.fromLoad {
-                reportDynamic("The storyboard", text, at: use.location)
+                reportDynamic("storyboard", text, at: use.location)
             }
             return nil
         }
@@ -206,24 +232,24 @@ struct CodeLinkPass {
         guard let boards = storyboards(for: use), !boards.isEmpty else {
             if use.identifier.map({ if case .dynamic = symbols.resolve($0, scope: use.enclosingType) { return true } else { return false } }) == true,
                case .dynamic(let text) = symbols.resolve(use.identifier!, scope: use.enclosingType) {
-                reportDynamic("The storyboard identifier", text, at: use.location)
+                reportDynamic("storyboard identifier", text, at: use.location)
             }
             return
         }
-        let boardList = boards.map { "\"\($0.name)\"" }.joined(separator: ", ")
+        let boardList = Self.quoted(boards)
         guard let identifierArg = use.identifier else {
             let targets = boards.compactMap { index.initialScene(of: $0) }
             if targets.isEmpty {
                 report(.warning, .codeUnknownIdentifier,
-                       "\(use.api) asks storyboard \(boardList) for its initial scene, and it has none.",
-                       at: use.location, hint: "tick \"Is Initial View Controller\" on a scene, or instantiate by identifier")
+                       "\(use.api) asks storyboard \(boardList) for its initial scene, which it does not have; the call returns nil",
+                       at: use.location, hint: "tick 'Is Initial View Controller' on a scene, or instantiate by identifier")
             }
             addEdges(from: use.enclosingType, to: targets, identifier: nil, location: use.location, via: use.api)
             return
         }
         switch symbols.resolve(identifierArg, scope: use.enclosingType) {
         case .dynamic(let text):
-            reportDynamic("The storyboard identifier", text, at: use.location)
+            reportDynamic("storyboard identifier", text, at: use.location)
         case .string(let identifier):
             link(identifier: identifier, in: boards, from: use.enclosingType, location: use.location, via: use.api,
                  heuristic: identifierArg.isClassName)
@@ -240,20 +266,23 @@ struct CodeLinkPass {
             exact += r.exact
             caseOnly += r.caseOnly
         }
-        let boardList = boards.map { "\"\($0.name)\"" }.joined(separator: ", ")
+        let boardList = Self.quoted(boards)
+        let described = Self.described(via)
         if exact.isEmpty, let near = caseOnly.first {
+            let actual = near.storyboardIdentifier ?? ""
             report(.error, .caseMismatch,
-                   "Storyboard identifier \"\(identifier)\" is spelled \"\(near.storyboardIdentifier ?? "")\" in \(boardList): identifiers are case-sensitive, so this call crashes.",
-                   at: location, hint: "write \"\(near.storyboardIdentifier ?? "")\"")
+                   "\(described) names storyboard ID '\(identifier)', but \(boardList) has '\(actual)'; identifiers are case-sensitive, so this call crashes the app",
+                   at: location, hint: "write '\(actual)' exactly")
             return
         }
         if exact.isEmpty {
             let known = boards.flatMap { index.scenes(in: $0).compactMap(\.storyboardIdentifier) }
+            let fileNames = boards.map { "\($0.name).storyboard" }.joined(separator: ", ")
             report(.error, .codeUnknownIdentifier,
-                   "Storyboard \(boardList) has no scene with storyboard identifier \"\(identifier)\"\(heuristic ? " (the identifier is the class name)" : "").",
+                   "\(described) names storyboard ID '\(identifier)'\(heuristic ? " (the class name)" : ""), which no scene of \(boardList) has; this call crashes the app",
                    at: location,
-                   hint: "set the Storyboard ID in Interface Builder's identity inspector, or fix the string; "
-                       + Self.suggest(identifier, among: Array(Set(known)).sorted(), what: "identifier"))
+                   hint: Self.suggest(identifier, among: Array(Set(known)).sorted(), what: "identifier",
+                                      fix: "set Storyboard ID '\(identifier)' on the intended scene of \(fileNames), or fix the string"))
             return
         }
         addEdges(from: type, to: exact, identifier: identifier, location: location, via: via)
@@ -307,7 +336,7 @@ struct CodeLinkPass {
         }
         switch symbols.resolve(use.identifier, scope: use.enclosingType) {
         case .dynamic(let text):
-            reportDynamic("The segue identifier", text, at: use.location)
+            reportDynamic("segue identifier", text, at: use.location)
         case .string(let identifier):
             check(segue: identifier, onSelf: use.onSelf, type: use.enclosingType, at: use.location, api: use.api)
         }
@@ -322,7 +351,7 @@ struct CodeLinkPass {
         if scenes.isEmpty {
             if anywhere.isEmpty {
                 report(.warning, .codeUnknownSegue,
-                       "\(api) performs segue \"\(identifier)\", and no scanned storyboard has a segue with that identifier.",
+                       "\(api) performs segue '\(identifier)', which no segue of the scanned storyboards has; performing it crashes the app",
                        at: location, hint: "set the segue's identifier in Interface Builder's attributes inspector, or fix the string")
             }
             return
@@ -331,11 +360,12 @@ struct CodeLinkPass {
         if identifiers.contains(identifier) { return }
         let near = identifiers.first { $0.lowercased() == identifier.lowercased() }
         let elsewhere = anywhere.compactMap { index.nodesByID[$0]?.label }.sorted()
-        var hint = near.map { "segue identifiers are case-sensitive: did you mean \"\($0)\"?" }
+        let close = near == nil ? suggestion(for: identifier, among: Array(identifiers)) : nil
+        var hint = near.map { "segue identifiers are case-sensitive: did you mean '\($0)'?" } ?? close
             ?? "segue identifiers belong to the scene they start from"
-        if near == nil, let first = elsewhere.first { hint += "; a segue \"\(identifier)\" starts at scene \(first)" }
+        if near == nil, close == nil, let first = elsewhere.first { hint += "; a segue '\(identifier)' starts at scene '\(first)'" }
         report(.warning, .codeUnknownSegue,
-               "\(api) performs segue \"\(identifier)\" from \(name), but no segue with that identifier starts at a scene of class \(name).",
+               "\(api) performs segue '\(identifier)' from '\(name)', but no segue with that identifier starts at a scene of class '\(name)'",
                at: location, hint: hint)
     }
 
@@ -350,7 +380,7 @@ struct CodeLinkPass {
         let boards = index.storyboards(accessor: accessor, generator: generator == .swiftGen ? .swiftGen : .rSwift)
         if boards.isEmpty {
             report(.warning, .codeUnknownStoryboard,
-                   "\(generator == .swiftGen ? "StoryboardScene" : "R.storyboard").\(accessor) names no scanned storyboard; the generated code may be stale.",
+                   "'\(generator == .swiftGen ? "StoryboardScene" : "R.storyboard").\(accessor)' names no scanned storyboard; the generated code may be stale",
                    at: location, hint: "re-run \(generator == .swiftGen ? "SwiftGen" : "R.swift"), or scan the storyboard it was generated from")
             return nil
         }
@@ -374,7 +404,9 @@ struct CodeLinkPass {
             guard let boards = boards ?? generatedStoryboards(use.generator, accessor: use.container, at: use.location) else { return }
             let targets = boards.compactMap { index.initialScene(of: $0) }
             if targets.isEmpty {
-                report(.warning, .codeUnknownIdentifier, "\(via).\(use.container) has no initial scene.", at: use.location)
+                report(.warning, .codeUnknownIdentifier,
+                       "'\(via).\(use.container)' asks storyboard \(Self.quoted(boards)) for its initial scene, which it does not have",
+                       at: use.location, hint: "tick 'Is Initial View Controller' on a scene, or re-run the generator")
             }
             addEdges(from: use.enclosingType, to: targets, identifier: nil, location: use.location, via: via)
         case .scene:
@@ -400,7 +432,7 @@ struct CodeLinkPass {
             }
             if targets.isEmpty {
                 report(.warning, .codeUnknownIdentifier,
-                       "\(via).\(use.container).\(member) names no scene of storyboard \"\(boards[0].name)\"; the generated code may be stale.",
+                       "'\(via).\(use.container).\(member)' names no scene of \(Self.quoted(boards)); the generated code may be stale",
                        at: use.location, hint: "re-run \(use.generator == .swiftGen ? "SwiftGen" : "R.swift")")
                 return
             }
@@ -431,7 +463,7 @@ struct CodeLinkPass {
             return
         }
         let shown = generator == .swiftGen ? "StoryboardSegue.\(container).\(member)" : "R.segue.\(container).\(member)"
-        report(.warning, .codeUnknownSegue, "\(shown) names no scanned segue; the generated code may be stale.", at: location,
+        report(.warning, .codeUnknownSegue, "'\(shown)' names no scanned segue; the generated code may be stale", at: location,
                hint: "re-run \(generator == .swiftGen ? "SwiftGen" : "R.swift"), or scan the storyboard it was generated from")
     }
 
