@@ -22,7 +22,7 @@ examples:
 
 # The man page comes from swift-argument-parser's generate-manual plugin, the completions from the binary itself.
 man: build
-	swift package plugin generate-manual --multi-page=false
+	swift package plugin generate-manual
 	mkdir -p .build/man && cp "$$(find .build/plugins/GenerateManual -name 'sbmap.1' | head -n 1)" .build/man/sbmap.1
 
 install: build man
