@@ -36,9 +36,9 @@ struct Pipeline {
 /// One line that says what the run found.
 enum Summary {
     static func line(for graph: StoryboardGraph) -> String {
-        let scenes = graph.nodes.filter { ![.exit, .code].contains($0.role) }.count
-        let segues = graph.edges.filter { $0.kind != .reference && $0.kind != .code }.count
-        let links = graph.nodes.compactMap(\.resolution)
+        let scenes = graph.nodes.filter(\.role.isScene).count
+        let segues = graph.edges.filter { ![.reference, .code, .unwindTarget].contains($0.kind) }.count
+        let links = graph.nodes.filter(\.role.isCrossFileLink).compactMap(\.resolution)
         let resolved = links.filter { $0.state == .resolved }.count
         var parts = [
             plural(graph.storyboards.count, "storyboard"),
@@ -55,8 +55,13 @@ enum Summary {
             linkText += " (" + (["\(resolved) resolved"] + extra).joined(separator: ", ") + ")"
         }
         parts.append(linkText)
-        let codeLinks = graph.edges.filter { $0.kind == .code }.count
-        if codeLinks > 0 { parts.append(plural(codeLinks, "code link")) }
+        let codeLinks = graph.edges.filter { $0.kind == .code }
+        if !codeLinks.isEmpty {
+            // Links made in code that end at a target named in code but not found.
+            let targets = Set(graph.nodes.filter { $0.role == .codeTarget }.map(\.id))
+            let broken = codeLinks.filter { targets.contains($0.to) }.count
+            parts.append(plural(codeLinks.count, "code link") + (broken > 0 ? " (\(broken) unresolved)" : ""))
+        }
         let findings = [
             plural(graph.diagnostics.count(of: .error), "error"),
             plural(graph.diagnostics.count(of: .warning), "warning"),

@@ -69,6 +69,8 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Com
     public static let codeUnknownIdentifier = Self("code-unknown-identifier")
     public static let codeUnknownSegue = Self("code-unknown-segue")
     public static let codeDynamic = Self("code-dynamic")
+    /// An unwind segue's action is implemented by no scanned class (the unwind pass over code).
+    public static let codeUnknownUnwind = Self("code-unknown-unwind")
 
     // Rendering.
     public static let renderLimited = Self("render-limited")

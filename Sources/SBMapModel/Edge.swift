@@ -32,6 +32,9 @@ public struct EdgeKind: RawRepresentable, Hashable, Sendable, Codable, Comparabl
     public static let reference = Self("reference")
     /// sbmap's own: a scene instantiated from code.
     public static let code = Self("code")
+    /// sbmap's own: from an unwind exit node to a scene whose class implements the exit's unwind action
+    /// (an `@IBAction` taking a storyboard segue, found in code): where the unwind can return to.
+    public static let unwindTarget = Self("unwind-target")
 
     /// Every kind Interface Builder is known to write (storyboard-format.md §3.2).
     public static let knownSegueKinds: Set<EdgeKind> = [
@@ -77,7 +80,7 @@ public struct Edge: Hashable, Sendable, Codable {
     /// Where the edge is declared (the `<segue>` element, or the line of code).
     public var location: SourceLocation?
     /// For code edges: the API that made the link (`instantiateViewController(withIdentifier:)`,
-    /// `StoryboardScene`, `R.storyboard`, `heuristic: class name`, …).
+    /// `StoryboardScene`, `R.storyboard`, `heuristic: class name`, …); for unwind-target edges, the `@IBAction`.
     public var via: String?
 
     public init(id: String, from: String, to: String, kind: EdgeKind, relationship: String? = nil,

@@ -2,11 +2,11 @@
 ///
 /// Every array has one canonical order, so the same input always gives the same bytes:
 /// storyboards by path; nodes and edges by storyboard path, then in document order;
-/// code nodes and code edges last, by id; diagnostics by place.
+/// what the code linker adds last, by id (code and code-target nodes; code and unwind-target edges); diagnostics by place.
 public struct StoryboardGraph: Hashable, Sendable, Codable {
     /// The JSON schema's version. Bumped on any change a consumer could notice;
     /// adding a field is a minor bump, renaming or removing one a major bump.
-    public static let schemaVersion = "1.0"
+    public static let schemaVersion = "1.1"
 
     public var schemaVersion: String
     public var storyboards: [Storyboard]

@@ -19,6 +19,11 @@ public enum SceneRole: String, Sendable, Codable, CaseIterable, Comparable {
     case exit
     /// A type in source code that instantiates scenes but has no scene of its own (an app delegate, a coordinator).
     case code
+    /// What a link made in code names when it does not resolve: an unknown storyboard or Storyboard ID, or a
+    /// storyboard without initial scene. A synthetic node (in the storyboard's cluster when the storyboard exists)
+    /// whose `link` says what the code names (mechanism `code`) and whose `resolution` says why it does not
+    /// resolve; the `code` edges of the calls run into it, so the broken link shows on the map.
+    case codeTarget = "code-target"
 
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 
@@ -38,6 +43,12 @@ public enum SceneRole: String, Sendable, Codable, CaseIterable, Comparable {
 
     /// Whether this node stands for a link to a scene elsewhere and has a `resolution`.
     public var isCrossFileLink: Bool { self == .reference || self == .link }
+
+    /// Whether nodes of this role carry a `resolution`: cross-file link placeholders, and targets named in code.
+    public var carriesResolution: Bool { isCrossFileLink || self == .codeTarget }
+
+    /// Whether nodes of this role are scenes of a storyboard, rather than something sbmap adds (exits, code).
+    public var isScene: Bool { self != .exit && self != .code && self != .codeTarget }
 }
 
 /// Where a reference or link node points, as written in the storyboard.
@@ -47,6 +58,8 @@ public struct LinkTarget: Hashable, Sendable, Codable {
         case storyboardReference = "storyboard-reference"
         /// User-defined runtime attributes on a placeholder scene (RBStoryboardLink and similar).
         case runtimeAttributes = "runtime-attributes"
+        /// A call in source code (`instantiateViewController(withIdentifier:)`, …), for `code-target` nodes.
+        case code
     }
 
     public var mechanism: Mechanism
@@ -124,9 +137,9 @@ public struct Node: Hashable, Sendable, Codable {
     public var initial: Bool
     /// Where the scene root starts.
     public var location: SourceLocation?
-    /// For reference and link nodes: what the XML names.
+    /// For reference and link nodes: what the XML names; for code-target nodes, what the code names.
     public var link: LinkTarget?
-    /// For reference and link nodes: what that name resolved to.
+    /// For reference, link and code-target nodes: what that name resolved to.
     public var resolution: Resolution?
     /// For exit nodes: the unwind selector.
     public var unwindAction: String?
@@ -158,4 +171,9 @@ public struct Node: Hashable, Sendable, Codable {
     public static func exitID(storyboard: String, action: String) -> String { "\(storyboard)#exit:\(action)" }
     /// The id of a node for a code type that has no scene.
     public static func codeID(type: String) -> String { "code:\(type)" }
+    /// The id of the node for a target named in code that does not resolve: `code-target:<storyboard name>`
+    /// (its initial scene, or the storyboard itself) or `code-target:<storyboard name>#<Storyboard ID>`.
+    public static func codeTargetID(storyboard: String, identifier: String?) -> String {
+        identifier.map { "code-target:\(storyboard)#\($0)" } ?? "code-target:\(storyboard)"
+    }
 }

@@ -80,6 +80,7 @@ extension GraphBuilder {
         switch link.mechanism {
         case .storyboardReference: "storyboard reference"
         case .runtimeAttributes: "\(link.linkClass ?? "runtime-attribute") link"
+        case .code: "call in code"
         }
     }
 

@@ -27,6 +27,8 @@ struct LegendUsage {
         case crossFile
         /// A dotted edge to a candidate target of an ambiguous placeholder.
         case candidate
+        /// A link made in code into a target that does not resolve (a `code-target` node in this state).
+        case broken(Resolution.State)
 
         private var rank: (Int, Int, String) {
             switch self {
@@ -36,6 +38,7 @@ struct LegendUsage {
             case .other: return (2, 0, "")
             case .crossFile: return (3, 0, "")
             case .candidate: return (4, 0, "")
+            case let .broken(state): return (5, Resolution.State.allCases.firstIndex(of: state) ?? 0, "")
             }
         }
 
@@ -53,7 +56,7 @@ struct LegendUsage {
 
     static let edgeOrder: [EdgeKind] = [
         .show, .push, .showDetail, .replace, .presentation, .modal, .sheet, .popoverPresentation, .popover,
-        .embed, .relationship, .unwind, .custom, .reference, .code,
+        .embed, .relationship, .unwind, .unwindTarget, .custom, .reference, .code,
     ]
 
     /// The legend, in a fixed order: scene roles, placeholders, edges, then markers.
@@ -92,6 +95,13 @@ struct LegendUsage {
                 items.append(LegendItem(id: ids.make("legend-edge", "candidate"), text: "Possible target (ambiguous link)",
                                         classes: ["legend-item", "edge", "ambiguous-candidate"],
                                         sample: .edge(theme.edges.default.overlaid(with: theme.highlight.ambiguous.edge))))
+            case let .broken(state):
+                items.append(LegendItem(id: ids.make("legend-edge-broken", state.rawValue),
+                                        text: state == .external ? "Shown from code, from a bundle not scanned"
+                                                                 : "Shown from code, but the target does not exist",
+                                        classes: ["legend-item", "edge", "code", state.rawValue, "broken-link"],
+                                        sample: .edge(theme.edges.style(for: .code)
+                                            .overlaid(with: theme.highlight.highlight(for: state).edge))))
             }
         }
         if segueAction {
@@ -129,10 +139,18 @@ struct LegendUsage {
         case .link: "Runtime-attribute link"
         case .exit: "Unwind exit"
         case .code: "Type in code"
+        case .codeTarget: "Named in code, not found"
         }
     }
 
     static func placeholderText(_ role: SceneRole, _ state: Resolution.State) -> String {
+        if role == .codeTarget {
+            switch state {
+            case .unresolved: return "Named in code, does not exist"
+            case .external: return "Named in code, in a bundle not scanned"
+            case .resolved, .ambiguous: return "Named in code (\(state.rawValue))"
+            }
+        }
         let what = role == .link ? "link" : "reference"
         switch state {
         case .resolved: return role == .link ? "Runtime-attribute link, resolved" : "Storyboard reference, resolved"
@@ -159,6 +177,7 @@ struct LegendUsage {
         case .custom: "Custom segue"
         case .reference: "Link to its target in another storyboard"
         case .code: "Shown from code"
+        case .unwindTarget: "Unwind can return here (@IBAction in code)"
         default: "Segue: \(TextSafety.label(kind.rawValue, limit: 30))"
         }
     }

@@ -121,20 +121,21 @@ private struct Pass {
     }
 
     mutating func styleNode(_ node: Node) {
-        let id = ids.make(node.role == .code ? "code" : "scene", node.id)
+        let id = ids.make(node.role == .code ? "code" : node.role == .codeTarget ? "code-target" : "scene", node.id)
         nodeIDs[node.id] = id
         let cluster = node.storyboard.flatMap { clusterIDs[$0] }
         if let cluster { clusterOfNode[node.id] = cluster }
 
         var style = theme.nodeStyle(for: node.role)
-        var classes = node.role == .code ? ["code"] : ["scene", node.role.rawValue]
+        var classes = node.role == .code ? ["code"] : node.role == .codeTarget ? ["code-target"] : ["scene", node.role.rawValue]
         var usageKey = LegendUsage.NodeKey.role(node.role)
-        if let state = node.resolution?.state, node.role.isCrossFileLink {
+        // Placeholders and targets named in code carry a resolution: the highlight for its state goes on top.
+        if let state = node.resolution?.state, node.role.carriesResolution {
             style = style.overlaid(with: theme.highlight.highlight(for: state).node)
             classes.append(state == .resolved ? "cross-file" : state.rawValue)
             if state != .resolved { classes.append("broken-link") }
             usageKey = .placeholder(node.role, state)
-        } else if node.role.isCrossFileLink {
+        } else if node.role.carriesResolution {
             // A placeholder nobody resolved (no resolver ran): draw it as unresolved, never as fine.
             style = style.overlaid(with: theme.highlight.unresolved.node)
             classes.append(Resolution.State.unresolved.rawValue)
@@ -165,7 +166,7 @@ private struct Pass {
     func labelLines(for node: Node) -> [String] {
         let limit = labels.maxLength
         switch node.role {
-        case .reference, .link:
+        case .reference, .link, .codeTarget:
             var lines = [TextSafety.label(linkDescription(node), limit: limit)]
             if let res = node.resolution, res.state != .resolved {
                 let reason = res.reason.map(TextSafety.clean) ?? ""
@@ -205,7 +206,11 @@ private struct Pass {
     func tooltipLines(for node: Node) -> [String] {
         var tip: [String] = []
         let cls = node.customClass.map { c in node.customModule.map { "\($0).\(c)" } ?? c } ?? defaultClass(node)
-        if node.role != .code { tip.append("Class: \(cls ?? node.element)") }
+        if node.role == .codeTarget {
+            tip.append("Named in code, not found in the storyboards")
+        } else if node.role != .code {
+            tip.append("Class: \(cls ?? node.element)")
+        }
         tip.append("Role: \(node.role.rawValue)")
         if let ident = node.storyboardIdentifier { tip.append("Storyboard ID: \(ident)") }
         if let title = node.title { tip.append("Title: \(title)") }
@@ -300,6 +305,7 @@ private struct Pass {
 
     mutating func styleEdges() {
         var seen: Set<String> = []
+        let modelNodes = graph.nodesByID
         for edge in graph.edges {
             guard let from = nodeIDs[edge.from], let to = nodeIDs[edge.to] else {
                 let missing = nodeIDs[edge.from] == nil ? edge.from : edge.to
@@ -328,6 +334,15 @@ private struct Pass {
             if edge.creationSelector != nil {
                 classes.append("segue-action")
                 usage.segueAction = true
+            }
+            // A link made in code whose target does not resolve: the state's highlight, as on placeholders.
+            if let target = modelNodes[edge.to], target.role == .codeTarget {
+                let state = target.resolution?.state ?? .unresolved
+                if state != .resolved {
+                    style = style.overlaid(with: theme.highlight.highlight(for: state).edge)
+                    classes += [state.rawValue, "broken-link"]
+                    usage.edges.insert(.broken(state))
+                }
             }
             edges.append(StyledEdge(id: ids.make("edge", edge.id), from: from, to: to, label: edgeLabel(edge, style: style),
                                     tooltip: tooltip(edgeTooltip(edge)), classes: classes, style: style,
@@ -375,6 +390,7 @@ private struct Pass {
         var tip = ["Segue: \(edge.kind.rawValue)"]
         if edge.kind == .reference { tip = ["Cross-file link"] }
         if edge.kind == .code { tip = ["Shown from code"] }
+        if edge.kind == .unwindTarget { tip = ["An unwind can return here"] }
         if let rel = edge.relationship { tip.append("Relationship: \(rel)\(edge.order.map { " #\($0 + 1)" } ?? "")") }
         if let ident = edge.identifier { tip.append("Identifier: \(ident)") }
         if let sel = edge.creationSelector { tip.append("@IBSegueAction: \(sel)") }
@@ -383,6 +399,7 @@ private struct Pass {
         if let trigger = edge.trigger { tip.append("Trigger: \(trigger.element)") }
         tip.append("From: \(names[edge.from]?.label ?? edge.from)")
         tip.append("To: \(names[edge.to]?.label ?? edge.to)")
+        if let via = edge.via { tip.append("Via: \(via)") }
         if let loc = edge.location { tip.append("\(loc)") }
         return tip
     }

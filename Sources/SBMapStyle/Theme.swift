@@ -230,9 +230,11 @@ public struct Highlights: Hashable, Sendable {
     /// The edge overlay also goes on every other edge that crosses from one storyboard to another.
     public var crossFile = Highlight(node: NodeStyle(style: ["filled", "bold"]),
                                      edge: EdgeStyle(style: ["bold", "dashed"]))
-    public var unresolved = Highlight(node: NodeStyle(shape: "octagon", style: ["dashed"], peripheries: 2, prefix: "! "))
+    /// A placeholder or a target named in code that was not found; the edge overlay goes on the code edges into it.
+    public var unresolved = Highlight(node: NodeStyle(shape: "octagon", style: ["dashed"], peripheries: 2, prefix: "! "),
+                                      edge: EdgeStyle(style: ["dashed", "bold"], arrowhead: "tee"))
     /// Points into a bundle that was not scanned.
-    public var external = Highlight(node: NodeStyle(shape: "component", style: ["dashed"]))
+    public var external = Highlight(node: NodeStyle(shape: "component", style: ["dashed"]), edge: EdgeStyle(style: ["dashed"]))
     /// More than one scene fits; the edge overlay goes on the dotted edges to each candidate.
     public var ambiguous = Highlight(node: NodeStyle(shape: "doubleoctagon", style: ["dashed"]),
                                      edge: EdgeStyle(style: ["dotted"], arrowhead: "odot"))

@@ -157,3 +157,91 @@ import Testing
         #expect(SVG.groups(doc, "legend").isEmpty)
     }
 }
+
+/// Links made in code that do not resolve, and the unwind pass: what the code linker adds to the map.
+@Suite struct CodeLinkDrawingTests {
+    /// Checkout with a cart and an exit; a coordinator that asks for a Storyboard ID that is not there, and one
+    /// whose storyboard does not exist; the cart implements the exit's unwind action.
+    static var graph: StoryboardGraph {
+        let checkout = "App/Checkout.storyboard"
+        let cart = SampleGraphs.scene(checkout, "CRT-01", customClass: "CartViewController", identifier: "Cart", initial: true)
+        let payment = SampleGraphs.scene(checkout, "PAY-01", customClass: "PaymentViewController", identifier: "Payment", line: 30)
+        let exit = Node(id: Node.exitID(storyboard: checkout, action: "unwindToCart:"), storyboard: checkout, objectID: nil,
+                        element: "exit", role: .exit, label: "Exit: unwindToCart:", unwindAction: "unwindToCart:")
+        let coordinator = Node(id: Node.codeID(type: "CheckoutCoordinator"), storyboard: nil, objectID: nil, element: "code",
+                               role: .code, customClass: "CheckoutCoordinator", label: "CheckoutCoordinator")
+        let place = SourceLocation(path: "App/CheckoutCoordinator.swift", line: 18, column: 42)
+        let missingID = Node(id: Node.codeTargetID(storyboard: "Checkout", identifier: "OrderConfirmed"), storyboard: checkout,
+                             objectID: nil, element: "code-target", role: .codeTarget, label: "Checkout › OrderConfirmed",
+                             location: place,
+                             link: LinkTarget(mechanism: .code, storyboardName: "Checkout", identifier: "OrderConfirmed"),
+                             resolution: Resolution(state: .unresolved, reason: "no scene with storyboard ID 'OrderConfirmed' in 'Checkout'"))
+        let missingBoard = Node(id: Node.codeTargetID(storyboard: "Help", identifier: nil), storyboard: nil, objectID: nil,
+                                element: "code-target", role: .codeTarget, label: "Help", location: place,
+                                link: LinkTarget(mechanism: .code, storyboardName: "Help"),
+                                resolution: Resolution(state: .unresolved, reason: "no storyboard named 'Help'"))
+        func code(_ to: Node, line: Int) -> Edge {
+            Edge(id: "code:\(to.id)", from: coordinator.id, to: to.id, kind: .code, identifier: to.link?.identifier,
+                 crossFile: true, location: SourceLocation(path: place.path, line: line, column: 13),
+                 via: "instantiateViewController(withIdentifier:)")
+        }
+        return StoryboardGraph(
+            storyboards: [Storyboard(path: checkout, name: "Checkout", platform: .iOS, initialScene: cart.id)],
+            nodes: [cart, payment, exit, coordinator, missingID, missingBoard],
+            edges: [
+                SampleGraphs.edge(checkout, "UNW-01", payment, exit, .unwind, unwindAction: "unwindToCart:"),
+                Edge(id: "\(exit.id)->unwind-target:\(cart.id)", from: exit.id, to: cart.id, kind: .unwindTarget,
+                     unwindAction: "unwindToCart:", location: SourceLocation(path: "App/Cart.swift", line: 9, column: 20),
+                     via: "@IBAction CartViewController.unwindToCart:"),
+                code(payment, line: 12), code(missingID, line: 18), code(missingBoard, line: 24),
+            ])
+    }
+
+    @Test func aBrokenCodeLinkStandsOutByShapeAndLineStyle() throws {
+        let (_, doc, _) = try SVG.render(Self.graph)
+        let targets = SVG.groups(doc, "node", "code-target", "unresolved", "broken-link")
+        #expect(targets.count == 2)
+        let inCluster = try #require(targets.first { SVG.texts($0).joined().contains("OrderConfirmed") })
+        // An octagon with a dashed double outline, the reason in the label and the tooltip: as an unresolved reference.
+        let outlines = SVG.elements(inCluster).filter { $0.name == "polygon" }
+        #expect(outlines.count >= 2, "double outline")
+        #expect(outlines.contains { SVG.attr($0, "stroke-dasharray") != nil })
+        #expect(SVG.texts(inCluster).joined(separator: " ").contains("unresolved"))
+        let tip = try #require(SVG.tooltip(inCluster))
+        #expect(tip.contains("Reason: no scene with storyboard ID 'OrderConfirmed' in 'Checkout'"))
+        #expect(tip.contains("App/CheckoutCoordinator.swift:18"))
+        #expect(tip.contains("Role: code-target"))
+        // The storyboard's cluster holds the target of an unknown ID; a missing storyboard has none.
+        let cluster = try #require(SVG.groups(doc, "cluster", "storyboard").first)
+        _ = cluster
+        // The code edges into targets carry the state; the good one does not.
+        #expect(SVG.groups(doc, "edge", "code").count == 3)
+        #expect(SVG.groups(doc, "edge", "code", "unresolved", "broken-link").count == 2)
+        let styled = Stylist(theme: try BuiltinThemes.theme(named: "default")!).style(Self.graph)
+        let broken = styled.edges.filter { $0.classes.contains("broken-link") }
+        let fine = try #require(styled.edges.first { $0.classes.contains("code") && !$0.classes.contains("broken-link") })
+        #expect(broken.count == 2)
+        #expect(broken.allSatisfy { $0.style.style != fine.style.style && $0.style.arrowhead != fine.style.arrowhead },
+                "line style and arrowhead, not only colour")
+        let targetNode = try #require(styled.nodes.first { $0.classes.contains("code-target") })
+        #expect(targetNode.cluster != nil || targetNode.label.joined().contains("Help"))
+        #expect(styled.nodes.filter { $0.classes.contains("code-target") }.compactMap(\.cluster).count == 1)
+    }
+
+    @Test func unwindTargetEdgesAndTheLegend() throws {
+        let (_, doc, _) = try SVG.render(Self.graph)
+        let unwindTarget = try #require(SVG.groups(doc, "edge", "unwind-target").first)
+        let tip = try #require(SVG.tooltip(unwindTarget))
+        #expect(tip.contains("Unwind action: unwindToCart:"))
+        #expect(tip.contains("Via: @IBAction CartViewController.unwindToCart:"))
+        let legend = Set(SVG.groups(doc, "node", "legend-item").compactMap { SVG.attr($0, "class") })
+        #expect(legend.contains { $0.contains("code-target") && $0.contains("unresolved") })
+        #expect(legend.contains { $0.contains("edge") && $0.contains("broken-link") })
+        #expect(legend.contains { $0.contains("unwind-target") })
+        for name in ["dark", "print"] {
+            let styled = Stylist(theme: try BuiltinThemes.theme(named: name)!).style(Self.graph)
+            #expect(styled.legend.map(\.text).contains("Shown from code, but the target does not exist"), "\(name)")
+            #expect(styled.legend.map(\.text).contains("Named in code, does not exist"), "\(name)")
+        }
+    }
+}

@@ -12,7 +12,7 @@ import Testing
             #expect(theme.roles[role] != nil, "\(name): role \(role)")
         }
         for kind: EdgeKind in [.show, .presentation, .popoverPresentation, .embed, .relationship, .unwind, .custom,
-                               .reference, .code] {
+                               .reference, .code, .unwindTarget] {
             #expect(theme.edges.styleKind(for: kind) == kind, "\(name): kind \(kind)")
         }
         // Unresolved and cross-file stand out by shape or line style, not only colour.

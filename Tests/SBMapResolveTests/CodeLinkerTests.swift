@@ -268,6 +268,7 @@ private func graphWithOnboarding() -> StoryboardGraph {
             "Main.storyboard#home -> Main.storyboard#messages @3",
             "Main.storyboard#home -> Settings.storyboard#root cross @4",
             "Main.storyboard#home -> Main.storyboard#nav @5",
+            "Main.storyboard#home -> code-target:Main#gone @8",
         ])
         #expect(findings(g) == ["warning code-unknown-identifier U.swift:8:13"])
 
@@ -306,6 +307,102 @@ private func graphWithOnboarding() -> StoryboardGraph {
         let b = link(sources.reversed())
         #expect(a == b)
         #expect(a.edges.filter { $0.kind == .code }.map(\.id) == a.edges.filter { $0.kind == .code }.map(\.id).sorted())
+    }
+
+    @Test func brokenLinksAreDrawnToCodeTargetNodes() {
+        let g = link([("App/Broken.swift", """
+        class HomeViewController: UIViewController {
+            func a() {
+                _ = UIStoryboard(name: "Main", bundle: nil).instantiateViewController(withIdentifier: "Missing")
+                _ = UIStoryboard(name: "Main", bundle: nil).instantiateViewController(withIdentifier: "detail")
+                _ = UIStoryboard(name: "Nope", bundle: nil).instantiateViewController(withIdentifier: "X")
+                _ = UIStoryboard(name: "Inspector", bundle: nil).instantiateInitialViewController()
+                _ = UIStoryboard(name: "Elsewhere", bundle: Bundle(for: Self.self)).instantiateInitialViewController()
+            }
+        }
+        class AppDelegate { func b() { _ = UIStoryboard(name: "Main", bundle: nil).instantiateViewController(withIdentifier: "Missing") } }
+        """)])
+        let targets = Dictionary(uniqueKeysWithValues: g.nodes.filter { $0.role == .codeTarget }.map { ($0.id, $0) })
+        #expect(targets.keys.sorted() == ["code-target:Elsewhere", "code-target:Inspector", "code-target:Main#Missing",
+                                          "code-target:Main#detail", "code-target:Nope#X"])
+        // An unknown Storyboard ID sits in its storyboard's cluster; an unknown storyboard outside any.
+        let missing = targets["code-target:Main#Missing"]
+        #expect(missing?.storyboard == "Main.storyboard")
+        #expect(missing?.link == LinkTarget(mechanism: .code, storyboardName: "Main", identifier: "Missing"))
+        #expect(missing?.resolution == Resolution(state: .unresolved, reason: "no scene with storyboard ID 'Missing' in 'Main'"))
+        #expect(missing?.location?.line == 3, "the first call that names it")
+        #expect(targets["code-target:Main#detail"]?.resolution?.candidates == ["Main.storyboard#detail"], "the letter-case match")
+        #expect(targets["code-target:Nope#X"]?.storyboard == nil)
+        #expect(targets["code-target:Nope#X"]?.resolution?.reason == "no storyboard named 'Nope'")
+        #expect(targets["code-target:Inspector"]?.resolution?.reason == "storyboard 'Inspector' exists only for macos")
+        #expect(targets["code-target:Elsewhere"]?.resolution?.state == .external)
+        // Each call draws a code edge into its target, from where it is made; two calls share one target.
+        #expect(Set(codeEdges(g).filter { $0.contains("code-target") }) == [
+            "Main.storyboard#home -> code-target:Main#Missing @3",
+            "Main.storyboard#home -> code-target:Main#detail @4",
+            "Main.storyboard#home -> code-target:Nope#X cross @5",
+            "Main.storyboard#home -> code-target:Inspector cross @6",
+            "Main.storyboard#home -> code-target:Elsewhere cross @7",
+            "code:AppDelegate -> code-target:Main#Missing cross @10",
+        ])
+        // A target is never a scene for later look-ups: linking again gives the same graph plus the same additions.
+        #expect(CodeLinker().link(g, code: []).nodes == g.nodes)
+    }
+
+    @Test func exitNodesLinkToTheScenesImplementingTheUnwindAction() {
+        var base = graph()
+        func exit(_ selector: String, segueLine: Int) {
+            let id = Node.exitID(storyboard: "Main.storyboard", action: selector)
+            base.nodes.append(Node(id: id, storyboard: "Main.storyboard", objectID: nil, element: "exit", role: .exit,
+                                   label: "Exit: \(selector)", unwindAction: selector))
+            base.edges.append(Edge(id: "Main.storyboard#u\(segueLine)", from: "Main.storyboard#detail", to: id, kind: .unwind,
+                                   unwindAction: selector, location: SourceLocation(path: "Main.storyboard", line: segueLine, column: 17)))
+        }
+        exit("unwindToHomeWithSegue:", segueLine: 40)
+        exit("unwindToSettings:", segueLine: 50)
+        exit("unwindNowhere:", segueLine: 60)
+        let code = [
+            ("App/Home.swift", """
+            class HomeViewController: UIViewController {
+                @IBAction func unwindToHome(segue: UIStoryboardSegue) {}
+            }
+            class BaseFlowController: UIViewController {
+                @IBAction func unwindToHome(segue: UIStoryboardSegue) {}
+            }
+            class ListViewController: BaseFlowController {}
+            final class Shell { @IBAction func unwindToSettings(_ segue: UIStoryboardSegue) {} }
+            """),
+            ("App/Settings.m", """
+            @implementation SettingsViewController
+            - (IBAction)unwindToSettings:(UIStoryboardSegue *)segue {}
+            @end
+            """),
+        ].map { CodeScanner().scan(text: $1, path: $0, language: CodeScanner.language(ofPath: $0)!) }
+        let g = CodeLinker().link(base, code: code)
+        let unwinds = g.edges.filter { $0.kind == .unwindTarget }
+            .map { "\($0.from.split(separator: ":").last!): -> \($0.to)\($0.crossFile ? " cross" : "") @\($0.location!.path):\($0.location!.line)" }
+        #expect(Set(unwinds) == [
+            // The class itself, and a subclass's scene (it inherits the action).
+            "unwindToHomeWithSegue: -> Main.storyboard#home @App/Home.swift:2",
+            "unwindToHomeWithSegue: -> Main.storyboard#list @App/Home.swift:5",
+            // Objective-C, into another storyboard; and a class with no scene gets a code node.
+            "unwindToSettings: -> Settings.storyboard#root cross @App/Settings.m:2",
+            "unwindToSettings: -> code:Shell cross @App/Home.swift:8",
+        ])
+        #expect(g.edges.first { $0.to == "Main.storyboard#home" && $0.kind == .unwindTarget }?.via
+            == "@IBAction HomeViewController.unwindToHomeWithSegue:")
+        // Nobody implements the third: a warning at the unwind segue, in the storyboard.
+        #expect(findings(g) == ["warning code-unknown-unwind Main.storyboard:60:17"])
+        #expect(g.diagnostics[0].hint?.contains("@IBAction func unwindNowhere(_ segue: UIStoryboardSegue)") == true)
+        // Without code there is nothing to say.
+        let none = CodeLinker().link(base, code: [])
+        #expect(none.diagnostics.isEmpty && !none.edges.contains { $0.kind == .unwindTarget })
+    }
+
+    @Test func swiftNamesOfUnwindSelectors() {
+        #expect(CodeLinkPass.swiftName("unwindToListWithSegue:") == "unwindToList(segue: UIStoryboardSegue)")
+        #expect(CodeLinkPass.swiftName("unwindHere:") == "unwindHere(_ segue: UIStoryboardSegue)")
+        #expect(CodeLinkPass.swiftName("a:b:") == "a:b:")
     }
 
     @Test func objcPerformSegueChecksTheClassScenes() {

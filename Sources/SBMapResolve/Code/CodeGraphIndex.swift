@@ -30,11 +30,11 @@ struct CodeGraphIndex: Sendable {
             storyboardsByName[s.name, default: []].append(s)
             storyboardsByLowerName[s.name.lowercased(), default: []].append(s)
         }
-        for n in graph.nodes where n.storyboard != nil && n.role != .exit && n.role != .code {
+        for n in graph.nodes where n.storyboard != nil && n.role.isScene {
             scenesByStoryboard[n.storyboard!, default: []].append(n)
             if let c = n.customClass, !n.role.isCrossFileLink { scenesByClass[c, default: []].append(n) }
         }
-        for e in graph.edges where e.kind != .relationship && e.kind != .reference && e.kind != .code {
+        for e in graph.edges where e.kind != .relationship && e.kind != .reference && e.kind != .code && e.kind != .unwindTarget {
             guard let id = e.identifier, !id.isEmpty else { continue }
             segueIdentifiersBySource[e.from, default: []].insert(id)
             segueSourcesByIdentifier[id, default: []].append(e.from)
@@ -102,7 +102,7 @@ struct CodeGraphIndex: Sendable {
 
     /// Every scene (any storyboard) with storyboard identifier `identifier`.
     func scenes(withIdentifier identifier: String) -> [Node] {
-        graph.nodes.filter { $0.storyboardIdentifier == identifier && $0.role != .code && $0.role != .exit }
+        graph.nodes.filter { $0.storyboardIdentifier == identifier && $0.role.isScene }
     }
 
     // MARK: Segues

@@ -23,6 +23,7 @@ public struct CodeLinker: Sendable {
         let files = code.compactMap(\.value).sorted { $0.path < $1.path }
         var pass = CodeLinkPass(graph: graph, files: files, classNameHeuristic: classNameHeuristic)
         for file in files { pass.link(file) }
+        if !files.isEmpty { pass.linkUnwinds(files) }
         var out = graph
         out.nodes += pass.codeNodes.values.sorted { $0.id < $1.id }
         out.edges += pass.edges.values.sorted { $0.id < $1.id }
@@ -149,14 +150,26 @@ struct CodeLinkPass {
 
     // MARK: Instantiations
 
-    /// Which storyboards an instantiation's receiver stands for; `nil` when it is not known (already reported).
-    private mutating func storyboards(for use: CodeInstantiation) -> [Storyboard]? {
+    /// What the receiver of an instantiation stands for.
+    private enum Receiver {
+        case storyboards([Storyboard])
+        /// A storyboard name that does not resolve (already reported): the call is drawn as a broken link.
+        case missing(name: String, resolution: Resolution)
+        /// Not known statically (already reported as dynamic).
+        case unknown
+    }
+
+    /// Which storyboards an instantiation's receiver stands for.
+    private mutating func storyboards(for use: CodeInstantiation) -> Receiver {
         let hint = hint(api: use.api)
         switch use.storyboard {
         case .named(let s):
             // The load itself was checked (and reported) at the same place.
-            guard case .string(let name) = symbols.resolve(s, scope: use.enclosingType) else { return nil }
-            return found(index.storyboards(named: name, hint: hint))
+            guard case .string(let name) = symbols.resolve(s, scope: use.enclosingType) else { return .unknown }
+            // The load's own API (`UIStoryboard`, `NSStoryboard`) and bundle say more than the instantiation's.
+            let load = file.loads.first { $0.name == s && $0.enclosingType == use.enclosingType }
+            return receiver(index.storyboards(named: name, hint: load.map { self.hint(api: $0.api) } ?? hint), name: name,
+                            otherBundle: load.map { !$0.mainBundle } ?? false)
         case .own:
             // A `storyboard` the enclosing type declares itself wins over UIKit's property.
             if let member = symbols.storyboardMember(of: use.enclosingType) {
@@ -175,34 +188,35 @@ struct CodeLinkPass {
                        at: use.location,
                        hint: type.isEmpty ? "load the storyboard by name"
                                           : "set the scene's custom class to '\(type)' in Interface Builder, or load the storyboard by name")
-                return nil
+                return .unknown
             }
-            return boards
+            return .storyboards(boards)
         case .main:
             let mains = index.graph.storyboards.filter { $0.entryPoints.contains { $0.role == .main || $0.role == .scene } }
             if mains.isEmpty {
                 report(.info, .codeDynamic, "the app's main storyboard is used, but no scanned Info.plist names one", at: use.location,
                        hint: "add the app's Info.plist to the paths")
-                return nil
+                return .unknown
             }
-            return mains
+            return .storyboards(mains)
         case .helper(let path):
             guard let (helper, receiverCase) = symbols.helper(path, scope: use.enclosingType) else {
                 reportDynamic("storyboard", path.joined(separator: "."), at: use.location)
-                return nil
+                return .unknown
             }
             return storyboards(through: helper, receiverCase: receiverCase, shown: path.joined(separator: "."), use: use)
         case .generated(let generator, let accessor):
-            return generatedStoryboards(generator, accessor: accessor, at: use.location)
+            if let boards = generatedStoryboards(generator, accessor: accessor, at: use.location) { return .storyboards(boards) }
+            return Self.staleAccessor(generator, accessor)
         case .dynamic(let text):
             reportDynamic("storyboard", text, at: use.location)
-            return nil
+            return .unknown
         }
     }
 
     /// The storyboards a storyboard helper (or a type's own `storyboard` member) loads.
     private mutating func storyboards(through helper: CodeStoryboardHelper, receiverCase: [String]?, shown: String,
-                                      use: CodeInstantiation) -> [Storyboard]? {
+                                      use: CodeInstantiation) -> Receiver {
         switch symbols.resolve(helper: helper, receiverCase: receiverCase) {
         case .string(let name):
             let match = index.storyboards(named: name, hint: hint(api: use.api))
@@ -211,14 +225,36 @@ struct CodeLinkPass {
                        "'\(shown)' loads storyboard '\(name)', which does not exist; this call crashes the app",
                        at: use.location, hint: Self.suggest(name, among: index.allStoryboardNames, what: "storyboard"))
             }
-            return found(match)
+            return receiver(match, name: name, otherBundle: false)
         case .dynamic(let text):
             // A helper's own dynamic load was reported where it is written; report the rest here.
             if receiverCase != nil || helper.path.isEmpty || !helper.fromLoad {
                 reportDynamic("storyboard", text, at: use.location)
             }
-            return nil
+            return .unknown
         }
+    }
+
+    /// A storyboard name looked up: the storyboards it names, or why it names none.
+    private func receiver(_ match: CodeGraphIndex.NameMatch, name: String, otherBundle: Bool) -> Receiver {
+        switch match {
+        case .found(let s), .caseMismatch(let s):
+            return .storyboards(s)
+        case .otherPlatform(let other):
+            return .missing(name: name, resolution: Resolution(
+                state: .unresolved, reason: "storyboard '\(name)' exists only for \(other[0].platform.rawValue)"))
+        case .missing:
+            return .missing(name: name, resolution: otherBundle
+                ? Resolution(state: .external, reason: "storyboard '\(name)' in another bundle, which was not scanned")
+                : Resolution(state: .unresolved, reason: "no storyboard named '\(name)'"))
+        }
+    }
+
+    /// A generated storyboard accessor that names no scanned storyboard (already reported).
+    private static func staleAccessor(_ generator: CodeGenerator, _ accessor: String) -> Receiver {
+        let shown = "\(generator == .swiftGen ? "StoryboardScene" : "R.storyboard").\(accessor)"
+        return .missing(name: shown, resolution: Resolution(state: .unresolved,
+                                                            reason: "no scanned storyboard matches '\(shown)'; the generated code may be stale"))
     }
 
     private func found(_ match: CodeGraphIndex.NameMatch) -> [Storyboard]? {
@@ -229,10 +265,18 @@ struct CodeLinkPass {
     }
 
     private mutating func link(_ use: CodeInstantiation) {
-        guard let boards = storyboards(for: use), !boards.isEmpty else {
-            if use.identifier.map({ if case .dynamic = symbols.resolve($0, scope: use.enclosingType) { return true } else { return false } }) == true,
-               case .dynamic(let text) = symbols.resolve(use.identifier!, scope: use.enclosingType) {
-                reportDynamic("storyboard identifier", text, at: use.location)
+        let identifierValue = use.identifier.map { symbols.resolve($0, scope: use.enclosingType) }
+        let boards: [Storyboard]
+        switch storyboards(for: use) {
+        case .storyboards(let found) where !found.isEmpty:
+            boards = found
+        case let other:
+            if case .dynamic(let text)? = identifierValue { reportDynamic("storyboard identifier", text, at: use.location) }
+            if case .missing(let name, let resolution) = other {
+                var identifier: String?
+                if case .string(let value)? = identifierValue { identifier = value }
+                addBrokenLink(from: use.enclosingType, storyboard: nil, name: name, identifier: identifier,
+                              resolution: resolution, location: use.location, via: use.api)
             }
             return
         }
@@ -243,6 +287,9 @@ struct CodeLinkPass {
                 report(.warning, .codeUnknownIdentifier,
                        "\(use.api) asks storyboard \(boardList) for its initial scene, which it does not have; the call returns nil",
                        at: use.location, hint: "tick 'Is Initial View Controller' on a scene, or instantiate by identifier")
+                addBrokenLink(from: use.enclosingType, storyboard: boards[0], name: boards[0].name, identifier: nil,
+                              resolution: Resolution(state: .unresolved, reason: "'\(boards[0].name)' has no initial scene"),
+                              location: use.location, via: use.api)
             }
             addEdges(from: use.enclosingType, to: targets, identifier: nil, location: use.location, via: use.api)
             return
@@ -273,6 +320,10 @@ struct CodeLinkPass {
             report(.error, .caseMismatch,
                    "\(described) names storyboard ID '\(identifier)', but \(boardList) has '\(actual)'; identifiers are case-sensitive, so this call crashes the app",
                    at: location, hint: "write '\(actual)' exactly")
+            addBrokenLink(from: type, storyboard: boards[0], name: boards[0].name, identifier: identifier,
+                          resolution: Resolution(state: .unresolved, reason: "storyboard ID differs in letter case from '\(actual)'",
+                                                 candidates: caseOnly.map(\.id)),
+                          location: location, via: via)
             return
         }
         if exact.isEmpty {
@@ -283,6 +334,10 @@ struct CodeLinkPass {
                    at: location,
                    hint: Self.suggest(identifier, among: Array(Set(known)).sorted(), what: "identifier",
                                       fix: "set Storyboard ID '\(identifier)' on the intended scene of \(fileNames), or fix the string"))
+            addBrokenLink(from: type, storyboard: boards[0], name: boards[0].name, identifier: identifier,
+                          resolution: Resolution(state: .unresolved,
+                                                 reason: "no scene with storyboard ID '\(identifier)' in \(boardList)"),
+                          location: location, via: via)
             return
         }
         addEdges(from: type, to: exact, identifier: identifier, location: location, via: via)
@@ -301,6 +356,20 @@ struct CodeLinkPass {
                         label: name, location: typeLocations[name] ?? location)
         codeNodes[id] = node
         return [node]
+    }
+
+    /// Draws a link made in code that does not resolve: `code` edges from where it is made to a `code-target` node
+    /// for what it names (in that storyboard's cluster when the storyboard exists), carrying why.
+    private mutating func addBrokenLink(from type: [String], storyboard: Storyboard?, name: String, identifier: String?,
+                                        resolution: Resolution, location: SourceLocation, via: String) {
+        let id = Node.codeTargetID(storyboard: name, identifier: identifier)
+        if codeNodes[id] == nil {
+            codeNodes[id] = Node(id: id, storyboard: storyboard?.path, objectID: nil, element: "code-target", role: .codeTarget,
+                                 label: identifier.map { "\(name) › \($0)" } ?? name, location: location,
+                                 link: LinkTarget(mechanism: .code, storyboardName: name, identifier: identifier),
+                                 resolution: resolution)
+        }
+        addEdges(from: type, to: [codeNodes[id]!], identifier: identifier, location: location, via: via)
     }
 
     /// Top-level code (a `main.swift`) links from a node named after its file.
@@ -401,12 +470,18 @@ struct CodeLinkPass {
             if let declared = symbols.generatedScene(root: roots, container: use.container, member: nil) {
                 boards = found(index.storyboards(named: declared.storyboard, hint: .any))
             }
-            guard let boards = boards ?? generatedStoryboards(use.generator, accessor: use.container, at: use.location) else { return }
+            guard let boards = boards ?? generatedStoryboards(use.generator, accessor: use.container, at: use.location) else {
+                brokenGeneratedLink(use, identifier: nil, via: via)
+                return
+            }
             let targets = boards.compactMap { index.initialScene(of: $0) }
             if targets.isEmpty {
                 report(.warning, .codeUnknownIdentifier,
                        "'\(via).\(use.container)' asks storyboard \(Self.quoted(boards)) for its initial scene, which it does not have",
                        at: use.location, hint: "tick 'Is Initial View Controller' on a scene, or re-run the generator")
+                addBrokenLink(from: use.enclosingType, storyboard: boards[0], name: boards[0].name, identifier: nil,
+                              resolution: Resolution(state: .unresolved, reason: "'\(boards[0].name)' has no initial scene"),
+                              location: use.location, via: via)
             }
             addEdges(from: use.enclosingType, to: targets, identifier: nil, location: use.location, via: via)
         case .scene:
@@ -422,7 +497,10 @@ struct CodeLinkPass {
                 }
                 return
             }
-            guard let boards = generatedStoryboards(use.generator, accessor: use.container, at: use.location) else { return }
+            guard let boards = generatedStoryboards(use.generator, accessor: use.container, at: use.location) else {
+                brokenGeneratedLink(use, identifier: member, via: via)
+                return
+            }
             let kind: GeneratedNames.GeneratorKind = use.generator == .swiftGen ? .swiftGen : .rSwift
             let scenes = boards.flatMap { index.scenes(in: $0) }
             var targets = scenes.filter { $0.storyboardIdentifier.map { GeneratedNames.memberAccessor($0, generator: kind) == member } ?? false }
@@ -434,10 +512,21 @@ struct CodeLinkPass {
                 report(.warning, .codeUnknownIdentifier,
                        "'\(via).\(use.container).\(member)' names no scene of \(Self.quoted(boards)); the generated code may be stale",
                        at: use.location, hint: "re-run \(use.generator == .swiftGen ? "SwiftGen" : "R.swift")")
+                addBrokenLink(from: use.enclosingType, storyboard: boards[0], name: boards[0].name, identifier: member,
+                              resolution: Resolution(state: .unresolved,
+                                                     reason: "no scene of \(Self.quoted(boards)) matches '\(via).\(use.container).\(member)'; the generated code may be stale"),
+                              location: use.location, via: via)
                 return
             }
             addEdges(from: use.enclosingType, to: targets, identifier: targets[0].storyboardIdentifier, location: use.location, via: via)
         }
+    }
+
+    /// A generated scene accessor whose storyboard accessor names no scanned storyboard (already reported).
+    private mutating func brokenGeneratedLink(_ use: CodeGeneratedUse, identifier: String?, via: String) {
+        guard case .missing(let name, let resolution) = Self.staleAccessor(use.generator, use.container) else { return }
+        addBrokenLink(from: use.enclosingType, storyboard: nil, name: name, identifier: identifier, resolution: resolution,
+                      location: use.location, via: via)
     }
 
     /// SwiftGen `StoryboardSegue.Main.show` (storyboard `Main`) and R.swift `R.segue.sourceController.show`
@@ -465,6 +554,65 @@ struct CodeLinkPass {
         let shown = generator == .swiftGen ? "StoryboardSegue.\(container).\(member)" : "R.segue.\(container).\(member)"
         report(.warning, .codeUnknownSegue, "'\(shown)' names no scanned segue; the generated code may be stale", at: location,
                hint: "re-run \(generator == .swiftGen ? "SwiftGen" : "R.swift"), or scan the storyboard it was generated from")
+    }
+
+    // MARK: Unwind segues
+
+    /// The unwind pass (storyboard-format.md §3.5). An unwind segue returns to whichever view controller on the stack
+    /// implements its action, so each exit node gets an `unwind-target` edge to every scene whose class (or a
+    /// superclass) implements the `@IBAction`, or to a code node for a class without scenes. When no scanned class
+    /// implements it, each unwind segue into the exit gets a `code-unknown-unwind` warning at its place.
+    /// Run only when code was scanned: without sources, every unwind would look unimplemented.
+    mutating func linkUnwinds(_ files: [LoadedCodeFile]) {
+        var implementations: [String: [CodeUnwindAction]] = [:]
+        for f in files {
+            for action in f.unwindActions where !action.enclosingType.isEmpty {
+                implementations[action.selector, default: []].append(action)
+            }
+        }
+        var seguesByExit: [String: [Edge]] = [:]
+        for e in index.graph.edges where e.kind == .unwind && e.unwindAction != nil { seguesByExit[e.to, default: []].append(e) }
+        for exit in index.graph.nodes where exit.role == .exit {
+            guard let segues = seguesByExit[exit.id], let selector = segues.first?.unwindAction else { continue }
+            let actions = (implementations[selector] ?? []).sorted { $0.location < $1.location }
+            guard !actions.isEmpty else {
+                for segue in segues {
+                    report(.warning, .codeUnknownUnwind,
+                           "unwind segue to '\(selector)' returns to no scanned class: none implements that action, so the unwind does nothing",
+                           at: segue.location ?? exit.location ?? SourceLocation(path: exit.storyboard ?? ""),
+                           hint: "implement '@IBAction func \(Self.swiftName(selector))' in the view controller it should return to, or scan the file that does")
+                }
+                continue
+            }
+            for action in actions {
+                let type = action.enclosingType.last ?? ""
+                var targets = symbols.descendants(of: type).sorted().flatMap { index.scenes(ofClass: $0) }
+                if targets.isEmpty { targets = sources(for: action.enclosingType, at: action.location) }
+                for target in targets {
+                    let id = "\(exit.id)->unwind-target:\(target.id)"
+                    guard edges[id] == nil else { continue }
+                    edges[id] = Edge(id: id, from: exit.id, to: target.id, kind: .unwindTarget, unwindAction: selector,
+                                     crossFile: target.storyboard != exit.storyboard, location: action.location,
+                                     via: "@IBAction \(type).\(selector)")
+                }
+            }
+        }
+    }
+
+    /// `unwindToListWithSegue:` → `unwindToList(segue:)`, `unwindHere:` → `unwindHere(_:)`: the Swift spelling
+    /// of an unwind action's selector, for hints.
+    static func swiftName(_ selector: String) -> String {
+        let base = Array(selector.hasSuffix(":") ? selector.dropLast() : Substring(selector))
+        guard !base.contains(":") else { return selector }  // several parts: Objective-C only
+        var i = base.count - 5
+        while i > 0 {
+            if String(base[i..<(i + 4)]) == "With", base[i + 4].isUppercase {
+                let label = String(base[(i + 4)...])
+                return "\(String(base[..<i]))(\(label.prefix(1).lowercased() + label.dropFirst()): UIStoryboardSegue)"
+            }
+            i -= 1
+        }
+        return "\(String(base))(_ segue: UIStoryboardSegue)"
     }
 
     // MARK: Class-name heuristic
