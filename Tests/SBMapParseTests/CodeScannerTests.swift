@@ -182,6 +182,19 @@ import SBMapModel
     @Test func oversizedFileIsSkippedWithWarning() {
         let loaded = CodeScanner(maxFileSize: 10).scan(text: String(repeating: "x", count: 20), path: "big.swift", language: .swift)
         #expect(loaded.diagnostics.map(\.code) == [.fileTooLarge])
+        #expect(loaded.diagnostics.first?.message
+            == "the source file is 20 bytes, larger than the limit of 10 bytes; it was not scanned for storyboard use")
+        #expect(loaded.diagnostics.first?.hint != nil)
+    }
+
+    @Test func unreadableFileIsAFindingInTheHouseStyle() {
+        let loaded = CodeScanner().scan(InputFile(kind: .swift, url: "/nonexistent/sbmap/A.swift", path: "A.swift"))
+        #expect(loaded.value == nil)
+        let finding = loaded.diagnostics.first
+        #expect(finding?.code == .unreadableFile)
+        #expect(finding?.message.hasPrefix("cannot read the source file: ") == true)
+        #expect(finding?.message.hasSuffix(".") == false)
+        #expect(finding?.hint != nil)
     }
 
     @Test func selectorMapping() {

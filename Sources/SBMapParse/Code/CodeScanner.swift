@@ -30,10 +30,15 @@ public struct CodeScanner: Sendable {
         case .success(let bytes):
             return scan(bytes: bytes, path: file.path, language: language)
         case .failure(let failure):
-            if case .tooLarge(let size) = failure.problem { return oversized(size, path: file.path, language: language) }
+            let reason: String
+            switch failure.problem {
+            case .tooLarge(let size): return oversized(size, path: file.path, language: language)
+            case .unreadable(let why): reason = why
+            case .isDirectory: reason = "it is a directory"
+            }
             return Loaded(path: file.path, nil, diagnostics: [
-                Diagnostic(.error, .unreadableFile, "Cannot read source file \(file.path).",
-                           at: SourceLocation(path: file.path)),
+                Diagnostic(.error, .unreadableFile, "cannot read the source file: \(reason)", at: SourceLocation(path: file.path),
+                           hint: "check that the file exists and that you may read it, or --exclude it"),
             ])
         }
     }
@@ -62,8 +67,9 @@ public struct CodeScanner: Sendable {
     private func oversized(_ size: Int, path: String, language: CodeLanguage) -> Loaded<LoadedCodeFile> {
         Loaded(path: path, LoadedCodeFile(path: path, language: language), diagnostics: [
             Diagnostic(.warning, .fileTooLarge,
-                       "Source file \(path) is \(size) bytes, over the \(maxFileSize)-byte limit; it was not scanned for storyboard use.",
-                       at: SourceLocation(path: path)),
+                       "the source file is \(LoadDiagnostics.megabytes(size)), larger than the limit of \(LoadDiagnostics.megabytes(maxFileSize)); it was not scanned for storyboard use",
+                       at: SourceLocation(path: path),
+                       hint: "a generated or vendored file is best left out with --exclude"),
         ])
     }
 
