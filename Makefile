@@ -20,10 +20,13 @@ test:
 examples:
 	scripts/examples.sh
 
-# The man page comes from swift-argument-parser's generate-manual plugin, the completions from the binary itself.
+# The man page comes from swift-argument-parser's generate-manual tool (run on sbmap alone: the plugin
+# would document every executable of the package), the completions from the binary itself.
 man: build
-	swift package plugin generate-manual
-	mkdir -p .build/man && cp "$$(find .build/plugins/GenerateManual -name 'sbmap.1' | head -n 1)" .build/man/sbmap.1
+	swift build -c release --product generate-manual
+	mkdir -p .build/man
+	"$$(swift build -c release --show-bin-path)/generate-manual" "$$(swift build -c release --show-bin-path)/sbmap" \
+		--output-directory .build/man
 
 install: build man
 	install -d "$(BINDIR)" "$(MANDIR)" "$(BASH_COMPLETIONS)" "$(ZSH_COMPLETIONS)" "$(FISH_COMPLETIONS)"
