@@ -101,25 +101,26 @@ final class StoryboardReader: SAXDelegate {
             considerRoot(name, attributes, session)
             return
         }
-        guard var capture = candidate, depth > capture.depth else { return }
-        defer { candidate = capture }
+        // The capture is mutated in place (`candidate?.…`): copying it out and back, for every element of the
+        // root's view hierarchy, retained and released each of its strings and arrays (a sixth of the parse).
+        guard let captureDepth = candidate?.depth, depth > captureDepth else { return }
 
-        let relative = depth - capture.depth
+        let relative = depth - captureDepth
         if relative == 1 {
             if name.equals("userDefinedRuntimeAttributes") {
                 runtimeAttributesDepth = depth
             } else if name.equals("view"), attributes["key"]?.equals("view") == true {
-                capture.viewDepth = depth
+                candidate?.viewDepth = depth
             } else if name.equals("navigationItem"), attributes["key"]?.equals("navigationItem") == true,
-                      capture.scene.navigationTitle == nil {
-                capture.scene.navigationTitle = attributes.string("title")
+                      candidate?.scene.navigationTitle == nil {
+                candidate?.scene.navigationTitle = attributes.string("title")
             }
-        } else if relative == 2, capture.viewDepth == depth - 1, name.equals("userDefinedRuntimeAttributes") {
+        } else if relative == 2, candidate?.viewDepth == depth - 1, name.equals("userDefinedRuntimeAttributes") {
             runtimeAttributesDepth = depth
         } else if let container = runtimeAttributesDepth, depth == container + 1,
                   name.equals("userDefinedRuntimeAttribute"), let keyPath = attributes.string("keyPath") {
             let (line, column) = session.position()
-            capture.scene.runtimeAttributes.append(RuntimeAttribute(
+            candidate?.scene.runtimeAttributes.append(RuntimeAttribute(
                 keyPath: keyPath,
                 type: attributes["type"]?.string ?? "",
                 value: attributes["value"]?.string,
