@@ -64,7 +64,7 @@ import SBMapModel
 
     @Test func dynamicArguments() {
         let dyn = CodeFixtures.scan("Dynamic.swift")
-        #expect(dyn.loads.map(\.name) == [.dynamic("name"), .dynamic("\"\\()Main\""), .literal("Main")])
+        #expect(dyn.loads.map(\.name) == [.dynamic("name"), .dynamic("\"\\(prefix)Main\""), .literal("Main")])
         #expect(dyn.instantiations.first?.identifier == .dynamic("makeID()"))
         #expect(dyn.performs.first?.identifier == .dynamic("changing"), "a var is not propagated")
     }

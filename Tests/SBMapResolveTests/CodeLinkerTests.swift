@@ -399,6 +399,43 @@ private func graphWithOnboarding() -> StoryboardGraph {
         #expect(none.diagnostics.isEmpty && !none.edges.contains { $0.kind == .unwindTarget })
     }
 
+    @Test func withoutStoryboardsNamesAreNotChecked() {
+        // Sources alone (a path without storyboards): the run warns once (no-storyboards); names are not errors.
+        let code = CodeScanner().scan(text: """
+            class A: UIViewController { func f() {
+                _ = UIStoryboard(name: "Main", bundle: nil).instantiateViewController(withIdentifier: "X")
+                _ = UIStoryboard(name: "Main", bundle: nil).instantiateViewController(withIdentifier: "\\(n)")
+            } }
+            """, path: "A.swift", language: .swift)
+        let g = CodeLinker().link(StoryboardGraph(), code: [code])
+        #expect(findings(g) == ["info code-dynamic A.swift:3:49"])
+        #expect(g.diagnostics[0].message.contains("'\"\\(n)\"'"), "the interpolation is shown as written")
+        #expect(g.nodes.isEmpty && g.edges.isEmpty)
+    }
+
+    @Test func nestedEnumsOfTheSameNameResolveThroughTheEnclosingType() {
+        // `enum Segue: String` in every view controller (here 40 of them, more than a loose look-up scans):
+        // each use reads its own class's enum, as Swift does.
+        var sources = [("Home.swift", """
+            class HomeViewController: UIViewController {
+                enum Segue: String { case next = "showDetail" }
+                func go() { performSegue(withIdentifier: Segue.next.rawValue, sender: nil) }
+            }
+            """)]
+        for i in 0..<40 {
+            sources.append(("S\(i).swift", """
+                class Screen\(i): UIViewController {
+                    enum Segue: String { case next = "Nowhere\(i)" }
+                    func go() { performSegue(withIdentifier: Segue.next.rawValue, sender: nil) }
+                }
+                """))
+        }
+        let g = link(sources)
+        #expect(!g.diagnostics.contains { $0.location?.path == "Home.swift" }, "showDetail starts at Home's scene")
+        #expect(g.diagnostics.filter { $0.code == .codeUnknownSegue }.count == 40)
+        #expect(g.diagnostics.allSatisfy { $0.code != .codeDynamic })
+    }
+
     @Test func swiftNamesOfUnwindSelectors() {
         #expect(CodeLinkPass.swiftName("unwindToListWithSegue:") == "unwindToList(segue: UIStoryboardSegue)")
         #expect(CodeLinkPass.swiftName("unwindHere:") == "unwindHere(_ segue: UIStoryboardSegue)")

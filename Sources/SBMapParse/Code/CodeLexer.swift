@@ -238,10 +238,12 @@ struct CodeLexer {
                 let esc = bytes[e]
                 if esc == UInt8(ascii: "(") && language == .swift {
                     interpolated = true
+                    // Keep the interpolation's source text, so a dynamic argument is shown as written.
                     value.append(contentsOf: Array("\\(".utf8))
                     pos = e + 1
+                    let inner = pos
                     skipInterpolation(depth: depth)
-                    value.append(UInt8(ascii: ")"))
+                    value.append(contentsOf: bytes[inner..<min(pos, n)])
                     continue
                 }
                 pos = e + 1

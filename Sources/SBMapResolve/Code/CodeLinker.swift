@@ -107,7 +107,8 @@ struct CodeLinkPass {
 
     // MARK: Storyboard loads
 
-    /// `UIStoryboard(name:)`: the name must be a storyboard, with the exact letter case.
+    /// `UIStoryboard(name:)`: the name must be a storyboard, with the exact letter case. When no storyboard was
+    /// scanned at all there is nothing to check names against (the run says so once, as `no-storyboards`).
     private mutating func check(_ load: CodeStoryboardLoad) {
         switch symbols.resolve(load.name, scope: load.enclosingType) {
         case .dynamic(let text):
@@ -126,6 +127,7 @@ struct CodeLinkPass {
                        at: load.location,
                        hint: "UIStoryboard loads iOS and tvOS storyboards, NSStoryboard macOS ones; check the name and the platform")
             case .missing:
+                guard !index.graph.storyboards.isEmpty else { return }
                 report(load.mainBundle ? .error : .warning, .codeUnknownStoryboard,
                        load.mainBundle
                            ? "\(load.api) loads storyboard '\(name)', which does not exist; this call crashes the app"
@@ -220,7 +222,7 @@ struct CodeLinkPass {
         switch symbols.resolve(helper: helper, receiverCase: receiverCase) {
         case .string(let name):
             let match = index.storyboards(named: name, hint: hint(api: use.api))
-            if case .missing = match {
+            if case .missing = match, !index.graph.storyboards.isEmpty {
                 report(.error, .codeUnknownStoryboard,
                        "'\(shown)' loads storyboard '\(name)', which does not exist; this call crashes the app",
                        at: use.location, hint: Self.suggest(name, among: index.allStoryboardNames, what: "storyboard"))
@@ -244,6 +246,8 @@ struct CodeLinkPass {
             return .missing(name: name, resolution: Resolution(
                 state: .unresolved, reason: "storyboard '\(name)' exists only for \(other[0].platform.rawValue)"))
         case .missing:
+            // Without any storyboard there is nothing a name could have reached: no broken link to draw.
+            if index.graph.storyboards.isEmpty { return .unknown }
             return .missing(name: name, resolution: otherBundle
                 ? Resolution(state: .external, reason: "storyboard '\(name)' in another bundle, which was not scanned")
                 : Resolution(state: .unresolved, reason: "no storyboard named '\(name)'"))

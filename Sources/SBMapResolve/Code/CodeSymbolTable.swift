@@ -11,9 +11,13 @@ struct CodeSymbolTable: Sendable {
     }
 
     private var constantsByLast: [String: [CodeConstant]] = [:]
+    private var constantsByPath: [[String]: [CodeConstant]] = [:]
     private var enumsByLast: [String: [CodeStringEnum]] = [:]
+    private var enumsByPath: [[String]: [CodeStringEnum]] = [:]
     private var casesByName: [String: Set<String>] = [:]
     private var helpersByLast: [String: [CodeStoryboardHelper]] = [:]
+    /// Members named `storyboard`, by the type that declares them.
+    private var storyboardMembersByOwner: [String: [CodeStoryboardHelper]] = [:]
     private(set) var generatedScenes: [CodeGeneratedScene] = []
     private(set) var superclassOf: [String: String] = [:]
     private(set) var subclassesOf: [String: Set<String>] = [:]
@@ -21,15 +25,28 @@ struct CodeSymbolTable: Sendable {
 
     /// How many links a resolution may follow (`let a = b`, `let b = c`, …) before giving up.
     private static let maxDepth = 12
+    /// A name declared in more places than this (`enum Segue` nested in every view controller) is looked up only
+    /// the way Swift does, through the enclosing types: scanning every declaration for each use would make linking
+    /// quadratic in the size of the app, and with that many declarations a loose match is ambiguous anyway.
+    private static let maxLooseCandidates = 32
 
     init(files: [LoadedCodeFile]) {
         for file in files {
-            for c in file.constants { if let last = c.path.last { constantsByLast[last, default: []].append(c) } }
+            for c in file.constants {
+                guard let last = c.path.last else { continue }
+                constantsByLast[last, default: []].append(c)
+                constantsByPath[c.path, default: []].append(c)
+            }
             for e in file.enums {
                 if let last = e.path.last { enumsByLast[last, default: []].append(e) }
+                enumsByPath[e.path, default: []].append(e)
                 for c in e.cases { casesByName[c.name, default: []].insert(c.rawValue) }
             }
-            for h in file.helpers { if let last = h.path.last { helpersByLast[last, default: []].append(h) } }
+            for h in file.helpers {
+                guard let last = h.path.last else { continue }
+                helpersByLast[last, default: []].append(h)
+                if last == "storyboard", h.path.count >= 2 { storyboardMembersByOwner[h.path[h.path.count - 2], default: []].append(h) }
+            }
             generatedScenes += file.generatedScenes
             for t in file.types {
                 if let s = t.superclass, superclassOf[t.name] == nil {
@@ -107,28 +124,52 @@ struct CodeSymbolTable: Sendable {
     private func resolveSymbol(_ path: [String], scope: [String], depth: Int) -> Value {
         guard let last = path.last else { return .dynamic("") }
         let shown = path.joined(separator: ".")
-        // Constants: the longest qualified match wins (a name in the enclosing type beats a global one).
+        // As Swift looks a name up: in the enclosing types, innermost first, then at file scope.
+        for k in stride(from: scope.count, through: 0, by: -1) {
+            let qualified = Array(scope.prefix(k)) + path
+            if let found = constantsByPath[qualified] {
+                return agreed(found, shown: shown, depth: depth)
+            }
+            if path.count >= 2, let enums = enumsByPath[Array(qualified.dropLast())] {
+                let raws = Set(enums.compactMap { e in e.cases.first { $0.name == last }?.rawValue })
+                if raws.count == 1, let v = raws.first { return .string(v) }
+            }
+        }
+        // Then loosely, for qualified uses from elsewhere (`MainStoryboard.Identifiers.x` declared inside `AppDelegate`):
+        // the longest qualified match wins (a name in the enclosing type beats a global one).
+        let constants = constantsByLast[last] ?? []
+        guard constants.count <= Self.maxLooseCandidates else {
+            return .dynamic("\(shown) (declared in \(constants.count) places, none of them enclosing this use)")
+        }
         var candidates: [CodeConstant] = []
-        for c in constantsByLast[last] ?? [] where Self.matches(declared: c.path, used: path, scope: scope) {
+        for c in constants where Self.matches(declared: c.path, used: path, scope: scope) {
             candidates.append(c)
         }
         if !candidates.isEmpty {
-            let best = Self.best(candidates, path: \.path, used: path, scope: scope)
-            let values = Set(best.map { resolve($0.value, scope: Array($0.path.dropLast()), depth: depth + 1) })
-            if values.count == 1, let v = values.first { return v }
-            return .dynamic("\(shown) (declared more than once with different values)")
+            return agreed(Self.best(candidates, path: \.path, used: path, scope: scope), shown: shown, depth: depth)
         }
         // Enum cases: `Enum.case` or `Outer.Enum.case`.
         if path.count >= 2 {
             let enumPath = Array(path.dropLast())
+            let enums = enumsByLast[enumPath.last!] ?? []
+            guard enums.count <= Self.maxLooseCandidates else {
+                return .dynamic("\(shown) (\(enums.count) enums have that name, none of them enclosing this use)")
+            }
             var raws: Set<String> = []
-            for e in enumsByLast[enumPath.last!] ?? [] where Self.matches(declared: e.path, used: enumPath, scope: scope) {
+            for e in enums where Self.matches(declared: e.path, used: enumPath, scope: scope) {
                 if let c = e.cases.first(where: { $0.name == last }) { raws.insert(c.rawValue) }
             }
             if raws.count == 1, let v = raws.first { return .string(v) }
             if raws.count > 1 { return .dynamic("\(shown) (more than one enum matches)") }
         }
         return .dynamic(shown)
+    }
+
+    /// The value of constants that a use may name: known when they all agree.
+    private func agreed(_ constants: [CodeConstant], shown: String, depth: Int) -> Value {
+        let values = Set(constants.map { resolve($0.value, scope: Array($0.path.dropLast()), depth: depth + 1) })
+        if values.count == 1, let v = values.first { return v }
+        return .dynamic("\(shown) (declared more than once with different values)")
     }
 
     /// Whether a declaration at `declared` can be what `used` names from inside `scope`:
@@ -163,7 +204,11 @@ struct CodeSymbolTable: Sendable {
     /// case it was called on when the helper reads `self.rawValue` (`AppStoryboard.main.instance`).
     func helper(_ path: [String], scope: [String]) -> (CodeStoryboardHelper, receiverCase: [String]?)? {
         guard let last = path.last else { return nil }
-        let all = helpersByLast[last] ?? []
+        var all = helpersByLast[last] ?? []
+        if all.count > Self.maxLooseCandidates {
+            // Many members of that name: only those of the enclosing types, as Swift looks them up.
+            all = all.filter { h in (0...scope.count).contains { Array(scope.prefix($0)) + path == h.path } }
+        }
         // `UIStoryboard.add`, `Storyboards.settings`, `settings` (inside the declaring type), `Type.helper`.
         var direct = all.filter { Self.matches(declared: $0.path, used: path, scope: scope) }
         if direct.isEmpty, path.count >= 2, path.first == "UIStoryboard" || path.first == "NSStoryboard" {
@@ -187,15 +232,12 @@ struct CodeSymbolTable: Sendable {
     /// `nil` when no scanned declaration has one, so `storyboard` is the one the view controller was loaded from.
     /// Several declarations in one type that disagree give one helper with a dynamic name.
     func storyboardMember(of type: [String]) -> CodeStoryboardHelper? {
-        guard let name = type.last else { return nil }
-        let members = helpersByLast["storyboard"] ?? []
-        guard !members.isEmpty else { return nil }
+        guard let name = type.last, !storyboardMembersByOwner.isEmpty else { return nil }
         var owner: String? = name
         var seen: Set<String> = []
         while let o = owner, seen.insert(o).inserted, seen.count < 32 {
             // Declared in the type itself (`Outer.Inner.storyboard`) or in an extension of it (`Inner.storyboard`).
-            let found = members.filter { $0.path.count >= 2 && $0.path[$0.path.count - 2] == o }
-            if !found.isEmpty {
+            if let found = storyboardMembersByOwner[o], !found.isEmpty {
                 let known = found.filter(\.fromLoad)
                 let chosen = known.isEmpty ? found : known
                 let values = Set(chosen.map { resolve(helper: $0, receiverCase: nil) })
