@@ -88,7 +88,7 @@ extension GraphBuilder {
     private mutating func firstHop(of link: LinkTarget, from id: String, at location: SourceLocation,
                                    bundles: [String: String], describedAs described: String) -> Resolution {
         guard let fromNode = node(id), let fromPath = fromNode.storyboard,
-              let fromIndex = catalog.entries.firstIndex(where: { $0.file.path == fromPath }) else {
+              let fromIndex = catalog.index(ofPath: fromPath) else {
             return Resolution(state: .unresolved, reason: "not in a storyboard")
         }
         let platform = catalog.entries[fromIndex].file.platform
@@ -206,14 +206,28 @@ extension GraphBuilder {
     }
 }
 
-/// "did you mean 'X'?" for a name within a small edit distance of a known one.
+/// "did you mean 'X'?" for a name within a small edit distance of a known one (the nearest; among equally
+/// near ones, the first in sort order).
+///
+/// It runs once per unknown name against every known one, so an app with many broken links and many
+/// storyboards makes it quadratic: the known names are not sorted per call, and a candidate whose length
+/// alone puts it out of reach is dismissed before the edit distance is computed.
 func suggestion(for name: String, among known: [String]) -> String? {
     let lowered = name.lowercased()
+    let loweredLength = min(lowered.utf8.count, 200)
     let limit = max(2, name.count / 4)
     var best: (name: String, distance: Int)?
-    for candidate in known.sorted() where candidate != name {
-        let distance = editDistance(lowered, candidate.lowercased())
-        if distance <= limit, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+    for candidate in known where candidate != name {
+        let other = candidate.lowercased()
+        // The lengths' difference is a lower bound of the distance (which compares at most 200 bytes).
+        let reach = min(limit, best?.distance ?? Int.max)
+        guard abs(min(other.utf8.count, 200) - loweredLength) <= reach else { continue }
+        let distance = editDistance(lowered, other)
+        guard distance <= limit else { continue }
+        if let current = best, distance > current.distance || (distance == current.distance && candidate >= current.name) {
+            continue
+        }
+        best = (candidate, distance)
     }
     return best.map { "did you mean '\($0.name)'?" }
 }

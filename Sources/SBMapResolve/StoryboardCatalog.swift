@@ -23,6 +23,7 @@ struct StoryboardCatalog {
     private(set) var unreadable: [(name: String, path: String)] = []
     private var byName: [String: [Int]] = [:]
     private var byLowercasedName: [String: [Int]] = [:]
+    private var byPath: [String: Int] = [:]
 
     init(_ loaded: [Loaded<LoadedStoryboard>], developmentRegion: String) {
         var groups: [String: [LoadedStoryboard]] = [:]
@@ -48,10 +49,14 @@ struct StoryboardCatalog {
         }
         entries.sort { $0.file.path < $1.file.path }
         for (index, entry) in entries.enumerated() {
+            byPath[entry.file.path] = index
             byName[entry.name, default: []].append(index)
             byLowercasedName[entry.name.lowercased(), default: []].append(index)
         }
     }
+
+    /// The entry of the mapped storyboard at `path` (not of a localized variant).
+    func index(ofPath path: String) -> Int? { byPath[path] }
 
     /// How a name written in `fromPath` (a storyboard, a plist, a source file) finds storyboards.
     enum Lookup {
