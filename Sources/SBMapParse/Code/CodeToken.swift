@@ -95,3 +95,35 @@ struct TokenStream: Sendable {
         return SourceLocation(path: path, line: t.line, column: t.column)
     }
 }
+
+extension String {
+    /// Whether `needle` occurs in the string, byte for byte in UTF-8. The scanner asks this of short texts (type
+    /// annotations, file headers) thousands of times per file; Foundation's `contains` goes through a locale-aware
+    /// search that costs more than the rest of the scan.
+    func containsBytes(_ needle: String) -> Bool {
+        var found = false
+        withContiguousUTF8(self) { hay in
+            withContiguousUTF8(needle) { n in
+                guard !n.isEmpty, n.count <= hay.count else { found = n.isEmpty; return }
+                let first = n[0]
+                var i = 0
+                let last = hay.count - n.count
+                while i <= last {
+                    if hay[i] == first {
+                        var k = 1
+                        while k < n.count, hay[i + k] == n[k] { k += 1 }
+                        if k == n.count { found = true; return }
+                    }
+                    i += 1
+                }
+            }
+        }
+        return found
+    }
+}
+
+/// Runs `body` over the string's UTF-8 bytes without copying when the string is already contiguous.
+private func withContiguousUTF8(_ s: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    var s = s
+    s.withUTF8 { body($0) }
+}

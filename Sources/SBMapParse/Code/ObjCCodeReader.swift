@@ -147,11 +147,11 @@ struct ObjCCodeReader {
                 if selector == part && !stream.isPunct(j, "{") { continue }
             }
         }
-        if returnText.contains("IBAction"), parameterTypes.contains("StoryboardSegue") {
+        if returnText.containsBytes("IBAction"), parameterTypes.containsBytes("StoryboardSegue") {
             file.unwindActions.append(CodeUnwindAction(selector: selector, enclosingType: typePath, location: location(i)))
         }
         guard stream.isPunct(j, "{"), let name = firstPart else { return }
-        let returnsStoryboard = returnText.contains("UIStoryboard") || returnText.contains("NSStoryboard")
+        let returnsStoryboard = returnText.containsBytes("UIStoryboard") || returnText.containsBytes("NSStoryboard")
         pendingBraces[j] = .function(name: name, returnsStoryboard: returnsStoryboard)
         pendingParameters[j] = parameters
     }

@@ -210,13 +210,13 @@ struct SwiftCodeReader {
             j += 1
             k += 1
         }
-        if isIBAction(before: i), parameters.contains(where: { $0.type.contains("StoryboardSegue") }) {
+        if isIBAction(before: i), parameters.contains(where: { $0.type.containsBytes("StoryboardSegue") }) {
             let selector = objcName(before: i) ?? Self.selector(name: name, labels: parameters.map(\.label))
             file.unwindActions.append(CodeUnwindAction(selector: selector, enclosingType: scopes.typePath,
                                                        location: location(i + 1)))
         }
         guard j >= 0, stream.isPunct(j, "{") else { return }
-        let returnsStoryboard = returnText.contains("UIStoryboard") || returnText.contains("NSStoryboard")
+        let returnsStoryboard = returnText.containsBytes("UIStoryboard") || returnText.containsBytes("NSStoryboard")
         pendingBraces[j] = .function(name: name, returnsStoryboard: returnsStoryboard)
         pendingParameters[j] = parameters.map(\.name)
     }
@@ -334,7 +334,7 @@ struct SwiftCodeReader {
             computedProperty(name: name, typeText: typeText, brace: j, member: member, at: i)
             return
         }
-        let holdsStoryboard = typeText.contains("UIStoryboard") || typeText.contains("NSStoryboard")
+        let holdsStoryboard = typeText.containsBytes("UIStoryboard") || typeText.containsBytes("NSStoryboard")
         guard stream.isPunct(j, "=") else {
             if !member {
                 scopes.declareLocal(name, .unknown)
@@ -398,11 +398,11 @@ struct SwiftCodeReader {
     private mutating func computedProperty(name: String, typeText: String, brace: Int, member: Bool, at i: Int) {
         let path = scopes.typePath + [name]
         let close = stream.close(brace)
-        if member, typeText.contains("UIStoryboard") || typeText.contains("NSStoryboard") {
+        if member, typeText.containsBytes("UIStoryboard") || typeText.containsBytes("NSStoryboard") {
             pendingBraces[brace] = .function(name: name, returnsStoryboard: true)
             return
         }
-        if member, typeText.contains("Identifier<") || typeText.contains("SceneType") || typeText.contains("Resource<") {
+        if member, typeText.containsBytes("Identifier<") || typeText.containsBytes("SceneType") || typeText.containsBytes("Resource<") {
             if let scene = generatedScene((brace + 1)..<close) {
                 file.generatedScenes.append(CodeGeneratedScene(path: path, identifier: scene, location: location(i + 1)))
             }
@@ -500,7 +500,7 @@ struct SwiftCodeReader {
             }
             if stream.isPunct(a + 1, "."), stream.isIdentifier(a + 2, "main"), range.count == 3 { return .main }
         }
-        if first.isIdentifier("R"), stream.isPunct(a + 1, "."), stream.isIdentifier(a + 2, "storyboard"),
+        if first.isIdentifier("R"), range.count >= 5, stream.isPunct(a + 1, "."), stream.isIdentifier(a + 2, "storyboard"),
            stream.isPunct(a + 3, "."), stream.kind(a + 4) == .identifier {
             let rest = (a + 5)..<range.upperBound
             if rest.isEmpty || (rest.count == 2 && stream.isPunct(a + 5, "(") && stream.isPunct(a + 6, ")")) {
@@ -712,7 +712,7 @@ struct SwiftCodeReader {
     static func isClassNameHelper(_ method: String) -> Bool {
         if method.hasPrefix("instantiateViewController") || method.hasPrefix("instantiateController")
             || method.hasPrefix("instantiateInitial") { return false }
-        return method.hasPrefix("instantiate") || method.lowercased().contains("fromstoryboard")
+        return method.hasPrefix("instantiate") || method.lowercased().containsBytes("fromstoryboard")
             || method == "storyboardInstance" || method == "storyboardViewController"
     }
 

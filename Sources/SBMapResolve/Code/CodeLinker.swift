@@ -417,6 +417,7 @@ struct CodeLinkPass {
 
     /// A segue performed on `type` must start at a scene of that class (or a superclass or subclass).
     private mutating func check(segue identifier: String, onSelf: Bool, type: [String], at location: SourceLocation, api: String) {
+        guard !index.graph.storyboards.isEmpty else { return }  // nothing to check against
         let anywhere = index.segueSources(identifier: identifier)
         let name = type.last ?? ""
         let family = symbols.classFamily(of: name)
