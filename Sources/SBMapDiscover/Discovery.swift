@@ -85,6 +85,14 @@ private struct Walk {
         if found[file.path] == nil { found[file.path] = file }
     }
 
+    /// A file named like one sbmap reads that cannot be read: a warning, so it is not silently left off the map.
+    mutating func skipped(_ display: String, because reason: String) {
+        diagnostics.append(Diagnostic(
+            .warning, .unreadableFile, "cannot read '\(display)': \(reason); it is not mapped",
+            at: SourceLocation(path: display),
+            hint: "fix or remove the link, or pass --exclude to skip it"))
+    }
+
     mutating func enter(directory url: String, display: String, relative: String, info: stat) {
         let key = [UInt64(info.st_dev), UInt64(info.st_ino)]
         guard visited.insert(key).inserted else { return }
@@ -101,19 +109,26 @@ private struct Walk {
             let childURL = PathText.join(url, name)
             let childDisplay = PathText.join(display, name)
             let childRelative = relative.isEmpty ? name : relative + "/" + name
+            if Glob.matchesAny(options.excludes, relativePath: childRelative, name: name) { continue }
+            let kind = Classifier.kind(ofFileNamed: name, includeCode: options.includeCode)
             var childInfo = stat()
             guard stat(childURL, &childInfo) == 0 else {
-                // A dangling link, or a file that vanished since the listing: nothing to read.
+                // A dangling or looping link, or a file that vanished since the listing. Only worth a
+                // word if it is named like a file sbmap reads: a storyboard there would be missing from the map.
+                if kind != nil { skipped(childDisplay, because: String(cString: strerror(errno))) }
                 continue
             }
-            let isDirectory = (childInfo.st_mode & S_IFMT) == S_IFDIR
-            if Glob.matchesAny(options.excludes, relativePath: childRelative, name: name) { continue }
-            if isDirectory {
+            let type = childInfo.st_mode & S_IFMT
+            if type == S_IFDIR {
                 if Classifier.skipsFolder(named: name) { continue }
                 enter(directory: childURL, display: childDisplay, relative: childRelative, info: childInfo)
-            } else if (childInfo.st_mode & S_IFMT) == S_IFREG,
-                      let kind = Classifier.kind(ofFileNamed: name, includeCode: options.includeCode) {
-                add(InputFile(kind: kind, url: childURL, path: childDisplay))
+            } else if let kind {
+                if type == S_IFREG {
+                    add(InputFile(kind: kind, url: childURL, path: childDisplay))
+                } else {
+                    // A pipe, socket or device: reading could block forever or never end.
+                    skipped(childDisplay, because: "it is not a regular file (a pipe, socket or device)")
+                }
             }
         }
     }
