@@ -87,7 +87,8 @@ public enum Renderer {
         if options.format == .png {
             diagnostics += limitPNG(g, options: options, scenes: styled.sceneCount)
         }
-        let bytes = try renderData(gvc, g, format: options.format)
+        var bytes = try renderData(gvc, g, format: options.format)
+        if options.format == .pdf { bytes = PDFDate.normalize(bytes) }  // cairo stamps the clock time
         if agerrors() > 0 {
             throw RenderError("Graphviz could not render \(options.format.rawValue)",
                               diagnostics: log.diagnostics(context: "render"))
