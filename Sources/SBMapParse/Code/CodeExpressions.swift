@@ -28,7 +28,7 @@ struct CodeExpressions {
         }
         while j < close {
             let t = stream[j]
-            if t.kind == .punct, t.text == "(" || t.text == "[" || t.text == "{" {
+            if t.kind == .punct, t.punct == UInt8(ascii: "(") || t.punct == UInt8(ascii: "[") || t.punct == UInt8(ascii: "{") {
                 j = stream.close(j) + 1
                 continue
             }
@@ -50,14 +50,15 @@ struct CodeExpressions {
             let t = stream[j]
             if j > start && t.newlineBefore && !t.isPunct(".") && !(language == .objectiveC) { break }
             if t.kind == .punct {
-                switch t.text {
-                case ";", ",", ")", "]", "}", "{": return j
-                case "(", "[":
+                switch t.punct {
+                case UInt8(ascii: ";"), UInt8(ascii: ","), UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "{"):
+                    return j
+                case UInt8(ascii: "("), UInt8(ascii: "["):
                     j = stream.close(j) + 1
                     continue
                 default: break
                 }
-            } else if t.kind == .identifier, t.text == "else" {
+            } else if t.isIdentifier("else") {
                 return j
             }
             j += 1
@@ -96,7 +97,9 @@ struct CodeExpressions {
         guard !range.isEmpty else { return .dynamic("") }
         let a = range.lowerBound
         let first = stream[a]
-        let text = stream.text(range)
+        // The source text is only needed for a dynamic value; building it for every expression read cost more than
+        // the rest of the scan, so it is built on demand.
+        var text: String { stream.text(range) }
 
         // A single literal.
         if range.count == 1, first.kind == .string {

@@ -67,7 +67,7 @@ struct CodeLexer {
                     let start = pos
                     pos += 1
                     while pos < n, Self.isIdentifierPart(bytes[pos]) { pos += 1 }
-                    emit(.identifier, start: start, text: text(start, pos))
+                    emitIdentifier(start: start, name: start..<pos)
                 } else {
                     emitPunct()
                 }
@@ -76,7 +76,7 @@ struct CodeLexer {
                     let start = pos
                     pos += 1
                     while pos < n, Self.isIdentifierPart(bytes[pos]) { pos += 1 }
-                    emit(.identifier, start: start, text: text(start, pos))
+                    emitIdentifier(start: start, name: start..<pos)
                 } else if c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") {
                     let start = pos
                     pos += 1
@@ -131,23 +131,29 @@ struct CodeLexer {
         }
     }
 
-    private mutating func emit(_ kind: CodeToken.Kind, start: Int, text: String, interpolated: Bool = false) {
+    private mutating func emit(_ kind: CodeToken.Kind, start: Int, text: String, punct: UInt8 = 0, word: CodeWord = .other,
+                               interpolated: Bool = false) {
         advanceCursor(to: start)
-        tokens.append(CodeToken(kind: kind, text: text, line: line, column: column, newlineBefore: sawNewline,
-                                interpolated: interpolated))
+        tokens.append(CodeToken(kind: kind, text: text, punct: punct, word: word, line: line, column: column,
+                                newlineBefore: sawNewline, interpolated: interpolated))
         sawNewline = false
+    }
+
+    /// An identifier token starting at `start` whose name is `bytes[name]` (without backticks).
+    private mutating func emitIdentifier(start: Int, name: Range<Int>) {
+        emit(.identifier, start: start, text: text(name.lowerBound, name.upperBound), word: CodeWord.recognize(bytes, name))
     }
 
     private mutating func emitPunct() {
         let start = pos
         if bytes[pos] == UInt8(ascii: "-"), peek(1) == UInt8(ascii: ">") {
             pos += 2
-            emit(.punct, start: start, text: "->")
+            emit(.punct, start: start, text: "->", punct: CodeToken.arrow)
             return
         }
         let c = bytes[pos]
         pos += 1
-        emit(.punct, start: start, text: String(UnicodeScalar(c)))
+        emit(.punct, start: start, text: String(UnicodeScalar(c)), punct: c)
     }
 
     // MARK: Comments
@@ -337,8 +343,8 @@ struct CodeLexer {
         pos += 1
         let nameStart = pos
         while pos < bytes.count, bytes[pos] != UInt8(ascii: "`"), bytes[pos] != 0x0A { pos += 1 }
-        let name = text(nameStart, pos)
+        let name = nameStart..<pos
         if pos < bytes.count, bytes[pos] == UInt8(ascii: "`") { pos += 1 }
-        emit(.identifier, start: start, text: name)
+        emitIdentifier(start: start, name: name)
     }
 }

@@ -18,6 +18,12 @@ struct CodeToken: Sendable {
     var kind: Kind
     /// Identifiers and punctuation: the source text. Strings: the decoded value.
     var text: String
+    /// For `.punct`: its byte (`->` is `CodeToken.arrow`). The readers test punctuation on every token, and one
+    /// byte comparison costs far less than a `String` comparison.
+    var punct: UInt8 = 0
+    /// For `.identifier`: which of the words the readers dispatch on this is, recognised once by the lexer from the
+    /// bytes (`.other` for every other name), so the dispatch switches over a small integer instead of Strings.
+    var word: CodeWord = .other
     /// 1-based line and column (columns count characters, not bytes) of the first character.
     var line: Int
     var column: Int
@@ -26,8 +32,56 @@ struct CodeToken: Sendable {
     /// For strings: the literal contains `\(…)` interpolation, so its value is not known statically.
     var interpolated: Bool = false
 
-    func isIdentifier(_ name: String) -> Bool { kind == .identifier && text == name }
-    func isPunct(_ p: String) -> Bool { kind == .punct && text == p }
+    /// The `punct` of `->`: no single punctuation byte is ≥ 0x80 (those bytes lex as identifier characters).
+    static let arrow: UInt8 = 0x80
+
+    /// Whether this is the identifier `name`. The length check first: most names differ in length, and it spares
+    /// the out-of-line String comparison.
+    func isIdentifier(_ name: String) -> Bool {
+        kind == .identifier && text.utf8.count == name.utf8.count && text == name
+    }
+
+    /// Whether this is the punctuation character `p` (ASCII; a string literal such as `"{"` converts to it).
+    func isPunct(_ p: Unicode.Scalar) -> Bool { kind == .punct && UInt32(punct) == p.value }
+}
+
+/// The words the readers dispatch on. The lexer tags each identifier with one of these (or `.other`), so the
+/// per-token dispatch in `SwiftCodeReader` and `ObjCCodeReader` compares a one-byte tag, not Strings.
+/// Adding a word here only makes it recognisable; a reader still has to switch on it.
+enum CodeWord: String, CaseIterable, Sendable {
+    case other = ""
+    // Swift declarations.
+    case `import`, `class`, `struct`, `enum`, `extension`, `protocol`, actor, `func`, `init`, `deinit`, `subscript`
+    case get, set, willSet, didSet, `let`, `var`, `case`
+    // Storyboard API, Swift and Objective-C.
+    case UIStoryboard, NSStoryboard, StoryboardScene, R, perform, storyboardWithName, NSString
+    case instantiateViewController, instantiateController
+    case instantiateViewControllerWithIdentifier, instantiateControllerWithIdentifier
+    case instantiateInitialViewController, instantiateInitialController
+    case instantiateInitialViewControllerWithCreator, instantiateInitialControllerWithCreator
+    case performSegue, performSegueWithIdentifier
+    // Objective-C directives.
+    case hashImport = "#import", hashInclude = "#include", hashDefine = "#define", atImport = "@import"
+    case atInterface = "@interface", atImplementation = "@implementation", atEnd = "@end"
+
+    /// The words by their length in bytes: a lookup compares the bytes against the few words of that length.
+    private static let byLength: [[(bytes: [UInt8], word: CodeWord)]] = {
+        var table: [[(bytes: [UInt8], word: CodeWord)]] = []
+        for word in allCases where word != .other {
+            let bytes = Array(word.rawValue.utf8)
+            while table.count <= bytes.count { table.append([]) }
+            table[bytes.count].append((bytes, word))
+        }
+        return table
+    }()
+
+    /// The word spelled by `bytes[range]`, or `.other`.
+    static func recognize(_ bytes: [UInt8], _ range: Range<Int>) -> CodeWord {
+        let table = byLength
+        guard range.count < table.count else { return .other }
+        for entry in table[range.count] where entry.bytes.elementsEqual(bytes[range]) { return entry.word }
+        return .other
+    }
 }
 
 /// The tokens of one file, with bracket matching precomputed.
@@ -41,13 +95,13 @@ struct TokenStream: Sendable {
         var partner = [Int](repeating: -1, count: tokens.count)
         var stack: [Int] = []
         for (i, t) in tokens.enumerated() where t.kind == .punct {
-            switch t.text {
-            case "(", "[", "{":
+            switch t.punct {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
                 stack.append(i)
-            case ")", "]", "}":
-                let open = t.text == ")" ? "(" : t.text == "]" ? "[" : "{"
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                let open = t.punct == UInt8(ascii: ")") ? UInt8(ascii: "(") : t.punct == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
                 // Recover from garbage: close the nearest opener of the same shape, dropping unclosed ones above it.
-                if let at = stack.lastIndex(where: { tokens[$0].text == open }) {
+                if let at = stack.lastIndex(where: { tokens[$0].punct == open }) {
                     partner[stack[at]] = i
                     partner[i] = stack[at]
                     stack.removeSubrange(at...)
@@ -63,7 +117,7 @@ struct TokenStream: Sendable {
     subscript(i: Int) -> CodeToken { tokens[i] }
 
     func isIdentifier(_ i: Int, _ name: String) -> Bool { i >= 0 && i < tokens.count && tokens[i].isIdentifier(name) }
-    func isPunct(_ i: Int, _ p: String) -> Bool { i >= 0 && i < tokens.count && tokens[i].isPunct(p) }
+    func isPunct(_ i: Int, _ p: Unicode.Scalar) -> Bool { i >= 0 && i < tokens.count && tokens[i].isPunct(p) }
     func kind(_ i: Int) -> CodeToken.Kind? { i >= 0 && i < tokens.count ? tokens[i].kind : nil }
 
     /// The closing partner of the bracket at `i`, or the end of the stream when it is unbalanced.
@@ -78,14 +132,15 @@ struct TokenStream: Sendable {
             if let p = previous, needsSpace(p, t) { out += " " }
             out += t.kind == .string ? "\"\(t.text)\"" : t.text
             previous = t
-            if out.count > limit { return String(out.prefix(limit)) + "…" }
+            // `count` walks the whole string by grapheme; a string of at most `limit` bytes has at most `limit`
+            // characters, so the byte count rules out most calls cheaply.
+            if out.utf8.count > limit, out.count > limit { return String(out.prefix(limit)) + "…" }
         }
         return out
     }
 
     private func needsSpace(_ a: CodeToken, _ b: CodeToken) -> Bool {
-        let words: Set<CodeToken.Kind> = [.identifier, .number, .string]
-        if words.contains(a.kind) && words.contains(b.kind) { return true }
+        if a.kind != .punct && b.kind != .punct { return true }
         if a.isPunct(":") || a.isPunct(",") { return true }
         return false
     }

@@ -30,14 +30,14 @@ struct ObjCCodeReader {
             let t = stream[i]
             switch t.kind {
             case .punct:
-                if t.text == "{" {
+                if t.punct == UInt8(ascii: "{") {
                     let kind = pendingBraces.removeValue(forKey: i) ?? .block
                     var scope = CodeScope(kind: kind, end: stream.close(i), location: location(i))
                     for p in pendingParameters.removeValue(forKey: i) ?? [] { scope.locals[p] = .unknown }
                     scopes.push(scope)
-                } else if t.text == "[" {
+                } else if t.punct == UInt8(ascii: "[") {
                     brackets.append(i)
-                } else if (t.text == "-" || t.text == "+"), !currentClass.isEmpty, !scopes.inFunction,
+                } else if (t.punct == UInt8(ascii: "-") || t.punct == UInt8(ascii: "+")), !currentClass.isEmpty, !scopes.inFunction,
                           stream.isPunct(i + 1, "(") {
                     methodDeclaration(at: i)
                 }
@@ -75,28 +75,30 @@ struct ObjCCodeReader {
 
     private mutating func identifier(at i: Int) {
         let t = stream[i]
-        switch t.text {
-        case "#import", "#include":
+        // `word` is the lexer's tag for the words dispatched on here (see `CodeWord`); every other name is `.other`.
+        switch t.word {
+        case .hashImport, .hashInclude:
             if stream.isPunct(i + 1, "<"), stream.kind(i + 2) == .identifier { file.imports.append(stream[i + 2].text) }
-        case "@import":
+        case .atImport:
             if stream.kind(i + 1) == .identifier { file.imports.append(stream[i + 1].text) }
-        case "#define":
+        case .hashDefine:
             define(at: i)
-        case "@interface", "@implementation":
+        case .atInterface, .atImplementation:
             classDeclaration(at: i)
-        case "@end":
+        case .atEnd:
             currentClass = []
-        case "storyboardWithName":
+        case .storyboardWithName:
             if stream.isPunct(i + 1, ":") { storyboardLoad(at: i) }
-        case "instantiateViewControllerWithIdentifier", "instantiateControllerWithIdentifier",
-             "instantiateInitialViewController", "instantiateInitialController",
-             "instantiateInitialViewControllerWithCreator", "instantiateInitialControllerWithCreator":
+        case .instantiateViewControllerWithIdentifier, .instantiateControllerWithIdentifier,
+             .instantiateInitialViewController, .instantiateInitialController,
+             .instantiateInitialViewControllerWithCreator, .instantiateInitialControllerWithCreator:
             instantiation(at: i)
-        case "performSegueWithIdentifier":
+        case .performSegueWithIdentifier:
             if stream.isPunct(i + 1, ":") { performSegue(at: i) }
-        case "NSString", "UIStoryboard", "NSStoryboard":
+        case .NSString, .UIStoryboard, .NSStoryboard:
             declaration(at: i)
         default:
+            // `.other`, and the Swift-only words, which are plain names in Objective-C.
             classNameHelper(at: i)
         }
     }

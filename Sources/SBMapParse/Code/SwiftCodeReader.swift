@@ -41,7 +41,7 @@ struct SwiftCodeReader {
             while let scope = scopes.popEnded(by: i) { closed(scope) }
             let t = stream[i]
             if t.kind == .punct {
-                if t.text == "{" {
+                if t.punct == UInt8(ascii: "{") {
                     let kind = pendingBraces.removeValue(forKey: i) ?? .block
                     var scope = CodeScope(kind: kind, end: stream.close(i), location: location(i))
                     for p in pendingParameters.removeValue(forKey: i) ?? [] { scope.locals[p] = .unknown }
@@ -69,39 +69,43 @@ struct SwiftCodeReader {
     private mutating func identifier(at i: Int) {
         let t = stream[i]
         let afterDot = stream.isPunct(i - 1, ".")
-        switch t.text {
-        case "import":
+        // `word` is the lexer's tag for the words dispatched on here (see `CodeWord`); every other name is `.other`.
+        switch t.word {
+        case .import:
             if stream.kind(i + 1) == .identifier { file.imports.append(stream[i + 1].text) }
-        case "class", "struct", "enum", "extension", "protocol", "actor":
+        case .class, .struct, .enum, .extension, .protocol, .actor:
             if !afterDot { typeDeclaration(at: i) }
-        case "func":
+        case .func:
             functionDeclaration(at: i)
-        case "init", "deinit", "subscript", "get", "set", "willSet", "didSet":
+        case .`init`, .deinit, .subscript, .get, .set, .willSet, .didSet:
             if !afterDot { accessorDeclaration(at: i) }
-        case "let", "var":
+        case .let, .var:
             variableDeclaration(at: i)
-        case "case":
+        case .case:
             if scopes.inStringEnumBody { enumCases(at: i) }
-        case "UIStoryboard", "NSStoryboard":
+        case .UIStoryboard, .NSStoryboard:
             if recordUses, !afterDot { storyboardLoad(at: i) }
-        case "instantiateViewController", "instantiateController",
-             "instantiateViewControllerWithIdentifier", "instantiateControllerWithIdentifier",
-             "instantiateInitialViewController", "instantiateInitialController":
-            if recordUses, !stream.isIdentifier(i - 1, "func") { instantiation(at: i) }
-        case "performSegue", "performSegueWithIdentifier":
-            if recordUses, !stream.isIdentifier(i - 1, "func") { performSegue(at: i) }
-        case "perform":
+        case .instantiateViewController, .instantiateController,
+             .instantiateViewControllerWithIdentifier, .instantiateControllerWithIdentifier,
+             .instantiateInitialViewController, .instantiateInitialController:
+            if recordUses, !isFuncKeyword(i - 1) { instantiation(at: i) }
+        case .performSegue, .performSegueWithIdentifier:
+            if recordUses, !isFuncKeyword(i - 1) { performSegue(at: i) }
+        case .perform:
             if recordUses, stream.isPunct(i + 1, "("), stream.isIdentifier(i + 2, "segue"), stream.isPunct(i + 3, ":") {
                 swiftGenPerform(at: i)
             }
-        case "StoryboardScene":
+        case .StoryboardScene:
             if recordUses { swiftGenScene(at: i) }
-        case "R":
+        case .R:
             if recordUses, !afterDot { rSwiftStoryboard(at: i) }
         default:
+            // `.other`, and the Objective-C-only words, which are plain names in Swift.
             if recordUses, !afterDot { classNameHelper(at: i) }
         }
     }
+
+    private func isFuncKeyword(_ i: Int) -> Bool { stream.kind(i) == .identifier && stream[i].word == .func }
 
     // MARK: Scopes
 
@@ -492,7 +496,8 @@ struct SwiftCodeReader {
     private func storyboardExpression(_ range: Range<Int>, strict: Bool) -> CodeStoryboardRef? {
         let range = expressions.trimPostfix(range)
         guard let a = range.first else { return nil }
-        let text = stream.text(range)
+        // Built on demand: only dynamic results show the source text.
+        var text: String { stream.text(range) }
         let first = stream[a]
         if first.isIdentifier("UIStoryboard") || first.isIdentifier("NSStoryboard") {
             if let (name, _, close) = storyboardCall(at: a) {
@@ -723,8 +728,9 @@ struct SwiftCodeReader {
     /// `FooViewController.instantiateFromStoryboard()`.
     private mutating func classNameHelper(at i: Int) {
         let t = stream[i]
-        guard let c = t.text.unicodeScalars.first, c.properties.isUppercase, stream.isPunct(i + 1, "."),
-              stream.kind(i + 2) == .identifier, stream.isPunct(i + 3, "("),
+        // The cheap token tests first: this runs for almost every name in the file.
+        guard stream.isPunct(i + 1, "."), stream.kind(i + 2) == .identifier, stream.isPunct(i + 3, "("),
+              let c = t.text.unicodeScalars.first, c.properties.isUppercase,
               Self.isClassNameHelper(stream[i + 2].text), !Self.notViewControllers.contains(t.text) else { return }
         file.classInstantiations.append(CodeClassInstantiation(type: t.text, method: stream[i + 2].text,
                                                                enclosingType: scopes.typePath, location: location(i)))
