@@ -70,6 +70,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "sbmap", dependencies: ["SBMapCLI"], swiftSettings: swiftSettings),
+        // scripts/bench.sh's in-process measurements (phases, parse against Foundation's XMLParser); not a product.
+        .executableTarget(
+            name: "SBMapBench",
+            dependencies: ["SBMapCLI", "SBMapDiscover", "SBMapParse", "SBMapResolve", "SBMapModel"],
+            swiftSettings: swiftSettings
+        ),
 
         // Tests, one target per layer, with fixtures written for them.
         .testTarget(name: "SBMapParseTests", dependencies: ["SBMapParse", "SBMapModel"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),

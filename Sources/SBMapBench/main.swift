@@ -1,0 +1,103 @@
+// SBMapBench: the in-process half of scripts/bench.sh (not installed, not tested; built in release by the script).
+//
+//   SBMapBench phases DIR [REPEAT]   discover, load (ProjectLoader, all cores), resolve, JSON encode: best of REPEAT
+//   SBMapBench load DIR [REPEAT]     ProjectLoader alone, best of REPEAT (the script runs it under `taskset -c 0` too)
+//   SBMapBench parse DIR [REPEAT]    one thread: StoryboardLoader against Foundation's XMLParser(contentsOf:) on the
+//                                    same storyboards, interleaved, best of REPEAT each
+//
+// Each prints one line of `key=value` pairs (seconds, bytes), which the script turns into tables.
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import SBMapCLI
+import SBMapDiscover
+import SBMapModel
+import SBMapParse
+import SBMapResolve
+
+func seconds(_ body: () -> Void) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+func best(_ repeats: Int, _ body: () -> Void) -> Double {
+    (0..<max(1, repeats)).map { _ in seconds(body) }.min() ?? 0
+}
+
+func fmt(_ value: Double) -> String { String(format: "%.4f", value) }
+
+/// Counts elements; the least a Foundation client can do.
+final class CountingDelegate: NSObject, XMLParserDelegate {
+    var elements = 0
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+        elements += 1
+    }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 3 else {
+    FileHandle.standardError.write(Data("usage: SBMapBench phases|load|parse DIR [REPEAT]\n".utf8))
+    exit(64)
+}
+let mode = arguments[1], folder = arguments[2]
+let repeats = arguments.count > 3 ? Int(arguments[3]) ?? 3 : 3
+let limits = LoadLimits(maxFileBytes: 1 << 30)
+
+var discovered = Discovery(options: DiscoveryOptions(includeCode: false)).discover([folder])
+let storyboards = discovered.files(of: .storyboard)
+let bytes = storyboards.reduce(0) { total, file in
+    total + ((try? FileManager.default.attributesOfItem(atPath: file.url)[.size] as? Int) ?? 0)
+}
+var line = "mode=\(mode) files=\(discovered.files.count) storyboards=\(storyboards.count) bytes=\(bytes)"
+
+switch mode {
+case "phases":
+    let discover = best(repeats) {
+        discovered = Discovery(options: DiscoveryOptions(includeCode: false)).discover([folder])
+    }
+    var project = LoadedProject()
+    let load = best(repeats) { project = ProjectLoader(limits: limits).load(discovered.files) }
+    var graph = StoryboardGraph(storyboards: [], nodes: [], edges: [], diagnostics: [])
+    let resolve = best(repeats) { graph = Resolver().resolve(project) }
+    var json: [UInt8] = []
+    let encode = best(repeats) { json = (try? GraphJSON.encode(graph)) ?? [] }
+    line += " discover=\(fmt(discover)) load=\(fmt(load)) resolve=\(fmt(resolve)) encode=\(fmt(encode))"
+    line += " nodes=\(graph.nodes.count) edges=\(graph.edges.count) findings=\(graph.diagnostics.count) json_bytes=\(json.count)"
+case "load":
+    var scenes = 0
+    let load = best(repeats) {
+        let project = ProjectLoader(limits: limits).load(discovered.files)
+        scenes = project.storyboards.reduce(0) { $0 + ($1.value?.scenes.count ?? 0) }
+    }
+    line += " load=\(fmt(load)) scenes=\(scenes)"
+case "parse":
+    let loader = StoryboardLoader(limits: limits)
+    var sbmapTimes: [Double] = [], foundationTimes: [Double] = []
+    var scenes = 0, elements = 0, failures = 0
+    for _ in 0..<max(1, repeats) {
+        sbmapTimes.append(seconds {
+            scenes = 0
+            for file in storyboards { scenes += loader.load(file).value?.scenes.count ?? 0 }
+        })
+        foundationTimes.append(seconds {
+            elements = 0
+            failures = 0
+            for file in storyboards {
+                guard let parser = XMLParser(contentsOf: URL(fileURLWithPath: file.url)) else { failures += 1; continue }
+                let delegate = CountingDelegate()
+                parser.delegate = delegate
+                if !parser.parse() { failures += 1 }
+                elements += delegate.elements
+            }
+        })
+    }
+    line += " sbmap=\(fmt(sbmapTimes.min() ?? 0)) foundation=\(fmt(foundationTimes.min() ?? 0))"
+    line += " scenes=\(scenes) elements=\(elements) foundation_failures=\(failures)"
+default:
+    FileHandle.standardError.write(Data("SBMapBench: unknown mode '\(mode)'\n".utf8))
+    exit(64)
+}
+print(line)

@@ -1,0 +1,264 @@
+#!/usr/bin/env bash
+# Benchmark of sbmap, all figures from one run (the machines are noisy: compare ratios within a run).
+#
+#   scripts/bench.sh            # everything, about 6-8 minutes on 2 cores
+#   scripts/bench.sh --quick    # smaller sizes, to try the script (figures not for the record)
+#
+# It builds sbmap and SBMapBench in release mode into .build-bench, generates apps with
+# ../shared/tools/gen_corpus.py (or $SBMAP_SHARED/tools) into a temporary folder, and prints Markdown tables:
+#   1. end to end: `sbmap check --no-code` and `sbmap export --no-code` on apps of growing size (wall, MB/s, peak RSS)
+#   2. where the time goes: discover / parse (ProjectLoader) / resolve / JSON, in process (SBMapBench phases)
+#   3. parse throughput on one thread against Foundation's XMLParser(contentsOf:) on the same files
+#   4. ProjectLoader on one core (taskset -c 0) against all cores
+#   5. render: SVG and PNG with dot at 200, 1,000 and 3,000 scenes; sfdp beside it
+#   6. the real apps in ../shared/corpus, if present
+#   7. one 200 MB storyboard: refused by default, then read with --max-file-size 300 (peak RSS)
+# Times are the best of 3 runs (wall clock, /usr/bin/time); peak RSS is the largest of them.
+# Environment: SBMAP_SHARED (the shared folder), SBMAP_BENCH_KEEP=1 keeps the generated apps.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+SHARED="${SBMAP_SHARED:-$ROOT/../shared}"
+GEN="$SHARED/tools/gen_corpus.py"
+QUICK=0
+if [ "${1:-}" = "--quick" ]; then QUICK=1; fi
+REPEAT=3
+
+if [ ! -f "$GEN" ]; then
+    echo "bench: $GEN not found; set SBMAP_SHARED to the folder holding tools/gen_corpus.py" >&2
+    exit 1
+fi
+if [ ! -x /usr/bin/time ]; then
+    echo "bench: installing GNU time (apt-get) for peak RSS" >&2
+    sudo=""; if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+    $sudo apt-get install -y -qq time >/dev/null
+fi
+command -v taskset >/dev/null || { echo "bench: taskset (util-linux) is needed" >&2; exit 1; }
+
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/sbmap-bench.XXXXXX")"
+if [ "${SBMAP_BENCH_KEEP:-0}" != 1 ]; then trap 'rm -rf "$WORK"' EXIT; fi
+
+cd "$ROOT"
+echo "bench: building (release, .build-bench)" >&2
+swift build -c release --scratch-path .build-bench --product sbmap >&2
+swift build -c release --scratch-path .build-bench --product SBMapBench >&2
+BIN="$(swift build -c release --scratch-path .build-bench --show-bin-path)"
+SBMAP="$BIN/sbmap"
+BENCH="$BIN/SBMapBench"
+
+# ---------------------------------------------------------------- helpers
+
+# run_timed OUTFILE CMD...: runs CMD REPEAT times; sets WALL (best, s), CPU (user + sys of that run, s),
+# RSS (largest, MB), STATUS (last exit code).
+run_timed() {
+    local out="$1"; shift
+    WALL=""; CPU=""; RSS=0; STATUS=0
+    local i w k u s
+    for i in $(seq "$REPEAT"); do
+        set +e
+        /usr/bin/time -f '%e %M %U %S' -o "$WORK/time.txt" "$@" >"$out" 2>"$WORK/stderr.txt"
+        STATUS=$?
+        set -e
+        read -r w k u s < <(tail -1 "$WORK/time.txt")
+        if [ -z "$WALL" ] || awk "BEGIN{exit !($w < $WALL)}"; then WALL="$w"; CPU=$(awk "BEGIN{print $u + $s}"); fi
+        k=$((k / 1024)); if [ "$k" -gt "$RSS" ]; then RSS="$k"; fi
+    done
+}
+
+# gen NAME ARGS...: a generated app in $WORK/NAME (quietly).
+gen() {
+    local name="$1"; shift
+    python3 "$GEN" "$@" --out "$WORK/$name" >/dev/null
+}
+
+mb() { awk "BEGIN{printf \"%.1f\", $1 / 1048576}"; }
+ratio() { awk "BEGIN{ if ($2 > 0) printf \"%.2f\", $1 / $2; else print \"-\" }"; }
+field() { tr ' ' '\n' <<<"$2" | sed -n "s/^$1=//p"; }
+bytes_of() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["bytes"]["total"])' "$1/EXPECTED.json"; }
+
+if [ "$QUICK" = 1 ]; then
+    SIZES="20 40 80"; RENDER_SIZES="10 50"; BIG_MB=70; BIG_LIMIT=100
+else
+    SIZES="50 200 800"; RENDER_SIZES="10 50 150"; BIG_MB=200; BIG_LIMIT=300
+fi
+
+echo "# sbmap benchmark"
+echo
+echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+echo "- commit: $(git -C "$ROOT" rev-parse --short HEAD)$(git -C "$ROOT" diff --quiet HEAD -- Sources Package.swift 2>/dev/null || echo ' (with uncommitted changes)')"
+echo "- machine: $(nproc) cores, $(awk -F': ' '/model name/{print $2; exit}' /proc/cpuinfo), $(awk '/MemTotal/{printf "%.1f GB", $2/1048576}' /proc/meminfo) RAM"
+echo "- $(swift --version 2>/dev/null | head -1); Graphviz $(pkg-config --modversion libgvc); libxml2 $(pkg-config --modversion libxml-2.0)"
+echo "- command: scripts/bench.sh $*"
+echo "- load average at the start: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine slows wall times, and hides parallel speed-up)"
+echo
+
+# ---------------------------------------------------------------- 1 + 2: end to end, and phases
+
+echo "## 1. End to end (generated apps, 20 scenes per storyboard, --size-model scene)"
+echo
+echo "| storyboards | scenes | MB | check s | check CPU s | check MB/s | check RSS MB | export s | export RSS MB | JSON MB |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
+declare -A CHECK_S BYTES
+for n in $SIZES; do
+    gen "e2e-$n" --storyboards "$n" --scenes-per 20 --size-model scene --seed 42 \
+        --unresolved $((n / 20)) --external $((n / 100 + 1))
+    BYTES[$n]=$(bytes_of "$WORK/e2e-$n")
+    run_timed /dev/null "$SBMAP" check --no-code "$WORK/e2e-$n"
+    CHECK_S[$n]=$WALL; cs=$WALL; cc=$CPU; cr=$RSS
+    run_timed /dev/null "$SBMAP" export --no-code "$WORK/e2e-$n" -o "$WORK/graph-$n.json"
+    echo "| $n | $((n * 20)) | $(mb "${BYTES[$n]}") | $cs | $cc | $(awk "BEGIN{printf \"%.0f\", ${BYTES[$n]} / 1048576 / $cs}") | $cr | $WALL | $RSS | $(mb "$(stat -c %s "$WORK/graph-$n.json")") |"
+done
+echo
+set -- $SIZES
+echo "Scaling (check): ×$(ratio "${BYTES[$2]}" "${BYTES[$1]}") bytes → ×$(ratio "${CHECK_S[$2]}" "${CHECK_S[$1]}") time ($1 → $2 storyboards);" \
+     "×$(ratio "${BYTES[$3]}" "${BYTES[$2]}") bytes → ×$(ratio "${CHECK_S[$3]}" "${CHECK_S[$2]}") time ($2 → $3)."
+echo
+
+echo "## 2. Where the time goes (in process, best of $REPEAT, all cores)"
+echo
+echo "| storyboards | discover s | parse s | parse MB/s | resolve s | JSON encode s | nodes | edges |"
+echo "|---|---|---|---|---|---|---|---|"
+declare -A RESOLVE_S
+for n in $SIZES; do
+    l=$("$BENCH" phases "$WORK/e2e-$n" "$REPEAT")
+    RESOLVE_S[$n]=$(field resolve "$l")
+    echo "| $n | $(field discover "$l") | $(field load "$l") | $(awk "BEGIN{printf \"%.0f\", $(field bytes "$l") / 1048576 / $(field load "$l")}") | $(field resolve "$l") | $(field encode "$l") | $(field nodes "$l") | $(field edges "$l") |"
+done
+echo
+set -- $SIZES
+echo "Resolver scaling: ×$(ratio "${RESOLVE_S[$2]}" "${RESOLVE_S[$1]}") ($1 → $2), ×$(ratio "${RESOLVE_S[$3]}" "${RESOLVE_S[$2]}") ($2 → $3) for ×4 the scenes."
+echo
+
+# Links-heavy apps of small files: what the resolver does with many cross-file links.
+echo "Links-heavy apps (20 scenes per storyboard, 30% references, 5% runtime links, 4 KB median files):"
+echo
+echo "| storyboards | links | unresolved | resolve s |"
+echo "|---|---|---|---|"
+if [ "$QUICK" = 1 ]; then LINK_SIZES="100 400"; else LINK_SIZES="500 2000"; fi
+declare -A LINK_S
+for n in $LINK_SIZES; do
+    gen "links-$n" --storyboards "$n" --scenes-per 20 --median-kb 4 --seed 7 --ref-rate 0.3 --link-rate 0.05 \
+        --unresolved $((n / 10)) --external 5
+    l=$("$BENCH" phases "$WORK/links-$n" "$REPEAT")
+    links=$(python3 -c 'import json,sys; o=json.load(open(sys.argv[1]))["oracle"]; print(sum(o["references"].values())+sum(o["runtime_links"].values()))' "$WORK/links-$n/EXPECTED.json")
+    LINK_S[$n]=$(field resolve "$l")
+    echo "| $n | $links | $((n / 10)) | ${LINK_S[$n]} |"
+    rm -rf "$WORK/links-$n"
+done
+set -- $LINK_SIZES
+echo
+echo "×4 storyboards and links → ×$(ratio "${LINK_S[$2]}" "${LINK_S[$1]}") resolve time."
+echo
+
+# ---------------------------------------------------------------- 3 + 4: parser, parallelism
+
+set -- $SIZES
+P=$2
+echo "## 3. Parse throughput, one thread, against Foundation (the $P-storyboard app, $(mb "${BYTES[$P]}") MB)"
+echo
+l=$("$BENCH" parse "$WORK/e2e-$P" "$REPEAT")
+s=$(field sbmap "$l"); f=$(field foundation "$l"); b=$(field bytes "$l")
+echo "| parser | s | MB/s |"
+echo "|---|---|---|"
+echo "| sbmap StoryboardLoader (libxml2 SAX2 push, builds the scenes) | $s | $(awk "BEGIN{printf \"%.0f\", $b / 1048576 / $s}") |"
+echo "| Foundation XMLParser(contentsOf:), counting elements only | $f | $(awk "BEGIN{printf \"%.0f\", $b / 1048576 / $f}") |"
+echo
+echo "StoryboardLoader is ×$(ratio "$f" "$s") the speed of XMLParser (Foundation failures: $(field foundation_failures "$l"))."
+echo
+
+L=$3
+echo "## 4. Parallel parse: ProjectLoader on 1 core against $(nproc) (the $L-storyboard app)"
+echo
+one=$(field load "$(taskset -c 0 "$BENCH" load "$WORK/e2e-$L" "$REPEAT")")
+all=$(field load "$("$BENCH" load "$WORK/e2e-$L" "$REPEAT")")
+run_timed /dev/null taskset -c 0 "$SBMAP" check --no-code "$WORK/e2e-$L"; e1=$WALL; c1=$CPU
+run_timed /dev/null "$SBMAP" check --no-code "$WORK/e2e-$L"; e2=$WALL; c2=$CPU
+echo "| | 1 core s | $(nproc) cores s | speed-up |"
+echo "|---|---|---|---|"
+echo "| ProjectLoader.load | $one | $all | ×$(ratio "$one" "$all") |"
+echo "| sbmap check --no-code | $e1 (CPU $c1) | $e2 (CPU $c2) | ×$(ratio "$e1" "$e2") |"
+echo
+echo "Load average now: $(cut -d' ' -f1-3 /proc/loadavg)."
+echo
+[ "${SBMAP_BENCH_KEEP:-0}" = 1 ] || for n in $SIZES; do rm -rf "$WORK/e2e-$n" "$WORK/graph-$n.json"; done
+
+# ---------------------------------------------------------------- 5: render
+
+echo "## 5. Render (20 scenes per storyboard, default size model)"
+echo
+echo "| scenes | output | layout | s | peak RSS MB | output MB |"
+echo "|---|---|---|---|---|---|"
+for n in $RENDER_SIZES; do
+    scenes=$((n * 20))
+    gen "render-$n" --storyboards "$n" --scenes-per 20 --seed 9 --unresolved 1 --external 1
+    for spec in "svg dot" "svg sfdp" "png dot"; do
+        set -- $spec
+        # PNG at thousands of scenes costs seconds per run and hundreds of MB: one run is enough to see it.
+        if [ "$1" = png ] && [ "$scenes" -gt 1000 ]; then continue; fi
+        r=$REPEAT; if [ "$scenes" -ge 1000 ]; then REPEAT=1; fi
+        run_timed /dev/null "$SBMAP" render --no-code "$WORK/render-$n" -o "$WORK/map.$1" --layout "$2"
+        REPEAT=$r
+        echo "| $scenes | $1 | $2 | $WALL | $RSS | $(mb "$(stat -c %s "$WORK/map.$1" 2>/dev/null || echo 0)") |"
+    done
+    rm -rf "$WORK/render-$n" "$WORK"/map.*
+done
+echo
+
+# ---------------------------------------------------------------- 6: real apps
+
+if ls -d "$SHARED"/corpus/*/ >/dev/null 2>&1; then
+    echo "## 6. Real apps ($SHARED/corpus)"
+    echo
+    echo "| app | storyboards | MB | check s | peak RSS MB | summary |"
+    echo "|---|---|---|---|---|---|"
+    for app in "$SHARED"/corpus/*/; do
+        name=$(basename "$app")
+        count=$(find "$app" -name '*.storyboard' -not -path '*/Pods/*' | wc -l)
+        size=$(find "$app" -name '*.storyboard' -not -path '*/Pods/*' -printf '%s\n' | awk '{s+=$1} END{print s+0}')
+        run_timed /dev/null "$SBMAP" check "$app"
+        echo "| $name | $count | $(mb "$size") | $WALL | $RSS | $(tail -1 "$WORK/stderr.txt" | sed 's/^sbmap: //; s/|/\\|/g') |"
+    done
+    echo
+fi
+
+# ---------------------------------------------------------------- 7: one big storyboard
+
+echo "## 7. One ${BIG_MB} MB storyboard"
+echo
+# (No references or runtime links in the source: alone in a file, they could not resolve.)
+gen big-src --storyboards 4 --scenes-per 40 --size-model scene --seed 5 --ref-rate 0 --link-rate 0
+# Repeat the scenes of one generated storyboard until the file is big enough; every copy gets its own object ids
+# and storyboard IDs, so the file is valid and its segues resolve inside each copy.
+python3 - "$WORK/big-src" "$WORK/big/Big.storyboard" "$BIG_MB" <<'PY'
+import os, re, sys
+src, out, target = sys.argv[1], sys.argv[2], int(sys.argv[3]) * 1024 * 1024
+files = sorted(os.path.join(d, f) for d, _, fs in os.walk(src) for f in fs if f.endswith('.storyboard'))
+text = max((open(f, encoding='utf-8').read() for f in files), key=len)
+head, rest = text.split('<scenes>', 1)
+body, tail = rest.split('</scenes>', 1)
+ident = re.compile(r'"([A-Za-z0-9]{3}-[A-Za-z0-9]{2}-[A-Za-z0-9]{3})"')
+sbid = re.compile(r'(storyboardIdentifier|referencedIdentifier)="([^"]*)"')
+os.makedirs(os.path.dirname(out), exist_ok=True)
+with open(out, 'w', encoding='utf-8') as f:
+    f.write(ident.sub(r'"\1"', head) + '<scenes>')
+    written, k = 0, 0
+    while written < target:
+        part = ident.sub(lambda m: f'"{m.group(1)}-{k}"', body)
+        part = sbid.sub(lambda m: f'{m.group(1)}="{m.group(2)}{k}"', part)
+        f.write(part)
+        written += len(part)
+        k += 1
+    f.write('</scenes>' + tail)
+PY
+big=$(stat -c %s "$WORK/big/Big.storyboard")
+echo "| command | exit | s | CPU s | peak RSS MB | result |"
+echo "|---|---|---|---|---|---|"
+REPEAT=1
+run_timed /dev/null "$SBMAP" check --no-code "$WORK/big"
+echo "| check ($(mb "$big") MB, default limit) | $STATUS | $WALL | $CPU | $RSS | $(grep -o '\[file-too-large\]' "$WORK/stderr.txt" | head -1) |"
+run_timed /dev/null "$SBMAP" check --no-code --max-file-size "$BIG_LIMIT" "$WORK/big"
+echo "| check --max-file-size $BIG_LIMIT | $STATUS | $WALL | $CPU | $RSS | $(tail -1 "$WORK/stderr.txt" | sed 's/^sbmap: //') |"
+run_timed "$WORK/load.txt" "$BENCH" load "$WORK/big" 1
+l=$(cat "$WORK/load.txt")
+echo "| (in process) ProjectLoader.load, parse only | | $(field load "$l") | $CPU | $RSS | $(field scenes "$l") scenes; $(awk "BEGIN{printf \"%.0f\", $big / 1048576 / $CPU}") MB per CPU second |"
+echo
