@@ -91,15 +91,16 @@ struct CodeExpressions {
     }
 
     /// Reads a string-valued expression covering `range`.
-    /// `local` answers for names declared in the enclosing function.
-    func string(_ range: Range<Int>, local: (String) -> LocalValue?) -> CodeString {
+    /// `local` answers for names declared in the enclosing function. With `dynamicText: false` a dynamic value
+    /// carries no text (`.dynamic("")`), for callers that drop dynamic values anyway.
+    func string(_ range: Range<Int>, dynamicText: Bool = true, local: (String) -> LocalValue?) -> CodeString {
         let range = trimPostfix(range)
         guard !range.isEmpty else { return .dynamic("") }
         let a = range.lowerBound
         let first = stream[a]
         // The source text is only needed for a dynamic value; building it for every expression read cost more than
         // the rest of the scan, so it is built on demand.
-        var text: String { stream.text(range) }
+        var text: String { dynamicText ? stream.text(range) : "" }
 
         // A single literal.
         if range.count == 1, first.kind == .string {
@@ -114,7 +115,7 @@ struct CodeExpressions {
             if stream.isPunct(open, "("), stream.close(open) == range.upperBound - 1 {
                 let args = arguments(open: open)
                 if args.count == 1, args[0].label == nil || args[0].label == "rawValue" {
-                    return string(args[0].range, local: local)
+                    return string(args[0].range, dynamicText: dynamicText, local: local)
                 }
             }
             return .dynamic(text)

@@ -1,3 +1,4 @@
+import Foundation  // memchr
 import SBMapModel
 
 /// One token of Swift or Objective-C source, as the code lexer produces it.
@@ -156,29 +157,30 @@ extension String {
     /// annotations, file headers) thousands of times per file; Foundation's `contains` goes through a locale-aware
     /// search that costs more than the rest of the scan.
     func containsBytes(_ needle: String) -> Bool {
-        var found = false
-        withContiguousUTF8(self) { hay in
-            withContiguousUTF8(needle) { n in
-                guard !n.isEmpty, n.count <= hay.count else { found = n.isEmpty; return }
-                let first = n[0]
-                var i = 0
-                let last = hay.count - n.count
-                while i <= last {
-                    if hay[i] == first {
-                        var k = 1
-                        while k < n.count, hay[i + k] == n[k] { k += 1 }
-                        if k == n.count { found = true; return }
-                    }
-                    i += 1
-                }
-            }
-        }
-        return found
+        var s = self
+        return s.withUTF8 { $0.containsBytes(needle) }
     }
 }
 
-/// Runs `body` over the string's UTF-8 bytes without copying when the string is already contiguous.
-private func withContiguousUTF8(_ s: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    var s = s
-    s.withUTF8 { body($0) }
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether the UTF-8 bytes of `needle` occur in this buffer. `memchr` finds the candidates for the first byte
+    /// (it is vectorised; the bytes in between are never looked at one by one here).
+    func containsBytes(_ needle: String) -> Bool {
+        var needle = needle
+        return needle.withUTF8 { n in
+            guard let first = n.first else { return true }
+            guard let base = baseAddress, n.count <= count else { return false }
+            var i = 0
+            let last = count - n.count
+            while i <= last {
+                guard let hit = memchr(base + i, Int32(first), last - i + 1) else { return false }
+                i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                var k = 1
+                while k < n.count, self[i + k] == n[k] { k += 1 }
+                if k == n.count { return true }
+                i += 1
+            }
+            return false
+        }
+    }
 }

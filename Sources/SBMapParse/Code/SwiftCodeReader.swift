@@ -60,8 +60,12 @@ struct SwiftCodeReader {
 
     private func local(_ name: String) -> LocalValue? { scopes.local(name) }
 
-    private func string(_ range: Range<Int>) -> CodeString {
-        expressions.string(range, local: { scopes.local($0) })
+    /// Reads a string-valued expression. `dynamicText: false` is for callers that drop dynamic values: building
+    /// their source text was a large part of the scan.
+    private func string(_ range: Range<Int>, dynamicText: Bool = true) -> CodeString {
+        // A copy of the scopes (one retain), so that the closure does not capture a copy of the whole reader.
+        let scopes = scopes
+        return expressions.string(range, dynamicText: dynamicText, local: { scopes.local($0) })
     }
 
     // MARK: Dispatch
@@ -214,7 +218,7 @@ struct SwiftCodeReader {
             j += 1
             k += 1
         }
-        if isIBAction(before: i), parameters.contains(where: { $0.type.containsBytes("StoryboardSegue") }) {
+        if isIBAction(before: i), parameters.contains(where: { stream.text($0.type, limit: 200).containsBytes("StoryboardSegue") }) {
             let selector = objcName(before: i) ?? Self.selector(name: name, labels: parameters.map(\.label))
             file.unwindActions.append(CodeUnwindAction(selector: selector, enclosingType: scopes.typePath,
                                                        location: location(i + 1)))
@@ -256,7 +260,8 @@ struct SwiftCodeReader {
     private struct Parameter {
         var label: String
         var name: String
-        var type: String
+        /// The tokens of the type: its text is only needed for `@IBAction`s, so it is built there.
+        var type: Range<Int>
     }
 
     /// `(_ a: A, b c: B, d: D)` → labels `_`, `b`, `d`; names `a`, `c`, `d`.
@@ -271,8 +276,7 @@ struct SwiftCodeReader {
                 j += 1
             }
             guard let last = words.last else { return nil }
-            let type = stream.text(j..<arg.range.upperBound, limit: 200)
-            return Parameter(label: words.first ?? last, name: last, type: type)
+            return Parameter(label: words.first ?? last, name: last, type: j..<arg.range.upperBound)
         }
     }
 
@@ -367,7 +371,7 @@ struct SwiftCodeReader {
                 file.generatedScenes.append(CodeGeneratedScene(path: path, identifier: scene, location: location(i + 1)))
                 return
             }
-            let value = string(range)
+            let value = string(range, dynamicText: false)  // only literals and symbols are kept
             switch value {
             case .literal, .symbol:
                 file.constants.append(CodeConstant(path: path, value: value, location: location(i + 1)))
@@ -381,7 +385,7 @@ struct SwiftCodeReader {
             scopes.declareLocal(name, .storyboard(storyboard))
             return
         }
-        let value = string(range)
+        let value = string(range, dynamicText: false)  // a dynamic value makes an `.unknown` local
         switch value {
         case .literal, .symbol, .typeName, .ownTypeName, .implicitMember:
             scopes.declareLocal(name, isLet ? .string(value) : .unknown)

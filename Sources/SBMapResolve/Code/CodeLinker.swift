@@ -65,12 +65,28 @@ struct CodeLinkPass {
 
     // MARK: Platform
 
-    private func hint(api: String) -> CodeGraphIndex.PlatformHint {
-        if api.hasPrefix("UI") { return .init(platforms: CodeGraphIndex.PlatformHint.uiKit, certain: true) }
+    /// The platforms an API alone implies, by API (`nil`: the API does not say). There are a handful of distinct
+    /// APIs and a use per call site: String's Character-aware `contains` on every use was a tenth of the link time.
+    private var platformsByAPI: [String: Set<Platform>?] = [:]
+
+    private static func platforms(ofAPI api: String) -> Set<Platform>? {
+        if api.hasPrefix("UI") { return CodeGraphIndex.PlatformHint.uiKit }
         if api.hasPrefix("NS") || api.contains("Controller(") && !api.contains("ViewController")
             || api.hasPrefix("instantiateController") || api.hasPrefix("instantiateInitialController") {
-            return .init(platforms: CodeGraphIndex.PlatformHint.appKit, certain: true)
+            return CodeGraphIndex.PlatformHint.appKit
         }
+        return nil
+    }
+
+    private mutating func hint(api: String) -> CodeGraphIndex.PlatformHint {
+        let certain: Set<Platform>?
+        if let known = platformsByAPI[api] {
+            certain = known
+        } else {
+            certain = Self.platforms(ofAPI: api)
+            platformsByAPI[api] = certain
+        }
+        if let certain { return .init(platforms: certain, certain: true) }
         if file.imports.contains("UIKit") { return .init(platforms: CodeGraphIndex.PlatformHint.uiKit, certain: false) }
         if file.imports.contains("AppKit") || file.imports.contains("Cocoa") {
             return .init(platforms: CodeGraphIndex.PlatformHint.appKit, certain: false)
@@ -170,7 +186,8 @@ struct CodeLinkPass {
             guard case .string(let name) = symbols.resolve(s, scope: use.enclosingType) else { return .unknown }
             // The load's own API (`UIStoryboard`, `NSStoryboard`) and bundle say more than the instantiation's.
             let load = file.loads.first { $0.name == s && $0.enclosingType == use.enclosingType }
-            return receiver(index.storyboards(named: name, hint: load.map { self.hint(api: $0.api) } ?? hint), name: name,
+            let loadHint = if let load { self.hint(api: load.api) } else { hint }
+            return receiver(index.storyboards(named: name, hint: loadHint), name: name,
                             otherBundle: load.map { !$0.mainBundle } ?? false)
         case .own:
             // A `storyboard` the enclosing type declares itself wins over UIKit's property.
