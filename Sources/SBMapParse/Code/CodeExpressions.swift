@@ -21,7 +21,7 @@ struct CodeExpressions {
         func flush(_ end: Int) {
             guard end > start else { return }
             if stream.kind(start) == .identifier, stream.isPunct(start + 1, ":"), end > start + 2 {
-                result.append(Argument(label: stream[start].text, range: (start + 2)..<end))
+                result.append(Argument(label: stream.text(start), range: (start + 2)..<end))
             } else {
                 result.append(Argument(label: nil, range: start..<end))
             }
@@ -58,7 +58,7 @@ struct CodeExpressions {
                     continue
                 default: break
                 }
-            } else if t.isIdentifier("else") {
+            } else if stream.isIdentifier(j, "else") {
                 return j
             }
             j += 1
@@ -72,7 +72,7 @@ struct CodeExpressions {
         var j = range.lowerBound
         while j < range.upperBound {
             guard stream.kind(j) == .identifier else { return nil }
-            path.append(stream[j].text)
+            path.append(stream.text(j))
             j += 1
             if j < range.upperBound {
                 guard stream.isPunct(j, ".") else { return nil }
@@ -104,10 +104,10 @@ struct CodeExpressions {
 
         // A single literal.
         if range.count == 1, first.kind == .string {
-            return first.interpolated ? .dynamic(text) : .literal(first.text)
+            return first.interpolated ? .dynamic(text) : .literal(stream.text(a))
         }
         // `NSStoryboard.Name("X")`, `NSStoryboard.SceneIdentifier(rawValue: "X")`, `UIStoryboard.Name.init("X")`.
-        if first.isIdentifier("NSStoryboard") || first.isIdentifier("UIStoryboard"),
+        if stream.isIdentifier(a, "NSStoryboard") || stream.isIdentifier(a, "UIStoryboard"),
            stream.isPunct(a + 1, "."),
            stream.isIdentifier(a + 2, "Name") || stream.isIdentifier(a + 2, "SceneIdentifier") {
             var open = a + 3
@@ -121,7 +121,7 @@ struct CodeExpressions {
             return .dynamic(text)
         }
         // `String(describing: Foo.self)`, `NSStringFromClass(Foo.self)`, `NSStringFromClass([Foo class])`.
-        if first.isIdentifier("String") || first.isIdentifier("NSStringFromClass"),
+        if stream.isIdentifier(a, "String") || stream.isIdentifier(a, "NSStringFromClass"),
            stream.isPunct(a + 1, "("), stream.close(a + 1) == range.upperBound - 1 {
             let args = arguments(open: a + 1)
             guard args.count == 1, args[0].label == nil || args[0].label == "describing" else { return .dynamic(text) }
@@ -129,7 +129,7 @@ struct CodeExpressions {
         }
         // `.member`: an enum case of a type that is not written.
         if first.isPunct("."), range.count == 2, stream.kind(a + 1) == .identifier {
-            return .implicitMember(stream[a + 1].text)
+            return .implicitMember(stream.text(a + 1))
         }
         // A name or dotted path.
         if var path = dottedPath(range) {
@@ -165,7 +165,7 @@ struct CodeExpressions {
         }
         if stream.isIdentifier(a, "type"), stream.isPunct(a + 1, "(") { return .ownTypeName }
         if stream.isPunct(a, "["), range.count == 4, stream.isIdentifier(a + 2, "class"), stream.kind(a + 1) == .identifier {
-            let name = stream[a + 1].text
+            let name = stream.text(a + 1)
             return name == "self" ? .ownTypeName : .typeName(name)
         }
         return nil

@@ -14,6 +14,8 @@ struct CodeLexer {
     private let bytes: [UInt8]
     private var pos = 0
     private var tokens: [CodeToken] = []
+    /// The decoded values of string literals; a string token holds its index here.
+    private var strings: [String] = []
     private var sawNewline = true
     // Line and column of `cursor`, advanced lazily as tokens are emitted (token starts only move forward).
     private var cursor = 0
@@ -29,10 +31,10 @@ struct CodeLexer {
     }
 
     /// Tokenizes the whole input.
-    static func tokenize(_ bytes: [UInt8], language: CodeLanguage) -> [CodeToken] {
+    static func tokenize(_ bytes: [UInt8], language: CodeLanguage) -> TokenStream {
         var lexer = CodeLexer(bytes: bytes, language: language)
         lexer.run()
-        return lexer.tokens
+        return TokenStream(tokens: lexer.tokens, bytes: bytes, strings: lexer.strings)
     }
 
     private mutating func run() {
@@ -83,7 +85,7 @@ struct CodeLexer {
                     while pos < n, Self.isIdentifierPart(bytes[pos]) || (bytes[pos] == UInt8(ascii: ".") && isDigit(pos + 1)) {
                         pos += 1
                     }
-                    emit(.number, start: start, text: text(start, pos))
+                    emit(.number, start: start, end: pos)
                 } else {
                     emitPunct()
                 }
@@ -111,10 +113,6 @@ struct CodeLexer {
         isIdentifierStart(c) || (c >= 0x30 && c <= 0x39)
     }
 
-    private func text(_ start: Int, _ end: Int) -> String {
-        String(decoding: bytes[start..<end], as: UTF8.self)
-    }
-
     // MARK: Emitting
 
     /// Moves the line/column cursor to `offset`.
@@ -131,29 +129,36 @@ struct CodeLexer {
         }
     }
 
-    private mutating func emit(_ kind: CodeToken.Kind, start: Int, text: String, punct: UInt8 = 0, word: CodeWord = .other,
-                               interpolated: Bool = false) {
-        advanceCursor(to: start)
-        tokens.append(CodeToken(kind: kind, text: text, punct: punct, word: word, line: line, column: column,
+    /// Appends a token whose first character is at byte `at`. `start` and `end` are what the token points at:
+    /// its text's bytes, or for a string the index of its value in `strings` (see `CodeToken`).
+    private mutating func emit(_ kind: CodeToken.Kind, at: Int, start: Int, end: Int, punct: UInt8 = 0,
+                               word: CodeWord = .other, interpolated: Bool = false) {
+        advanceCursor(to: at)
+        tokens.append(CodeToken(kind: kind, punct: punct, word: word, start: start, end: end, line: line, column: column,
                                 newlineBefore: sawNewline, interpolated: interpolated))
         sawNewline = false
     }
 
+    /// A number (or character literal) token: the bytes `start..<end`.
+    private mutating func emit(_ kind: CodeToken.Kind, start: Int, end: Int) {
+        emit(kind, at: start, start: start, end: end)
+    }
+
     /// An identifier token starting at `start` whose name is `bytes[name]` (without backticks).
     private mutating func emitIdentifier(start: Int, name: Range<Int>) {
-        emit(.identifier, start: start, text: text(name.lowerBound, name.upperBound), word: CodeWord.recognize(bytes, name))
+        emit(.identifier, at: start, start: name.lowerBound, end: name.upperBound, word: CodeWord.recognize(bytes, name))
     }
 
     private mutating func emitPunct() {
         let start = pos
         if bytes[pos] == UInt8(ascii: "-"), peek(1) == UInt8(ascii: ">") {
             pos += 2
-            emit(.punct, start: start, text: "->", punct: CodeToken.arrow)
+            emit(.punct, at: start, start: start, end: pos, punct: CodeToken.arrow)
             return
         }
         let c = bytes[pos]
         pos += 1
-        emit(.punct, start: start, text: String(UnicodeScalar(c)), punct: c)
+        emit(.punct, at: start, start: start, end: pos, punct: c)
     }
 
     // MARK: Comments
@@ -200,7 +205,8 @@ struct CodeLexer {
         var value: [UInt8] = []
         var interpolated = false
         scanStringBody(hashes: hashes, value: &value, interpolated: &interpolated, depth: 0)
-        emit(.string, start: start, text: String(decoding: value, as: UTF8.self), interpolated: interpolated)
+        strings.append(String(decoding: value, as: UTF8.self))
+        emit(.string, at: start, start: strings.count - 1, end: strings.count, interpolated: interpolated)
         if language == .objectiveC { mergeAdjacentObjCStrings() }
     }
 
@@ -210,7 +216,9 @@ struct CodeLexer {
         let last = tokens[tokens.count - 1]
         let before = tokens[tokens.count - 2]
         guard before.kind == .string, last.kind == .string else { return }
-        tokens[tokens.count - 2].text += last.text
+        // The last literal's value is the last in `strings`: join it to the one before and drop it.
+        strings[before.start] += strings[last.start]
+        strings.removeLast()
         tokens[tokens.count - 2].interpolated = before.interpolated || last.interpolated
         tokens.removeLast()
     }
@@ -335,7 +343,7 @@ struct CodeLexer {
             pos += 1
         }
         if pos < bytes.count, bytes[pos] == UInt8(ascii: "'") { pos += 1 }
-        emit(.number, start: start, text: text(start, min(pos, bytes.count)))
+        emit(.number, start: start, end: min(pos, bytes.count))
     }
 
     private mutating func lexBacktickIdentifier() {

@@ -51,14 +51,14 @@ public struct CodeScanner: Sendable {
     /// Scans raw bytes (any encoding; non-UTF-8 bytes are read as identifier characters, never as syntax).
     public func scan(bytes: [UInt8], path: String, language: CodeLanguage) -> Loaded<LoadedCodeFile> {
         guard bytes.count <= maxFileSize else { return oversized(bytes.count, path: path, language: language) }
-        let tokens = CodeLexer.tokenize(bytes, language: language)
+        let stream = CodeLexer.tokenize(bytes, language: language)
         switch language {
         case .swift:
-            var reader = SwiftCodeReader(tokens: tokens, path: path, generatedBy: Self.generator(bytes, path: path))
+            var reader = SwiftCodeReader(stream: stream, path: path, generatedBy: Self.generator(bytes, path: path))
             reader.read()
             return Loaded(path: path, reader.file)
         case .objectiveC:
-            var reader = ObjCCodeReader(tokens: tokens, path: path)
+            var reader = ObjCCodeReader(stream: stream, path: path)
             reader.read()
             return Loaded(path: path, reader.file)
         }

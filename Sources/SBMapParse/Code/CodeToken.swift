@@ -3,12 +3,16 @@ import SBMapModel
 
 /// One token of Swift or Objective-C source, as the code lexer produces it.
 /// Comments never become tokens; a string literal is one token whatever it contains.
+///
+/// A token holds no `String`: it points into the file's bytes (or, for a string literal, at its decoded value in
+/// `TokenStream.strings`), so that making, copying and dropping tokens costs no allocation and no reference
+/// counting. `TokenStream.text(_:)` makes the `String` of the few tokens that become facts.
 struct CodeToken: Sendable {
     enum Kind: UInt8, Sendable {
         /// A name or keyword. Includes `@`-prefixed words (`@IBAction`, `@implementation`) and `#`-prefixed
         /// ones (`#selector`, `#define`); Swift backticks are dropped.
         case identifier
-        /// A string literal (Swift `"…"`, `"""…"""`, `#"…"#`; Objective-C `"…"`, `@"…"`). `text` is the decoded value.
+        /// A string literal (Swift `"…"`, `"""…"""`, `#"…"#`; Objective-C `"…"`, `@"…"`). Its text is the decoded value.
         case string
         /// A number or an Objective-C character literal.
         case number
@@ -17,14 +21,16 @@ struct CodeToken: Sendable {
     }
 
     var kind: Kind
-    /// Identifiers and punctuation: the source text. Strings: the decoded value.
-    var text: String
     /// For `.punct`: its byte (`->` is `CodeToken.arrow`). The readers test punctuation on every token, and one
     /// byte comparison costs far less than a `String` comparison.
     var punct: UInt8 = 0
     /// For `.identifier`: which of the words the readers dispatch on this is, recognised once by the lexer from the
     /// bytes (`.other` for every other name), so the dispatch switches over a small integer instead of Strings.
     var word: CodeWord = .other
+    /// Identifiers and numbers: the bytes of the text in the file (`start..<end`, without backticks).
+    /// Strings: `start` is the index of the decoded value in `TokenStream.strings`.
+    var start: Int
+    var end: Int
     /// 1-based line and column (columns count characters, not bytes) of the first character.
     var line: Int
     var column: Int
@@ -35,12 +41,6 @@ struct CodeToken: Sendable {
 
     /// The `punct` of `->`: no single punctuation byte is ≥ 0x80 (those bytes lex as identifier characters).
     static let arrow: UInt8 = 0x80
-
-    /// Whether this is the identifier `name`. The length check first: most names differ in length, and it spares
-    /// the out-of-line String comparison.
-    func isIdentifier(_ name: String) -> Bool {
-        kind == .identifier && text.utf8.count == name.utf8.count && text == name
-    }
 
     /// Whether this is the punctuation character `p` (ASCII; a string literal such as `"{"` converts to it).
     func isPunct(_ p: Unicode.Scalar) -> Bool { kind == .punct && UInt32(punct) == p.value }
@@ -85,14 +85,20 @@ enum CodeWord: String, CaseIterable, Sendable {
     }
 }
 
-/// The tokens of one file, with bracket matching precomputed.
+/// The tokens of one file, with the file's bytes they point into and bracket matching precomputed.
 struct TokenStream: Sendable {
     let tokens: [CodeToken]
+    /// The file, which identifier and number tokens point into.
+    let bytes: [UInt8]
+    /// The decoded values of the string literals, which string tokens point into.
+    let strings: [String]
     /// For each `(`, `[`, `{` the index of its closing partner (and the reverse), or -1 when unbalanced.
     let partner: [Int]
 
-    init(_ tokens: [CodeToken]) {
+    init(tokens: [CodeToken], bytes: [UInt8], strings: [String]) {
         self.tokens = tokens
+        self.bytes = bytes
+        self.strings = strings
         var partner = [Int](repeating: -1, count: tokens.count)
         var stack: [Int] = []
         for (i, t) in tokens.enumerated() where t.kind == .punct {
@@ -117,7 +123,26 @@ struct TokenStream: Sendable {
     var count: Int { tokens.count }
     subscript(i: Int) -> CodeToken { tokens[i] }
 
-    func isIdentifier(_ i: Int, _ name: String) -> Bool { i >= 0 && i < tokens.count && tokens[i].isIdentifier(name) }
+    /// The text of token `i`: identifiers and numbers as written (non-UTF-8 bytes repaired), punctuation, or a
+    /// string literal's decoded value. Made on each call: the readers ask only for the tokens they keep.
+    func text(_ i: Int) -> String {
+        let t = tokens[i]
+        switch t.kind {
+        case .identifier, .number: return String(decoding: bytes[t.start..<t.end], as: UTF8.self)
+        case .string: return strings[t.start]
+        case .punct: return t.punct == CodeToken.arrow ? "->" : String(UnicodeScalar(t.punct))
+        }
+    }
+
+    /// Whether token `i` is the identifier `name`, compared byte for byte without making a String.
+    /// (The names asked about are ASCII, so this agrees with comparing the decoded text.)
+    func isIdentifier(_ i: Int, _ name: String) -> Bool {
+        guard i >= 0 && i < tokens.count else { return false }
+        let t = tokens[i]
+        guard t.kind == .identifier, t.end - t.start == name.utf8.count else { return false }
+        return name.utf8.elementsEqual(bytes[t.start..<t.end])
+    }
+
     func isPunct(_ i: Int, _ p: Unicode.Scalar) -> Bool { i >= 0 && i < tokens.count && tokens[i].isPunct(p) }
     func kind(_ i: Int) -> CodeToken.Kind? { i >= 0 && i < tokens.count ? tokens[i].kind : nil }
 
@@ -131,7 +156,7 @@ struct TokenStream: Sendable {
         for i in range.clamped(to: 0..<tokens.count) {
             let t = tokens[i]
             if let p = previous, needsSpace(p, t) { out += " " }
-            out += t.kind == .string ? "\"\(t.text)\"" : t.text
+            out += t.kind == .string ? "\"\(text(i))\"" : text(i)
             previous = t
             // `count` walks the whole string by grapheme; a string of at most `limit` bytes has at most `limit`
             // characters, so the byte count rules out most calls cheaply.

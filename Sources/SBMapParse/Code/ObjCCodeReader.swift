@@ -15,8 +15,8 @@ struct ObjCCodeReader {
     private var brackets: [Int] = []
     private(set) var file: LoadedCodeFile
 
-    init(tokens: [CodeToken], path: String) {
-        stream = TokenStream(tokens)
+    init(stream: TokenStream, path: String) {
+        self.stream = stream
         self.path = path
         expressions = CodeExpressions(stream: stream, language: .objectiveC)
         file = LoadedCodeFile(path: path, language: .objectiveC)
@@ -80,9 +80,9 @@ struct ObjCCodeReader {
         // `word` is the lexer's tag for the words dispatched on here (see `CodeWord`); every other name is `.other`.
         switch t.word {
         case .hashImport, .hashInclude:
-            if stream.isPunct(i + 1, "<"), stream.kind(i + 2) == .identifier { file.imports.append(stream[i + 2].text) }
+            if stream.isPunct(i + 1, "<"), stream.kind(i + 2) == .identifier { file.imports.append(stream.text(i + 2)) }
         case .atImport:
-            if stream.kind(i + 1) == .identifier { file.imports.append(stream[i + 1].text) }
+            if stream.kind(i + 1) == .identifier { file.imports.append(stream.text(i + 1)) }
         case .hashDefine:
             define(at: i)
         case .atInterface, .atImplementation:
@@ -110,12 +110,12 @@ struct ObjCCodeReader {
     /// `@interface Foo : Bar`, `@implementation Foo`, `@implementation Foo (Category)`.
     private mutating func classDeclaration(at i: Int) {
         guard stream.kind(i + 1) == .identifier else { return }
-        let name = stream[i + 1].text
+        let name = stream.text(i + 1)
         currentClass = [name]
         var superclass: String?
-        if stream.isPunct(i + 2, ":"), stream.kind(i + 3) == .identifier { superclass = stream[i + 3].text }
-        if stream[i].text == "@interface" || !file.types.contains(where: { $0.path == [name] }) {
-            if stream.isPunct(i + 2, "(") && stream[i].text == "@interface" { return }  // a category interface
+        if stream.isPunct(i + 2, ":"), stream.kind(i + 3) == .identifier { superclass = stream.text(i + 3) }
+        if stream.text(i) == "@interface" || !file.types.contains(where: { $0.path == [name] }) {
+            if stream.isPunct(i + 2, "(") && stream.text(i) == "@interface" { return }  // a category interface
             file.types.append(CodeTypeDeclaration(path: [name], kind: .objcClass, superclass: superclass,
                                                   location: location(i + 1)))
         }
@@ -134,7 +134,7 @@ struct ObjCCodeReader {
         var firstPart: String?
         while j < stream.count, !stream.isPunct(j, "{"), !stream.isPunct(j, ";") {
             guard stream.kind(j) == .identifier else { j += 1; continue }
-            let part = stream[j].text
+            let part = stream.text(j)
             if firstPart == nil { firstPart = part }
             if stream.isPunct(j + 1, ":") {
                 selector += part + ":"
@@ -144,7 +144,7 @@ struct ObjCCodeReader {
                     parameterTypes += stream.text((j + 1)..<close, limit: 200) + " "
                     j = close + 1
                 }
-                if stream.kind(j) == .identifier { parameters.append(stream[j].text); j += 1 }
+                if stream.kind(j) == .identifier { parameters.append(stream.text(j)); j += 1 }
             } else {
                 if selector.isEmpty { selector = part }
                 j += 1
@@ -170,7 +170,7 @@ struct ObjCCodeReader {
         let value = string(range)
         switch value {
         case .literal, .symbol:
-            file.constants.append(CodeConstant(path: [stream[i + 1].text], value: value, location: location(i + 1)))
+            file.constants.append(CodeConstant(path: [stream.text(i + 1)], value: value, location: location(i + 1)))
         default:
             break
         }
@@ -183,8 +183,8 @@ struct ObjCCodeReader {
         var j = i + 2
         while stream.isIdentifier(j, "const") || stream.isIdentifier(j, "_Nonnull") || stream.isIdentifier(j, "_Nullable") { j += 1 }
         guard stream.kind(j) == .identifier else { return }
-        let name = stream[j].text
-        let isStoryboard = stream[i].text != "NSString"
+        let name = stream.text(j)
+        let isStoryboard = stream.text(i) != "NSString"
         guard stream.isPunct(j + 1, "=") else {
             if scopes.inFunction {
                 scopes.declareLocal(name, .unknown)
@@ -192,7 +192,7 @@ struct ObjCCodeReader {
                 // `@property UIStoryboard *storyboard;` or an ivar: it hides UIKit's `storyboard`, value unknown.
                 let member = name.hasPrefix("_") ? String(name.dropFirst()) : name
                 if !file.helpers.contains(where: { $0.path == typePath + [member] }) {
-                    file.helpers.append(CodeStoryboardHelper(path: typePath + [member], name: .dynamic("\(stream[i].text) *\(name)"),
+                    file.helpers.append(CodeStoryboardHelper(path: typePath + [member], name: .dynamic("\(stream.text(i)) *\(name)"),
                                                              fromLoad: false, location: location(j)))
                 }
             }
@@ -257,7 +257,7 @@ struct ObjCCodeReader {
         var parts: [(String, Range<Int>)] = []
         while j < close {
             guard stream.kind(j) == .identifier else { return nil }
-            let part = stream[j].text
+            let part = stream.text(j)
             guard stream.isPunct(j + 1, ":") else {
                 parts.append((part, j..<j))
                 j += 1
@@ -325,7 +325,7 @@ struct ObjCCodeReader {
 
     private mutating func instantiation(at i: Int) {
         guard let open = messageOpen(forSelectorAt: i), let msg = message(open: open),
-              let part = msg.parts.first, part.0 == stream[i].text else { return }
+              let part = msg.parts.first, part.0 == stream.text(i) else { return }
         let storyboard = storyboardExpression(msg.receiver)
         let initial = part.0.hasPrefix("instantiateInitial")
         let identifier: CodeString? = initial ? nil : string(part.1)
@@ -345,12 +345,12 @@ struct ObjCCodeReader {
 
     /// `[FooViewController instantiateFromStoryboard]` (pitfall 5).
     private mutating func classNameHelper(at i: Int) {
-        let t = stream[i]
-        guard stream.isPunct(i - 1, "["), stream.kind(i + 1) == .identifier, stream.isPunct(i + 2, "]"),
-              let c = t.text.unicodeScalars.first, c.properties.isUppercase,
-              SwiftCodeReader.isClassNameHelper(stream[i + 1].text),
-              !SwiftCodeReader.notViewControllers.contains(t.text) else { return }
-        file.classInstantiations.append(CodeClassInstantiation(type: t.text, method: stream[i + 1].text,
+        guard stream.isPunct(i - 1, "["), stream.kind(i + 1) == .identifier, stream.isPunct(i + 2, "]") else { return }
+        let type = stream.text(i)
+        guard let c = type.unicodeScalars.first, c.properties.isUppercase,
+              SwiftCodeReader.isClassNameHelper(stream.text(i + 1)),
+              !SwiftCodeReader.notViewControllers.contains(type) else { return }
+        file.classInstantiations.append(CodeClassInstantiation(type: type, method: stream.text(i + 1),
                                                                enclosingType: typePath, location: location(i)))
     }
 }

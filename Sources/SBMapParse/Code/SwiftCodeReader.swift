@@ -15,8 +15,8 @@ struct SwiftCodeReader {
     private var pendingParameters: [Int: [String]] = [:]
     private(set) var file: LoadedCodeFile
 
-    init(tokens: [CodeToken], path: String, generatedBy: CodeGenerator?) {
-        stream = TokenStream(tokens)
+    init(stream: TokenStream, path: String, generatedBy: CodeGenerator?) {
+        self.stream = stream
         self.path = path
         expressions = CodeExpressions(stream: stream, language: .swift)
         recordUses = generatedBy == nil
@@ -76,7 +76,7 @@ struct SwiftCodeReader {
         // `word` is the lexer's tag for the words dispatched on here (see `CodeWord`); every other name is `.other`.
         switch t.word {
         case .import:
-            if stream.kind(i + 1) == .identifier { file.imports.append(stream[i + 1].text) }
+            if stream.kind(i + 1) == .identifier { file.imports.append(stream.text(i + 1)) }
         case .class, .struct, .enum, .extension, .protocol, .actor:
             if !afterDot { typeDeclaration(at: i) }
         case .func:
@@ -133,13 +133,13 @@ struct SwiftCodeReader {
 
     /// `class Foo: Bar, P {`, `enum E: String {`, `extension A.B where … {`.
     private mutating func typeDeclaration(at i: Int) {
-        let keyword = stream[i].text
+        let keyword = stream.text(i)
         guard stream.kind(i + 1) == .identifier else { return }
-        if keyword == "class", Self.classMemberKeywords.contains(stream[i + 1].text) { return }
-        var name: [String] = [stream[i + 1].text]
+        if keyword == "class", Self.classMemberKeywords.contains(stream.text(i + 1)) { return }
+        var name: [String] = [stream.text(i + 1)]
         var j = i + 2
         while stream.isPunct(j, "."), stream.kind(j + 1) == .identifier {
-            name.append(stream[j + 1].text)
+            name.append(stream.text(j + 1))
             j += 2
         }
         // Generic parameters.
@@ -159,8 +159,8 @@ struct SwiftCodeReader {
             while j < stream.count, !stream.isPunct(j, "{"), !stream.isIdentifier(j, "where") {
                 if stream.isPunct(j, "}") || stream.isPunct(j, ";") { return }
                 if expectName, stream.kind(j) == .identifier {
-                    var full = stream[j].text
-                    while stream.isPunct(j + 1, "."), stream.kind(j + 2) == .identifier { full = stream[j + 2].text; j += 2 }
+                    var full = stream.text(j)
+                    while stream.isPunct(j + 1, "."), stream.kind(j + 2) == .identifier { full = stream.text(j + 2); j += 2 }
                     inherited.append(full)
                     expectName = false
                 } else if stream.isPunct(j, ",") {
@@ -196,7 +196,7 @@ struct SwiftCodeReader {
     /// maybe an `@IBAction` unwind method.
     private mutating func functionDeclaration(at i: Int) {
         guard stream.kind(i + 1) == .identifier else { return }
-        let name = stream[i + 1].text
+        let name = stream.text(i + 1)
         var j = i + 2
         if stream.isPunct(j, "<") {
             while j < stream.count, !stream.isPunct(j, "("), !stream.isPunct(j, "{") { j += 1 }
@@ -213,8 +213,8 @@ struct SwiftCodeReader {
             let t = stream[j]
             if t.isPunct("{") { break }
             if t.isPunct("}") || t.isPunct(";") || t.isPunct("=") { return }
-            if t.kind == .identifier, t.newlineBefore, Self.declarationStarts.contains(t.text) { j = -1; break }
-            if t.kind == .identifier { returnText += t.text + " " }
+            if t.kind == .identifier, t.newlineBefore, Self.declarationStarts.contains(stream.text(j)) { j = -1; break }
+            if t.kind == .identifier { returnText += stream.text(j) + " " }
             j += 1
             k += 1
         }
@@ -247,7 +247,7 @@ struct SwiftCodeReader {
             k += 1
         }
         guard stream.isPunct(j, "{") else { return }
-        let name = stream[i].text
+        let name = stream.text(i)
         if name == "get", let f = scopes.scopes.last, case .function(let owner, let helper) = f.kind {
             // A getter of a computed storyboard property: the helper is the property.
             pendingBraces[j] = .function(name: owner, returnsStoryboard: helper)
@@ -271,8 +271,8 @@ struct SwiftCodeReader {
             var words: [String] = []
             var j = arg.range.lowerBound - (arg.label == nil ? 0 : 2)
             while j < arg.range.upperBound, stream.kind(j) == .identifier {
-                if stream.isPunct(j + 1, ":") { words.append(stream[j].text); j += 2; break }
-                words.append(stream[j].text)
+                if stream.isPunct(j + 1, ":") { words.append(stream.text(j)); j += 2; break }
+                words.append(stream.text(j))
                 j += 1
             }
             guard let last = words.last else { return nil }
@@ -285,9 +285,9 @@ struct SwiftCodeReader {
         var steps = 0
         while j >= 0, steps < 12 {
             let t = stream[j]
-            if t.isIdentifier("@IBAction") { return true }
+            if stream.isIdentifier(j, "@IBAction") { return true }
             if t.kind != .identifier && !t.isPunct("(") && !t.isPunct(")") && !t.isPunct(":") { return false }
-            if t.kind == .identifier, ["func", "var", "let", "}"].contains(t.text) { return false }
+            if t.kind == .identifier, ["func", "var", "let", "}"].contains(stream.text(j)) { return false }
             j -= 1
             steps += 1
         }
@@ -301,7 +301,7 @@ struct SwiftCodeReader {
         while j >= 0, steps < 12 {
             if stream.isIdentifier(j, "@objc"), stream.isPunct(j + 1, "(") {
                 let close = stream.close(j + 1)
-                return (j + 2..<close).map { stream[$0].text }.joined()
+                return (j + 2..<close).map { stream.text($0) }.joined()
             }
             if stream.isPunct(j, "}") || stream.isPunct(j, "{") { return nil }
             j -= 1
@@ -323,8 +323,8 @@ struct SwiftCodeReader {
     /// `let`/`var` at file scope, in a type, or in a function (a local).
     private mutating func variableDeclaration(at i: Int) {
         guard stream.kind(i + 1) == .identifier else { return }
-        let name = stream[i + 1].text
-        let isLet = stream[i].text == "let"
+        let name = stream.text(i + 1)
+        let isLet = stream.text(i) == "let"
         var j = i + 2
         var typeText = ""
         if stream.isPunct(j, ":") {
@@ -332,7 +332,7 @@ struct SwiftCodeReader {
             while j < stream.count, !stream.isPunct(j, "="), !stream.isPunct(j, "{"), !stream[j].newlineBefore {
                 if stream.isPunct(j, "(") || stream.isPunct(j, "[") { j = stream.close(j) + 1; continue }
                 if stream.isPunct(j, "}") || stream.isPunct(j, ";") || stream.isPunct(j, ",") || stream.isPunct(j, ")") { break }
-                typeText += stream[j].text
+                typeText += stream.text(j)
                 j += 1
             }
         }
@@ -419,7 +419,7 @@ struct SwiftCodeReader {
             var a = brace + 1
             if stream.isIdentifier(a, "return") { a += 1 }
             if a + 1 == close, stream[a].kind == .string, !stream[a].interpolated {
-                file.constants.append(CodeConstant(path: path, value: .literal(stream[a].text), location: location(i + 1)))
+                file.constants.append(CodeConstant(path: path, value: .literal(stream.text(a)), location: location(i + 1)))
             }
         }
         pendingBraces[brace] = .function(name: name, returnsStoryboard: false)
@@ -435,12 +435,13 @@ struct SwiftCodeReader {
         while j < range.upperBound {
             let t = stream[j]
             if t.kind == .identifier {
-                if t.text == "InitialSceneType" { return .some(nil) }
-                if t.text.hasSuffix("SceneType") || t.text.hasPrefix("StoryboardViewController") || t.text == "init" {
+                let text = stream.text(j)
+                if text == "InitialSceneType" { return .some(nil) }
+                if text.hasSuffix("SceneType") || text.hasPrefix("StoryboardViewController") || text == "init" {
                     sawGeneratedType = true
                 }
-                if sawGeneratedType, t.text == "identifier", stream.isPunct(j + 1, ":"), stream.kind(j + 2) == .string {
-                    return .some(stream[j + 2].text)
+                if sawGeneratedType, text == "identifier", stream.isPunct(j + 1, ":"), stream.kind(j + 2) == .string {
+                    return .some(stream.text(j + 2))
                 }
             }
             j += 1
@@ -453,11 +454,11 @@ struct SwiftCodeReader {
         var j = i + 1
         while j < stream.count {
             guard stream.kind(j) == .identifier else { return }
-            let name = stream[j].text
+            let name = stream.text(j)
             var raw = name
             j += 1
             if stream.isPunct(j, "="), stream.kind(j + 1) == .string {
-                raw = stream[j + 1].text
+                raw = stream.text(j + 1)
                 j += 2
             } else if stream.isPunct(j, "(") {
                 j = stream.close(j) + 1
@@ -473,7 +474,7 @@ struct SwiftCodeReader {
     /// `UIStoryboard(name: X, bundle: B)` / `UIStoryboard.init(name:bundle:)`: records a load.
     private mutating func storyboardLoad(at i: Int) {
         guard let (name, mainBundle, _) = storyboardCall(at: i) else { return }
-        let api = "\(stream[i].text)(name:bundle:)"
+        let api = "\(stream.text(i))(name:bundle:)"
         file.loads.append(CodeStoryboardLoad(name: name, mainBundle: mainBundle, api: api,
                                              enclosingType: scopes.typePath, location: location(i)))
         scopes.noteHelperLoad(name)
@@ -502,23 +503,22 @@ struct SwiftCodeReader {
         guard let a = range.first else { return nil }
         // Built on demand: only dynamic results show the source text.
         var text: String { stream.text(range) }
-        let first = stream[a]
-        if first.isIdentifier("UIStoryboard") || first.isIdentifier("NSStoryboard") {
+        if stream.isIdentifier(a, "UIStoryboard") || stream.isIdentifier(a, "NSStoryboard") {
             if let (name, _, close) = storyboardCall(at: a) {
                 return close == range.upperBound - 1 ? .named(name) : nil
             }
             if stream.isPunct(a + 1, "."), stream.isIdentifier(a + 2, "main"), range.count == 3 { return .main }
         }
-        if first.isIdentifier("R"), range.count >= 5, stream.isPunct(a + 1, "."), stream.isIdentifier(a + 2, "storyboard"),
+        if stream.isIdentifier(a, "R"), range.count >= 5, stream.isPunct(a + 1, "."), stream.isIdentifier(a + 2, "storyboard"),
            stream.isPunct(a + 3, "."), stream.kind(a + 4) == .identifier {
             let rest = (a + 5)..<range.upperBound
             if rest.isEmpty || (rest.count == 2 && stream.isPunct(a + 5, "(") && stream.isPunct(a + 6, ")")) {
-                return .generated(.rSwift, storyboard: stream[a + 4].text)
+                return .generated(.rSwift, storyboard: stream.text(a + 4))
             }
         }
-        if first.isIdentifier("StoryboardScene"), range.count == 5, stream.kind(a + 2) == .identifier,
+        if stream.isIdentifier(a, "StoryboardScene"), range.count == 5, stream.kind(a + 2) == .identifier,
            stream.isIdentifier(a + 4, "storyboard") {
-            return .generated(.swiftGen, storyboard: stream[a + 2].text)
+            return .generated(.swiftGen, storyboard: stream.text(a + 2))
         }
         var pathRange = range
         // `Foo.helper()`: a helper function without arguments.
@@ -580,7 +580,7 @@ struct SwiftCodeReader {
     // MARK: Uses
 
     private mutating func instantiation(at i: Int) {
-        let name = stream[i].text
+        let name = stream.text(i)
         let initial = name.hasPrefix("instantiateInitial")
         var identifier: CodeString?
         var api = name
@@ -611,7 +611,7 @@ struct SwiftCodeReader {
 
     private mutating func performSegue(at i: Int) {
         guard stream.isPunct(i + 1, "(") else { return }
-        let name = stream[i].text
+        let name = stream.text(i)
         let args = expressions.arguments(open: i + 1)
         guard let first = args.first else { return }
         let api: String
@@ -656,15 +656,15 @@ struct SwiftCodeReader {
     private mutating func swiftGenScene(at i: Int) {
         guard stream.isPunct(i + 1, "."), stream.kind(i + 2) == .identifier, stream.isPunct(i + 3, "."),
               stream.kind(i + 4) == .identifier else { return }
-        let container = stream[i + 2].text
-        let member = stream[i + 4].text
+        let container = stream.text(i + 2)
+        let member = stream.text(i + 4)
         func use(_ kind: CodeGeneratedUse.Kind, _ m: String?) {
             file.generatedUses.append(CodeGeneratedUse(generator: .swiftGen, kind: kind, container: container, member: m,
                                                        enclosingType: scopes.typePath, location: location(i)))
         }
         if member == "storyboard" {
             // Only when not followed by a scene call (the receiver of instantiate… is recorded there).
-            if !(stream.isPunct(i + 5, ".") && stream.kind(i + 6) == .identifier && stream[i + 6].text.hasPrefix("instantiate")) {
+            if !(stream.isPunct(i + 5, ".") && stream.kind(i + 6) == .identifier && stream.text(i + 6).hasPrefix("instantiate")) {
                 use(.storyboard, nil)
             }
             return
@@ -692,13 +692,13 @@ struct SwiftCodeReader {
     private mutating func rSwiftStoryboard(at i: Int) {
         guard stream.isPunct(i + 1, "."), stream.isIdentifier(i + 2, "storyboard"), stream.isPunct(i + 3, "."),
               stream.kind(i + 4) == .identifier else { return }
-        let container = stream[i + 4].text
+        let container = stream.text(i + 4)
         func use(_ kind: CodeGeneratedUse.Kind, _ m: String?) {
             file.generatedUses.append(CodeGeneratedUse(generator: .rSwift, kind: kind, container: container, member: m,
                                                        enclosingType: scopes.typePath, location: location(i)))
         }
         if stream.isPunct(i + 5, "."), stream.kind(i + 6) == .identifier {
-            let member = stream[i + 6].text
+            let member = stream.text(i + 6)
             switch member {
             case "initialViewController", "instantiateInitialViewController", "initialController":
                 use(.initialScene, nil)
@@ -711,7 +711,7 @@ struct SwiftCodeReader {
         }
         // `R.storyboard.main()` on its own; as the receiver of instantiate… the instantiation records it.
         let close = stream.isPunct(i + 5, "(") ? stream.close(i + 5) : i + 4
-        if stream.isPunct(close + 1, "."), stream.kind(close + 2) == .identifier, stream[close + 2].text.hasPrefix("instantiate") {
+        if stream.isPunct(close + 1, "."), stream.kind(close + 2) == .identifier, stream.text(close + 2).hasPrefix("instantiate") {
             return
         }
         use(.storyboard, nil)
@@ -731,12 +731,12 @@ struct SwiftCodeReader {
 
     /// `FooViewController.instantiateFromStoryboard()`.
     private mutating func classNameHelper(at i: Int) {
-        let t = stream[i]
         // The cheap token tests first: this runs for almost every name in the file.
-        guard stream.isPunct(i + 1, "."), stream.kind(i + 2) == .identifier, stream.isPunct(i + 3, "("),
-              let c = t.text.unicodeScalars.first, c.properties.isUppercase,
-              Self.isClassNameHelper(stream[i + 2].text), !Self.notViewControllers.contains(t.text) else { return }
-        file.classInstantiations.append(CodeClassInstantiation(type: t.text, method: stream[i + 2].text,
+        guard stream.isPunct(i + 1, "."), stream.kind(i + 2) == .identifier, stream.isPunct(i + 3, "(") else { return }
+        let type = stream.text(i)
+        guard let c = type.unicodeScalars.first, c.properties.isUppercase,
+              Self.isClassNameHelper(stream.text(i + 2)), !Self.notViewControllers.contains(type) else { return }
+        file.classInstantiations.append(CodeClassInstantiation(type: type, method: stream.text(i + 2),
                                                                enclosingType: scopes.typePath, location: location(i)))
     }
 }
