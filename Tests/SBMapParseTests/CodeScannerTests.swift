@@ -165,6 +165,27 @@ import SBMapModel
         #expect(f.loads.first?.enclosingType == ["A"])
     }
 
+    /// Backticks are dropped from names, so a backticked keyword dispatches like the keyword (the lexer tags words
+    /// from the name's bytes, without the backticks), and an empty ``` `` ``` name, even at the end of the input,
+    /// is a name like any other.
+    @Test func backtickNames() {
+        let f = CodeFixtures.scan(source: """
+        `class` `Screen`: UIViewController {
+            `let` name = "Main"
+            func show() { _ = UIStoryboard(name: name, bundle: nil) }
+        }
+        ``
+        """)
+        #expect(f.types.map(\.path) == [["Screen"]])
+        #expect(f.constants.map(\.path) == [["Screen", "name"]])
+        #expect(f.constants.map(\.value) == [.literal("Main")])
+        #expect(f.loads.map(\.name) == [.symbol(["name"])])
+        #expect(f.loads.first?.enclosingType == ["Screen"])
+        for source in ["``", "a ``", "`"] {
+            #expect(CodeScanner().scan(text: source, path: "t.swift", language: .swift).value != nil)
+        }
+    }
+
     @Test func garbageNeverCrashes() {
         var bytes: [UInt8] = Array("let x = \"unterminated\n/* open comment ".utf8)
         bytes += (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }

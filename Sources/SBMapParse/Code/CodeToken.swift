@@ -76,11 +76,16 @@ enum CodeWord: String, CaseIterable, Sendable {
         return table
     }()
 
-    /// The word spelled by `bytes[range]`, or `.other`.
+    /// The word spelled by `bytes[range]`, or `.other`. Runs once per identifier in the file: the first byte
+    /// rules out most candidates before the rest is compared.
     static func recognize(_ bytes: [UInt8], _ range: Range<Int>) -> CodeWord {
         let table = byLength
-        guard range.count < table.count else { return .other }
-        for entry in table[range.count] where entry.bytes.elementsEqual(bytes[range]) { return entry.word }
+        guard !range.isEmpty, range.count < table.count else { return .other }  // "``" is an empty name
+        let first = bytes[range.lowerBound]
+        candidates: for entry in table[range.count] where entry.bytes[0] == first {
+            for k in 1..<range.count where entry.bytes[k] != bytes[range.lowerBound + k] { continue candidates }
+            return entry.word
+        }
         return .other
     }
 }

@@ -267,16 +267,19 @@ struct SwiftCodeReader {
     /// `(_ a: A, b c: B, d: D)` → labels `_`, `b`, `d`; names `a`, `c`, `d`.
     private func parameterList(open: Int, close: Int) -> [Parameter] {
         expressions.arguments(open: open).compactMap { arg -> Parameter? in
-            // `arguments` splits `b c: B` as an unlabeled range; re-read the words before `:`.
-            var words: [String] = []
+            // `arguments` splits `b c: B` as an unlabeled range; re-read the words before `:` (by index: only the
+            // first, the label, and the last, the name, become Strings).
+            var first: Int?
+            var last: Int?
             var j = arg.range.lowerBound - (arg.label == nil ? 0 : 2)
             while j < arg.range.upperBound, stream.kind(j) == .identifier {
-                if stream.isPunct(j + 1, ":") { words.append(stream.text(j)); j += 2; break }
-                words.append(stream.text(j))
+                if first == nil { first = j }
+                last = j
+                if stream.isPunct(j + 1, ":") { j += 2; break }
                 j += 1
             }
-            guard let last = words.last else { return nil }
-            return Parameter(label: words.first ?? last, name: last, type: j..<arg.range.upperBound)
+            guard let first, let last else { return nil }
+            return Parameter(label: stream.text(first), name: stream.text(last), type: j..<arg.range.upperBound)
         }
     }
 
