@@ -47,6 +47,11 @@ private struct Pass {
     let theme: Theme
     let options: StyleOptions
     let graph: StoryboardGraph
+    /// Built once: `graph.nodesByID` and `storyboardsByID` build a dictionary per call, and hashing ids
+    /// that hold long runs of combining marks is slow, so a rebuild per node or edge made hostile names
+    /// take minutes (found by GraphvizSafetyTests).
+    private let nodesByID: [String: Node]
+    private let storyboardsByID: [String: Storyboard]
 
     var clusters: [StyledCluster] = []
     var nodes: [StyledNode] = []
@@ -64,6 +69,8 @@ private struct Pass {
         self.theme = theme
         self.options = options
         self.graph = graph
+        self.nodesByID = graph.nodesByID
+        self.storyboardsByID = graph.storyboardsByID
     }
 
     private var labels: LabelOptions { theme.labels }
@@ -157,7 +164,7 @@ private struct Pass {
 
     func isInitial(_ node: Node) -> Bool {
         if node.initial { return true }
-        guard let sb = node.storyboard, let storyboard = graph.storyboardsByID[sb] else { return false }
+        guard let sb = node.storyboard, let storyboard = storyboardsByID[sb] else { return false }
         return storyboard.initialScene == node.id
     }
 
@@ -233,7 +240,7 @@ private struct Pass {
 
     /// The class a scene has when it sets no custom class (storyboard-format.md §2).
     func defaultClass(_ node: Node) -> String? {
-        let platform = node.storyboard.flatMap { graph.storyboardsByID[$0]?.platform }
+        let platform = node.storyboard.flatMap { storyboardsByID[$0]?.platform }
         let kit = platform == .macOS ? "NS" : "UI"
         switch node.element {
         case "viewController": return "\(kit)ViewController"
@@ -305,7 +312,7 @@ private struct Pass {
 
     mutating func styleEdges() {
         var seen: Set<String> = []
-        let modelNodes = graph.nodesByID
+        let modelNodes = nodesByID
         for edge in graph.edges {
             guard let from = nodeIDs[edge.from], let to = nodeIDs[edge.to] else {
                 let missing = nodeIDs[edge.from] == nil ? edge.from : edge.to
@@ -386,7 +393,7 @@ private struct Pass {
     }
 
     func edgeTooltip(_ edge: Edge) -> [String] {
-        let names = graph.nodesByID
+        let names = nodesByID
         var tip = ["Segue: \(edge.kind.rawValue)"]
         if edge.kind == .reference { tip = ["Cross-file link"] }
         if edge.kind == .code { tip = ["Shown from code"] }
