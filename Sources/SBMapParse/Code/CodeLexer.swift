@@ -11,8 +11,7 @@ import SBMapModel
 ///   (the directive is an identifier token; the rest of the line follows as tokens).
 struct CodeLexer {
     let language: CodeLanguage
-    /// The input, borrowed from the array for the duration of `tokenize` (see there).
-    private let bytes: UnsafeBufferPointer<UInt8>
+    private let bytes: [UInt8]
     private var pos = 0
     private var tokens: [CodeToken] = []
     /// The decoded values of string literals; a string token holds its index here.
@@ -26,25 +25,16 @@ struct CodeLexer {
     /// The deepest interpolation nesting followed; deeper input is read as plain string text.
     private static let maxInterpolationDepth = 8
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, language: CodeLanguage) {
+    init(bytes: [UInt8], language: CodeLanguage) {
         self.bytes = bytes
         self.language = language
     }
 
     /// Tokenizes the whole input.
-    ///
-    /// The lexer reads the bytes through an `UnsafeBufferPointer`: every byte of the file is read at least once
-    /// here, and the array's per-read bounds check (and its retain in the mutating lexer) cost about a third of
-    /// the lexer's time. The pointer is only valid inside `withUnsafeBufferPointer`, so the lexer never leaves this
-    /// function: tokens hold offsets, and the stream keeps the array itself. Every read is guarded by an explicit
-    /// `pos < n`-style check in the code below, as it was with the array.
     static func tokenize(_ bytes: [UInt8], language: CodeLanguage) -> TokenStream {
-        let (tokens, strings) = bytes.withUnsafeBufferPointer { buffer in
-            var lexer = CodeLexer(bytes: buffer, language: language)
-            lexer.run()
-            return (lexer.tokens, lexer.strings)
-        }
-        return TokenStream(tokens: tokens, bytes: bytes, strings: strings)
+        var lexer = CodeLexer(bytes: bytes, language: language)
+        lexer.run()
+        return TokenStream(tokens: lexer.tokens, bytes: bytes, strings: lexer.strings)
     }
 
     private mutating func run() {

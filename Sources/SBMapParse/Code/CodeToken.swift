@@ -78,7 +78,7 @@ enum CodeWord: String, CaseIterable, Sendable {
 
     /// The word spelled by `bytes[range]`, or `.other`. Runs once per identifier in the file: the first byte
     /// rules out most candidates before the rest is compared.
-    static func recognize(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> CodeWord {
+    static func recognize(_ bytes: [UInt8], _ range: Range<Int>) -> CodeWord {
         let table = byLength
         guard !range.isEmpty, range.count < table.count else { return .other }  // "``" is an empty name
         let first = bytes[range.lowerBound]
