@@ -244,7 +244,7 @@ with open(out, 'w', encoding='utf-8') as f:
     written, k = 0, 0
     while written < target:
         part = ident.sub(lambda m: f'"{m.group(1)}-{k}"', body)
-        part = sbid.sub(lambda m: f'{m.group(1)}="{m.group(2)}{k}"', part)
+        part = sbid.sub(lambda m: f'{m.group(1)}="{m.group(2)}-{k}"', part)
         f.write(part)
         written += len(part)
         k += 1
