@@ -42,8 +42,10 @@ struct CodeLinkPass {
     private(set) var edges: [String: Edge] = [:]
     private(set) var diagnostics: [Diagnostic] = []
     private var typeLocations: [String: SourceLocation] = [:]
-    /// The file being linked.
-    private var file = LoadedCodeFile(path: "", language: .swift)
+    /// The imports and storyboard loads of the file being linked: all that the checks ask of the file. (Keeping
+    /// a copy of the whole file cost a retain and a release of each of its many fields, per file.)
+    private var imports: [String] = []
+    private var loads: [CodeStoryboardLoad] = []
 
     init(graph: StoryboardGraph, files: [LoadedCodeFile], classNameHeuristic: Bool) {
         index = CodeGraphIndex(graph: graph)
@@ -65,7 +67,8 @@ struct CodeLinkPass {
     }
 
     mutating func link(_ file: LoadedCodeFile) {
-        self.file = file
+        imports = file.imports
+        loads = file.loads
         for load in file.loads { check(load) }
         for use in file.instantiations { link(use) }
         for use in file.performs { check(use) }
@@ -97,8 +100,8 @@ struct CodeLinkPass {
             platformsByAPI[api] = certain
         }
         if let certain { return .init(platforms: certain, certain: true) }
-        if file.imports.contains("UIKit") { return .init(platforms: CodeGraphIndex.PlatformHint.uiKit, certain: false) }
-        if file.imports.contains("AppKit") || file.imports.contains("Cocoa") {
+        if imports.contains("UIKit") { return .init(platforms: CodeGraphIndex.PlatformHint.uiKit, certain: false) }
+        if imports.contains("AppKit") || imports.contains("Cocoa") {
             return .init(platforms: CodeGraphIndex.PlatformHint.appKit, certain: false)
         }
         return .any
@@ -195,7 +198,7 @@ struct CodeLinkPass {
             // The load itself was checked (and reported) at the same place.
             guard case .string(let name) = symbols.resolve(s, scope: use.enclosingType) else { return .unknown }
             // The load's own API (`UIStoryboard`, `NSStoryboard`) and bundle say more than the instantiation's.
-            let load = file.loads.first { $0.name == s && $0.enclosingType == use.enclosingType }
+            let load = loads.first { $0.name == s && $0.enclosingType == use.enclosingType }
             let loadHint = if let load { self.hint(api: load.api) } else { hint }
             return receiver(index.storyboards(named: name, hint: loadHint), name: name,
                             otherBundle: load.map { !$0.mainBundle } ?? false)
