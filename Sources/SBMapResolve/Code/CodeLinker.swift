@@ -316,16 +316,9 @@ struct CodeLinkPass {
         }
         let boardList = Self.quoted(boards)
         guard let identifierArg = use.identifier else {
-            let targets = boards.compactMap { index.initialScene(of: $0) }
-            if targets.isEmpty {
-                report(.warning, .codeUnknownIdentifier,
-                       "\(use.api) asks storyboard \(boardList) for its initial scene, which it does not have; the call returns nil",
-                       at: use.location, hint: "tick 'Is Initial View Controller' on a scene, or instantiate by identifier")
-                addBrokenLink(from: use.enclosingType, storyboard: boards[0], name: boards[0].name, identifier: nil,
-                              resolution: Resolution(state: .unresolved, reason: "'\(boards[0].name)' has no initial scene"),
-                              location: use.location, via: use.api)
-            }
-            addEdges(from: use.enclosingType, to: targets, identifier: nil, location: use.location, via: use.api)
+            linkInitialScenes(of: boards, from: use.enclosingType, at: use.location, via: use.api,
+                              asked: "\(use.api) asks storyboard \(boardList) for its initial scene, which it does not have; the call returns nil",
+                              hint: "tick 'Is Initial View Controller' on a scene, or instantiate by identifier")
             return
         }
         switch symbols.resolve(identifierArg, scope: use.enclosingType) {
@@ -390,6 +383,21 @@ struct CodeLinkPass {
                         label: name, location: typeLocations[name] ?? location)
         codeNodes[id] = node
         return [node]
+    }
+
+    /// Links a call that asks for the initial scene (a plain `instantiateInitialViewController()` or a generated
+    /// accessor) to the initial scene of each storyboard it may mean; where none has one, reports `asked` and draws
+    /// the broken link.
+    private mutating func linkInitialScenes(of boards: [Storyboard], from type: [String], at location: SourceLocation,
+                                            via: String, asked: String, hint: String) {
+        let targets = boards.compactMap { index.initialScene(of: $0) }
+        if targets.isEmpty, let first = boards.first {
+            report(.warning, .codeUnknownIdentifier, asked, at: location, hint: hint)
+            addBrokenLink(from: type, storyboard: first, name: first.name, identifier: nil,
+                          resolution: Resolution(state: .unresolved, reason: "'\(first.name)' has no initial scene"),
+                          location: location, via: via)
+        }
+        addEdges(from: type, to: targets, identifier: nil, location: location, via: via)
     }
 
     /// Draws a link made in code that does not resolve: `code` edges from where it is made to a `code-target` node
@@ -509,16 +517,9 @@ struct CodeLinkPass {
                 brokenGeneratedLink(use, identifier: nil, via: via)
                 return
             }
-            let targets = boards.compactMap { index.initialScene(of: $0) }
-            if targets.isEmpty {
-                report(.warning, .codeUnknownIdentifier,
-                       "'\(via).\(use.container)' asks storyboard \(Self.quoted(boards)) for its initial scene, which it does not have",
-                       at: use.location, hint: "tick 'Is Initial View Controller' on a scene, or re-run the generator")
-                addBrokenLink(from: use.enclosingType, storyboard: boards[0], name: boards[0].name, identifier: nil,
-                              resolution: Resolution(state: .unresolved, reason: "'\(boards[0].name)' has no initial scene"),
-                              location: use.location, via: via)
-            }
-            addEdges(from: use.enclosingType, to: targets, identifier: nil, location: use.location, via: via)
+            linkInitialScenes(of: boards, from: use.enclosingType, at: use.location, via: via,
+                              asked: "'\(via).\(use.container)' asks storyboard \(Self.quoted(boards)) for its initial scene, which it does not have",
+                              hint: "tick 'Is Initial View Controller' on a scene, or re-run the generator")
         case .scene:
             let member = use.member ?? ""
             let roots = use.generator == .swiftGen ? ["StoryboardScene"] : ["R", "_R"]
