@@ -2,6 +2,8 @@
 //
 //   SBMapBench phases DIR [REPEAT]   discover, load (ProjectLoader, all cores), resolve, JSON encode: best of REPEAT
 //   SBMapBench load DIR [REPEAT]     ProjectLoader alone, best of REPEAT (the script runs it under `taskset -c 0` too)
+//   SBMapBench code DIR [REPEAT]     the code half on one thread: scan the sources (already in memory), then link
+//                                    them against the storyboards of DIR, best of REPEAT each
 //   SBMapBench parse DIR [REPEAT]    one thread: StoryboardLoader against Foundation's XMLParser(contentsOf:) on the
 //                                    same storyboards, interleaved, best of REPEAT each
 //
@@ -96,6 +98,21 @@ case "parse":
     }
     line += " sbmap=\(fmt(sbmapTimes.min() ?? 0)) foundation=\(fmt(foundationTimes.min() ?? 0))"
     line += " scenes=\(scenes) elements=\(elements) foundation_failures=\(failures)"
+case "code":
+    let sources = Discovery(options: DiscoveryOptions(includeCode: true)).discover([folder]).files
+        .filter { $0.kind == .swift || $0.kind == .objectiveC }
+    let texts = sources.map { (file: $0, bytes: [UInt8](FileManager.default.contents(atPath: $0.url) ?? Data())) }
+    let scanner = CodeScanner()
+    var code: [Loaded<LoadedCodeFile>] = []
+    let scan = best(repeats) {
+        code = texts.map { scanner.scan(bytes: $0.bytes, path: $0.file.path, language: $0.file.kind == .swift ? .swift : .objectiveC) }
+    }
+    let graph = Resolver().resolve(ProjectLoader(limits: limits).load(storyboards))
+    var linked = graph
+    let link = best(repeats) { linked = CodeLinker().link(graph, code: code) }
+    let sourceBytes = texts.reduce(0) { $0 + $1.bytes.count }
+    line += " sources=\(sources.count) source_bytes=\(sourceBytes) scan=\(fmt(scan)) link=\(fmt(link))"
+    line += " code_edges=\(linked.edges.count - graph.edges.count) findings=\(linked.diagnostics.count)"
 default:
     FileHandle.standardError.write(Data("SBMapBench: unknown mode '\(mode)'\n".utf8))
     exit(64)

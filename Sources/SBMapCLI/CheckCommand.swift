@@ -22,9 +22,12 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let graph = try Pipeline(inputs: inputs).run()
+        var timer = PhaseTimer()
         let reporter = FindingsReporter(options: findings)
         reporter.report(graph.diagnostics)
+        timer.mark("print findings")
         reporter.summary(Summary.line(for: graph))
+        timer.mark("summary")
         if reporter.fails(graph.diagnostics) { throw ExitCode(1) }
     }
 }

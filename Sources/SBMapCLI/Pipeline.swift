@@ -9,6 +9,7 @@ struct Pipeline {
     var inputs: InputOptions
 
     func run() throws -> StoryboardGraph {
+        var timer = PhaseTimer()
         let discovered = Discovery(options: DiscoveryOptions(excludes: inputs.excludes, includeCode: !inputs.noCode))
             .discover(inputs.paths)
         if !discovered.missingArguments.isEmpty {
@@ -16,12 +17,17 @@ struct Pipeline {
             throw ValidationError("no such file or folder: \(names)")
         }
         let limits = LoadLimits(maxFileBytes: inputs.maxFileSizeMiB * 1024 * 1024)
+        timer.mark("discover", "\(discovered.files.count) files")
         let project = ProjectLoader(limits: limits).load(discovered.files)
+        timer.mark("load", "\(project.storyboards.count) storyboards, \(project.code.count) sources")
         var graph = Resolver(options: ResolveOptions(linkConventions: inputs.linkConventions)).resolve(project)
+        timer.mark("resolve")
         if !inputs.noCode {
             graph = CodeLinker().link(graph, code: project.code)
+            timer.mark("link code")
         }
         graph.diagnostics = (graph.diagnostics + discovered.diagnostics + noStoryboardFinding(discovered)).sorted()
+        timer.mark("sort findings")
         return graph
     }
 
