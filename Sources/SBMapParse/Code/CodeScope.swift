@@ -41,43 +41,61 @@ struct CodeScope: Sendable {
 }
 
 /// The stack of open scopes, with the questions the readers ask of it.
+///
+/// The readers ask some of these for every token (has the innermost scope ended?) and others for every fact (the
+/// enclosing type's path), so the answers are kept up to date on `push` and pop rather than worked out from the
+/// scopes: reading a `CodeScope` out of the array copies it, which retains and releases each of its fields.
 struct ScopeStack: Sendable {
     private(set) var scopes: [CodeScope] = []
+    /// Where the innermost scope ends (`Int.max` when none is open).
+    private var innermostEnd = Int.max
+    /// The path of the innermost enclosing type (`[]` at file scope).
+    private(set) var typePath: [String] = []
+    /// Indices in `scopes` of the open function scopes, innermost last.
+    private var functions: [Int] = []
 
-    mutating func push(_ scope: CodeScope) { scopes.append(scope) }
+    mutating func push(_ scope: CodeScope) {
+        if case .type(let path, _) = scope.kind { typePath = path }
+        if scope.isFunction { functions.append(scopes.count) }
+        innermostEnd = scope.end
+        scopes.append(scope)
+    }
 
     /// Pops the innermost scope if it ends at or before token `index`.
     mutating func popEnded(by index: Int) -> CodeScope? {
-        guard let top = scopes.last, top.end <= index else { return nil }
-        return scopes.removeLast()
-    }
-
-    /// The path of the innermost enclosing type (`[]` at file scope).
-    var typePath: [String] {
-        for scope in scopes.reversed() { if case .type(let path, _) = scope.kind { return path } }
-        return []
+        guard innermostEnd <= index, !scopes.isEmpty else { return nil }
+        let top = scopes.removeLast()
+        innermostEnd = scopes.isEmpty ? Int.max : scopes[scopes.count - 1].end
+        if functions.last == scopes.count { functions.removeLast() }
+        if top.isType {
+            typePath = []
+            for k in stride(from: scopes.count - 1, through: 0, by: -1) {
+                if case .type(let path, _) = scopes[k].kind { typePath = path; break }
+            }
+        }
+        return top
     }
 
     /// Whether the innermost scope is a type body (so a `let` there is a member).
-    var atTypeLevel: Bool { scopes.last?.isType ?? false }
+    var atTypeLevel: Bool { !scopes.isEmpty && scopes[scopes.count - 1].isType }
 
     /// Whether we are inside any function body (so a `let` is a local).
-    var inFunction: Bool { scopes.contains { $0.isFunction } }
+    var inFunction: Bool { !functions.isEmpty }
 
     /// The innermost function scope's index.
-    var functionIndex: Int? { scopes.lastIndex { $0.isFunction } }
+    var functionIndex: Int? { functions.last }
 
     /// Whether the innermost scope is the body of a String enum.
     var inStringEnumBody: Bool {
-        if case .type(_, true)? = scopes.last?.kind { return true }
-        return false
+        guard !scopes.isEmpty, case .type(_, true) = scopes[scopes.count - 1].kind else { return false }
+        return true
     }
 
     /// Looks a name up among the locals and parameters, innermost first, not past the enclosing function.
     func local(_ name: String) -> LocalValue? {
-        for scope in scopes.reversed() {
-            if let value = scope.locals[name] { return value }
-            if scope.isFunction || scope.isType { return nil }
+        for k in stride(from: scopes.count - 1, through: 0, by: -1) {
+            if let value = scopes[k].locals[name] { return value }
+            if scopes[k].isFunction || scopes[k].isType { return nil }
         }
         return nil
     }
