@@ -19,51 +19,122 @@ public struct CodeLinker: Sendable {
 
     /// Returns `graph` with code nodes, code edges and code findings added. Scan diagnostics carried by `code`
     /// (unreadable files, oversized files) are added too.
+    ///
+    /// Files are linked in parallel, in runs of `filesPerChunk` consecutive files (by path), each run by a pass of
+    /// its own over the shared, read-only `CodeLinkContext`; the runs' results are then merged in order. A file's
+    /// links depend on nothing another file's links produce except the code nodes, and merging keeps the code node
+    /// the earliest file made, so the result is the same as linking every file in order on one thread.
     public func link(_ graph: StoryboardGraph, code: [Loaded<LoadedCodeFile>]) -> StoryboardGraph {
         let files = code.compactMap(\.value).sorted { $0.path < $1.path }
-        var pass = CodeLinkPass(graph: graph, files: files, classNameHeuristic: classNameHeuristic)
-        for file in files { pass.link(file) }
+        let context = CodeLinkContext(graph: graph, files: files, classNameHeuristic: classNameHeuristic)
+        let chunks = stride(from: 0, to: files.count, by: Self.filesPerChunk).map {
+            $0..<min($0 + Self.filesPerChunk, files.count)
+        }
+        let passes = parallelMap(count: chunks.count) { c in
+            var pass = CodeLinkPass(context: context)
+            for f in chunks[c] { pass.link(files[f]) }
+            pass.sortEdges()
+            return pass
+        }
+        var pass = CodeLinkPass(context: context)
+        for later in passes { pass.absorbNodesAndFindings(later) }
         if !files.isEmpty { pass.linkUnwinds(files) }
+        // An edge's id starts with the place of the call that made it, so no two passes make the same edge, and the
+        // passes' sorted runs come nearly in order: the sort below mostly checks that they do.
+        var edges = passes.flatMap(\.edges)
+        edges += pass.edges
         var out = graph
         out.nodes += pass.codeNodes.values.sorted { $0.id < $1.id }
-        out.edges += pass.edges.values.sorted { $0.id < $1.id }
+        out.edges += edges.sorted { $0.id < $1.id }
         out.diagnostics += code.flatMap(\.diagnostics) + pass.diagnostics
         out.diagnostics.sort()
         return out
     }
+
+    /// How many files one linking pass takes: enough that a pass's fixed costs do not show, few enough that the
+    /// runs keep every core busy on a large app. A small app is linked in one pass, on one thread.
+    static let filesPerChunk = 256
 }
 
-/// The work of one `CodeLinker.link` call.
-struct CodeLinkPass {
+/// What every linking pass of one `CodeLinker.link` call reads and none writes: the graph's index, the symbol
+/// table of all the files, and where each type is declared.
+struct CodeLinkContext: Sendable {
     let index: CodeGraphIndex
     let symbols: CodeSymbolTable
     let classNameHeuristic: Bool
+    /// Where each type (not extension) is first declared: code nodes point there.
+    let typeLocations: [String: SourceLocation]
+
+    init(graph: StoryboardGraph, files: [LoadedCodeFile], classNameHeuristic: Bool) {
+        // The graph's index and the files' symbols do not depend on each other: build them at the same time.
+        enum Part: Sendable { case index(CodeGraphIndex), symbols(CodeSymbolTable) }
+        var index: CodeGraphIndex?
+        var symbols: CodeSymbolTable?
+        for part in parallelMap(count: 2, { $0 == 0 ? Part.index(CodeGraphIndex(graph: graph)) : .symbols(CodeSymbolTable(files: files)) }) {
+            switch part {
+            case .index(let built): index = built
+            case .symbols(let built): symbols = built
+            }
+        }
+        self.index = index!
+        self.symbols = symbols!
+        self.classNameHeuristic = classNameHeuristic
+        var types = 0
+        for f in files { types += f.types.count }
+        // Sized up front: growing the table one rehash at a time showed in profiles of large apps.
+        var typeLocations: [String: SourceLocation] = [:]
+        typeLocations.reserveCapacity(types)
+        for f in files {
+            for t in f.types where t.kind != .extension && typeLocations[t.name] == nil { typeLocations[t.name] = t.location }
+        }
+        self.typeLocations = typeLocations
+    }
+}
+
+/// The links of a run of files of one `CodeLinker.link` call: code nodes and edges by id, and findings.
+/// Every table is sorted or looked up by key, never read in hash order, so no output depends on hashing.
+struct CodeLinkPass: Sendable {
+    let index: CodeGraphIndex
+    let symbols: CodeSymbolTable
+    let classNameHeuristic: Bool
+    private let typeLocations: [String: SourceLocation]
     private(set) var codeNodes: [String: Node] = [:]
-    private(set) var edges: [String: Edge] = [:]
+    /// The edges made so far. The same edge may be made twice (two references standing for one scene); the copies
+    /// are equal, and `sortEdges` keeps one.
+    private(set) var edges: [Edge] = []
     private(set) var diagnostics: [Diagnostic] = []
-    private var typeLocations: [String: SourceLocation] = [:]
     /// The imports and storyboard loads of the file being linked: all that the checks ask of the file. (Keeping
     /// a copy of the whole file cost a retain and a release of each of its many fields, per file.)
     private var imports: [String] = []
     private var loads: [CodeStoryboardLoad] = []
 
-    init(graph: StoryboardGraph, files: [LoadedCodeFile], classNameHeuristic: Bool) {
-        index = CodeGraphIndex(graph: graph)
-        symbols = CodeSymbolTable(files: files)
-        self.classNameHeuristic = classNameHeuristic
-        var types = 0
-        var uses = 0
-        for f in files {
-            types += f.types.count
-            uses += f.instantiations.count + f.performs.count + f.generatedUses.count + f.classInstantiations.count
+    init(context: CodeLinkContext) {
+        index = context.index
+        symbols = context.symbols
+        classNameHeuristic = context.classNameHeuristic
+        typeLocations = context.typeLocations
+    }
+
+    /// Sorts the edges by id and drops the repeated ones.
+    mutating func sortEdges() {
+        edges.sort { $0.id < $1.id }
+        var kept = 0
+        for k in edges.indices where kept == 0 || edges[k].id != edges[kept - 1].id {
+            edges.swapAt(kept, k)
+            kept += 1
         }
-        // Sized up front: growing these tables one rehash at a time showed in profiles of large apps. (Every table
-        // is sorted or looked up by key, never iterated in hash order, so this changes no output.)
-        typeLocations.reserveCapacity(types)
-        edges.reserveCapacity(uses)
-        for f in files {
-            for t in f.types where t.kind != .extension && typeLocations[t.name] == nil { typeLocations[t.name] = t.location }
+        edges.removeLast(edges.count - kept)
+    }
+
+    /// Adds the code nodes and findings of a pass over later files (their edges are collected apart). A code node
+    /// is the one the earliest file made, as when linking in order.
+    mutating func absorbNodesAndFindings(_ later: CodeLinkPass) {
+        if codeNodes.isEmpty {
+            codeNodes = later.codeNodes
+        } else {
+            for (id, node) in later.codeNodes where codeNodes[id] == nil { codeNodes[id] = node }
         }
+        diagnostics += later.diagnostics
     }
 
     mutating func link(_ file: LoadedCodeFile) {
@@ -427,8 +498,8 @@ struct CodeLinkPass {
             for target in targets {
                 let id = "code:\(location)#\(source.id)->\(target.id)"
                 let cross = source.storyboard == nil || source.storyboard != target.storyboard
-                edges[id] = Edge(id: id, from: source.id, to: target.id, kind: .code, identifier: identifier,
-                                 crossFile: cross, location: location, via: via)
+                edges.append(Edge(id: id, from: source.id, to: target.id, kind: .code, identifier: identifier,
+                                  crossFile: cross, location: location, via: via))
             }
         }
     }
@@ -606,6 +677,7 @@ struct CodeLinkPass {
                 implementations[action.selector, default: []].append(action)
             }
         }
+        var made: Set<String> = []
         var seguesByExit: [String: [Edge]] = [:]
         for e in index.graph.edges where e.kind == .unwind && e.unwindAction != nil { seguesByExit[e.to, default: []].append(e) }
         for exit in index.graph.nodes where exit.role == .exit {
@@ -626,10 +698,10 @@ struct CodeLinkPass {
                 if targets.isEmpty { targets = sources(for: action.enclosingType, at: action.location) }
                 for target in targets {
                     let id = "\(exit.id)->unwind-target:\(target.id)"
-                    guard edges[id] == nil else { continue }
-                    edges[id] = Edge(id: id, from: exit.id, to: target.id, kind: .unwindTarget, unwindAction: selector,
-                                     crossFile: target.storyboard != exit.storyboard, location: action.location,
-                                     via: "@IBAction \(type).\(selector)")
+                    guard made.insert(id).inserted else { continue }  // the first action to reach a scene draws it
+                    edges.append(Edge(id: id, from: exit.id, to: target.id, kind: .unwindTarget, unwindAction: selector,
+                                      crossFile: target.storyboard != exit.storyboard, location: action.location,
+                                      via: "@IBAction \(type).\(selector)"))
                 }
             }
         }
