@@ -171,3 +171,15 @@ struct CodeExpressions {
         return nil
     }
 }
+
+extension TokenStream {
+    /// Whether the name of identifier `i` contains `needle` (ASCII), looked for in the file's bytes without making
+    /// a String of the name.
+    func identifier(_ i: Int, contains needle: String) -> Bool {
+        guard i >= 0, i < count, tokens[i].kind == .identifier, tokens[i].end - tokens[i].start >= needle.utf8.count else {
+            return false
+        }
+        let t = tokens[i]
+        return bytes.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[t.start..<t.end]).containsBytes(needle) }
+    }
+}

@@ -22,18 +22,20 @@ struct CodeScope: Sendable {
     var kind: Kind
     /// Index of the closing brace (or the end of the stream).
     var end: Int
-    var locals: [String: LocalValue] = [:]
+    /// Where this scope's locals start in `ScopeStack`'s one array of locals.
+    fileprivate var localsStart = 0
     /// For storyboard helper candidates: the storyboard names loaded in the body.
     var helperLoads: [CodeString] = []
     /// For String enums: the cases read so far.
     var enumCases: [CodeEnumCase] = []
-    var location: SourceLocation
+    /// Index of the opening brace: the scope's place, made into a `SourceLocation` only for the few scopes that
+    /// become facts (String enums, storyboard helpers).
+    var start: Int
 
-    init(kind: Kind, end: Int, locals: [String: LocalValue] = [:], location: SourceLocation) {
+    init(kind: Kind, start: Int, end: Int) {
         self.kind = kind
+        self.start = start
         self.end = end
-        self.locals = locals
-        self.location = location
     }
 
     var isFunction: Bool { if case .function = kind { return true } else { return false } }
@@ -47,6 +49,9 @@ struct CodeScope: Sendable {
 /// scopes: reading a `CodeScope` out of the array copies it, which retains and releases each of its fields.
 struct ScopeStack: Sendable {
     private(set) var scopes: [CodeScope] = []
+    /// The locals and parameters of every open scope, outermost scope's first. Scopes open and close in stack order,
+    /// so one array serves them all, and opening a scope allocates nothing.
+    private var locals: [(name: String, value: LocalValue)] = []
     /// Where the innermost scope ends (`Int.max` when none is open).
     private var innermostEnd = Int.max
     /// The path of the innermost enclosing type (`[]` at file scope).
@@ -54,10 +59,14 @@ struct ScopeStack: Sendable {
     /// Indices in `scopes` of the open function scopes, innermost last.
     private var functions: [Int] = []
 
-    mutating func push(_ scope: CodeScope) {
+    /// Opens `scope`, with `parameters` as its first locals (values unknown).
+    mutating func push(_ scope: CodeScope, parameters: [String] = []) {
         if case .type(let path, _) = scope.kind { typePath = path }
         if scope.isFunction { functions.append(scopes.count) }
         innermostEnd = scope.end
+        var scope = scope
+        scope.localsStart = locals.count
+        for p in parameters { locals.append((p, .unknown)) }
         scopes.append(scope)
     }
 
@@ -65,6 +74,7 @@ struct ScopeStack: Sendable {
     mutating func popEnded(by index: Int) -> CodeScope? {
         guard innermostEnd <= index, !scopes.isEmpty else { return nil }
         let top = scopes.removeLast()
+        locals.removeSubrange(top.localsStart...)
         innermostEnd = scopes.isEmpty ? Int.max : scopes[scopes.count - 1].end
         if functions.last == scopes.count { functions.removeLast() }
         if top.isType {
@@ -92,10 +102,15 @@ struct ScopeStack: Sendable {
     }
 
     /// Looks a name up among the locals and parameters, innermost first, not past the enclosing function.
+    /// The latest declaration wins, as it does in Swift's and C's scoping.
     func local(_ name: String) -> LocalValue? {
-        for k in stride(from: scopes.count - 1, through: 0, by: -1) {
-            if let value = scopes[k].locals[name] { return value }
-            if scopes[k].isFunction || scopes[k].isType { return nil }
+        var floor = 0
+        for k in stride(from: scopes.count - 1, through: 0, by: -1) where scopes[k].isFunction || scopes[k].isType {
+            floor = scopes[k].localsStart
+            break
+        }
+        for k in stride(from: locals.count - 1, through: floor, by: -1) where locals[k].name == name {
+            return locals[k].value
         }
         return nil
     }
@@ -103,7 +118,7 @@ struct ScopeStack: Sendable {
     /// Declares a local in the innermost scope.
     mutating func declareLocal(_ name: String, _ value: LocalValue) {
         guard !scopes.isEmpty else { return }
-        scopes[scopes.count - 1].locals[name] = value
+        locals.append((name, value))
     }
 
     /// Records a storyboard load in the innermost function, if it may be a storyboard helper.
@@ -115,5 +130,33 @@ struct ScopeStack: Sendable {
     mutating func addEnumCase(_ c: CodeEnumCase) {
         guard !scopes.isEmpty else { return }
         scopes[scopes.count - 1].enumCases.append(c)
+    }
+}
+
+/// Scopes that declarations announce before the reader reaches their opening brace: `func f(a: A) {` announces a
+/// function scope with parameter `a` at the index of its `{`.
+///
+/// A handful are waiting at any time (the brace follows its declaration closely), so a short array searched from
+/// the end costs less than a dictionary, which hashed and allocated for every declaration.
+struct PendingScopes: Sendable {
+    private var entries: [(brace: Int, kind: CodeScope.Kind?, parameters: [String]?)] = []
+
+    /// Announces the scope that opens at `brace`; `nil` leaves what was announced before for that brace.
+    mutating func announce(_ kind: CodeScope.Kind?, parameters: [String]? = nil, at brace: Int) {
+        if let k = entries.lastIndex(where: { $0.brace == brace }) {
+            if let kind { entries[k].kind = kind }
+            if let parameters { entries[k].parameters = parameters }
+        } else {
+            entries.append((brace, kind, parameters))
+        }
+    }
+
+    /// The scope announced for the brace at `brace` (a plain block when none was), with its parameters.
+    mutating func take(at brace: Int) -> (kind: CodeScope.Kind, parameters: [String]) {
+        guard let k = entries.lastIndex(where: { $0.brace == brace }) else { return (.block, []) }
+        let entry = entries.remove(at: k)
+        // Braces are reached in order: an announcement for one already passed (garbage input) can go.
+        if entries.contains(where: { $0.brace < brace }) { entries.removeAll { $0.brace < brace } }
+        return (entry.kind ?? .block, entry.parameters ?? [])
     }
 }

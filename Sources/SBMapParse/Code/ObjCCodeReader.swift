@@ -7,8 +7,8 @@ struct ObjCCodeReader {
     private let path: String
     private let expressions: CodeExpressions
     private var scopes = ScopeStack()
-    private var pendingBraces: [Int: CodeScope.Kind] = [:]
-    private var pendingParameters: [Int: [String]] = [:]
+    /// The scopes declarations have announced, by the index of their opening brace.
+    private var pending = PendingScopes()
     /// The class of the current `@implementation` (or `@interface`) block.
     private var currentClass: [String] = []
     /// Open `[` indices, innermost last: the message send a selector part belongs to.
@@ -31,10 +31,8 @@ struct ObjCCodeReader {
             switch t.kind {
             case .punct:
                 if t.punct == UInt8(ascii: "{") {
-                    let kind = pendingBraces.removeValue(forKey: i) ?? .block
-                    var scope = CodeScope(kind: kind, end: stream.close(i), location: location(i))
-                    for p in pendingParameters.removeValue(forKey: i) ?? [] { scope.locals[p] = .unknown }
-                    scopes.push(scope)
+                    let (kind, parameters) = pending.take(at: i)
+                    scopes.push(CodeScope(kind: kind, start: i, end: stream.close(i)), parameters: parameters)
                 } else if t.punct == UInt8(ascii: "[") {
                     brackets.append(i)
                 } else if (t.punct == UInt8(ascii: "-") || t.punct == UInt8(ascii: "+")), !currentClass.isEmpty, !scopes.inFunction,
@@ -65,11 +63,11 @@ struct ObjCCodeReader {
         guard case .function(let name, true) = scope.kind else { return }
         let path = typePath + [name]
         if scope.helperLoads.count == 1 {
-            file.helpers.append(CodeStoryboardHelper(path: path, name: scope.helperLoads[0], location: scope.location))
+            file.helpers.append(CodeStoryboardHelper(path: path, name: scope.helperLoads[0], location: location(scope.start)))
         } else if name == "storyboard", !file.helpers.contains(where: { $0.path == path }) {
             // `- (UIStoryboard *)storyboard { … }` that is no single load still hides UIKit's `storyboard`.
             file.helpers.append(CodeStoryboardHelper(path: path, name: .dynamic("storyboard"), fromLoad: false,
-                                                     location: scope.location))
+                                                     location: location(scope.start)))
         }
     }
 
@@ -156,8 +154,7 @@ struct ObjCCodeReader {
         }
         guard stream.isPunct(j, "{"), let name = firstPart else { return }
         let returnsStoryboard = returnText.containsBytes("UIStoryboard") || returnText.containsBytes("NSStoryboard")
-        pendingBraces[j] = .function(name: name, returnsStoryboard: returnsStoryboard)
-        pendingParameters[j] = parameters
+        pending.announce(.function(name: name, returnsStoryboard: returnsStoryboard), parameters: parameters, at: j)
     }
 
     /// `#define NAME @"value"`, `#define NAME OTHER_NAME`.

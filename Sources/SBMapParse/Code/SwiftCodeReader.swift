@@ -9,10 +9,8 @@ struct SwiftCodeReader {
     /// In a generated file (SwiftGen, R.swift) only declarations count.
     private let recordUses: Bool
     private var scopes = ScopeStack()
-    /// Brace token index → the scope it opens, as announced by the declaration before it.
-    private var pendingBraces: [Int: CodeScope.Kind] = [:]
-    /// Parameter names of the function whose body opens at a brace.
-    private var pendingParameters: [Int: [String]] = [:]
+    /// The scopes declarations have announced, by the index of their opening brace.
+    private var pending = PendingScopes()
     private(set) var file: LoadedCodeFile
 
     init(stream: TokenStream, path: String, generatedBy: CodeGenerator?) {
@@ -28,11 +26,21 @@ struct SwiftCodeReader {
         "func", "var", "let", "subscript", "override", "final", "static", "private", "public", "internal",
         "fileprivate", "open", "required", "convenience", "dynamic", "lazy", "weak", "unowned", "mutating",
     ]
-    /// Words that start a new declaration: a signature scan stops there.
-    private static let declarationStarts: Set<String> = [
-        "func", "var", "let", "class", "struct", "enum", "extension", "protocol", "init", "case", "import",
-        "typealias", "subscript", "deinit", "actor", "static", "private", "public", "internal", "fileprivate",
-        "open", "override", "@objc", "@IBAction", "@IBOutlet",
+    /// Whether the identifier at `j` is a word that starts a new declaration: a signature scan stops there.
+    /// The lexer's word tags answer for most of them; the rest are compared byte for byte.
+    private func startsDeclaration(_ j: Int) -> Bool {
+        switch stream[j].word {
+        case .func, .var, .let, .class, .struct, .enum, .extension, .protocol, .`init`, .case, .import, .subscript,
+             .deinit, .actor:
+            return true
+        default:
+            return Self.otherDeclarationStarts.contains { stream.isIdentifier(j, $0) }
+        }
+    }
+
+    private static let otherDeclarationStarts = [
+        "typealias", "static", "private", "public", "internal", "fileprivate", "open", "override", "@objc", "@IBAction",
+        "@IBOutlet",
     ]
 
     mutating func read() {
@@ -42,10 +50,8 @@ struct SwiftCodeReader {
             let t = stream[i]
             if t.kind == .punct {
                 if t.punct == UInt8(ascii: "{") {
-                    let kind = pendingBraces.removeValue(forKey: i) ?? .block
-                    var scope = CodeScope(kind: kind, end: stream.close(i), location: location(i))
-                    for p in pendingParameters.removeValue(forKey: i) ?? [] { scope.locals[p] = .unknown }
-                    scopes.push(scope)
+                    let (kind, parameters) = pending.take(at: i)
+                    scopes.push(CodeScope(kind: kind, start: i, end: stream.close(i)), parameters: parameters)
                 }
                 i += 1
                 continue
@@ -116,15 +122,15 @@ struct SwiftCodeReader {
     private mutating func closed(_ scope: CodeScope) {
         switch scope.kind {
         case .type(let path, true):
-            file.enums.append(CodeStringEnum(path: path, cases: scope.enumCases, location: scope.location))
+            file.enums.append(CodeStringEnum(path: path, cases: scope.enumCases, location: location(scope.start)))
         case .function(let name, true):
             let path = scopes.typePath + [name]
             if scope.helperLoads.count == 1 {
-                file.helpers.append(CodeStoryboardHelper(path: path, name: scope.helperLoads[0], location: scope.location))
+                file.helpers.append(CodeStoryboardHelper(path: path, name: scope.helperLoads[0], location: location(scope.start)))
             } else if name == "storyboard", !file.helpers.contains(where: { $0.path == path }) {
                 // `var storyboard: UIStoryboard { … }` that is no single load still hides UIKit's `storyboard`.
                 file.helpers.append(CodeStoryboardHelper(path: path, name: .dynamic("storyboard"), fromLoad: false,
-                                                         location: scope.location))
+                                                         location: location(scope.start)))
             }
         default:
             break
@@ -189,7 +195,7 @@ struct SwiftCodeReader {
         file.types.append(CodeTypeDeclaration(path: fullPath, kind: kind,
                                               superclass: kind == .class ? inherited.first : nil,
                                               location: location(i + 1)))
-        pendingBraces[j] = .type(path: fullPath, stringEnum: kind == .enum && inherited.contains("String"))
+        pending.announce(.type(path: fullPath, stringEnum: kind == .enum && inherited.contains("String")), at: j)
     }
 
     /// `func name<T>(_ a: A, b c: B) -> R {`: a function scope with its parameters, maybe a storyboard helper,
@@ -207,14 +213,18 @@ struct SwiftCodeReader {
         let parameters = parameterList(open: open, close: close)
         // Return type and body.
         j = close + 1
-        var returnText = ""
+        var returnsStoryboard = false
         var k = 0
         while j < stream.count, k < 80 {
             let t = stream[j]
             if t.isPunct("{") { break }
             if t.isPunct("}") || t.isPunct(";") || t.isPunct("=") { return }
-            if t.kind == .identifier, t.newlineBefore, Self.declarationStarts.contains(stream.text(j)) { j = -1; break }
-            if t.kind == .identifier { returnText += stream.text(j) + " " }
+            if t.kind == .identifier {
+                if t.newlineBefore, startsDeclaration(j) { j = -1; break }
+                if stream.identifier(j, contains: "UIStoryboard") || stream.identifier(j, contains: "NSStoryboard") {
+                    returnsStoryboard = true
+                }
+            }
             j += 1
             k += 1
         }
@@ -224,9 +234,7 @@ struct SwiftCodeReader {
                                                        location: location(i + 1)))
         }
         guard j >= 0, stream.isPunct(j, "{") else { return }
-        let returnsStoryboard = returnText.containsBytes("UIStoryboard") || returnText.containsBytes("NSStoryboard")
-        pendingBraces[j] = .function(name: name, returnsStoryboard: returnsStoryboard)
-        pendingParameters[j] = parameters.map(\.name)
+        pending.announce(.function(name: name, returnsStoryboard: returnsStoryboard), parameters: parameters.map(\.name), at: j)
     }
 
     /// `init(…) {`, `deinit {`, `get {`, `set(newValue) {`, `subscript(…) -> T {`.
@@ -250,11 +258,10 @@ struct SwiftCodeReader {
         let name = stream.text(i)
         if name == "get", let f = scopes.scopes.last, case .function(let owner, let helper) = f.kind {
             // A getter of a computed storyboard property: the helper is the property.
-            pendingBraces[j] = .function(name: owner, returnsStoryboard: helper)
+            pending.announce(.function(name: owner, returnsStoryboard: helper), at: j)
             return
         }
-        pendingBraces[j] = .function(name: name, returnsStoryboard: false)
-        pendingParameters[j] = parameters
+        pending.announce(.function(name: name, returnsStoryboard: false), parameters: parameters, at: j)
     }
 
     private struct Parameter {
@@ -290,7 +297,7 @@ struct SwiftCodeReader {
             let t = stream[j]
             if stream.isIdentifier(j, "@IBAction") { return true }
             if t.kind != .identifier && !t.isPunct("(") && !t.isPunct(")") && !t.isPunct(":") { return false }
-            if t.kind == .identifier, ["func", "var", "let", "}"].contains(stream.text(j)) { return false }
+            if t.kind == .identifier, t.word == .func || t.word == .var || t.word == .let { return false }
             j -= 1
             steps += 1
         }
@@ -410,7 +417,7 @@ struct SwiftCodeReader {
         let path = scopes.typePath + [name]
         let close = stream.close(brace)
         if member, typeText.containsBytes("UIStoryboard") || typeText.containsBytes("NSStoryboard") {
-            pendingBraces[brace] = .function(name: name, returnsStoryboard: true)
+            pending.announce(.function(name: name, returnsStoryboard: true), at: brace)
             return
         }
         if member, typeText.containsBytes("Identifier<") || typeText.containsBytes("SceneType") || typeText.containsBytes("Resource<") {
@@ -425,7 +432,7 @@ struct SwiftCodeReader {
                 file.constants.append(CodeConstant(path: path, value: .literal(stream.text(a)), location: location(i + 1)))
             }
         }
-        pendingBraces[brace] = .function(name: name, returnsStoryboard: false)
+        pending.announce(.function(name: name, returnsStoryboard: false), at: brace)
     }
 
     /// SwiftGen `SceneType<T>(storyboard: Main.self, identifier: "X")` / `InitialSceneType<T>(storyboard: Main.self)`,
