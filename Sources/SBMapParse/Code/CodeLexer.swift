@@ -1,3 +1,4 @@
+import Foundation  // memchr
 import SBMapModel
 
 /// A tokenizer for Swift and Objective-C that knows comments and string literals, so that a call inside a
@@ -9,179 +10,316 @@ import SBMapModel
 ///   strings nested inside it, backtick identifiers, `@attributes`, `#directives`.
 /// * Objective-C: `//`, `/* */` (not nested), `"…"`, `@"…"`, character literals, `#define` lines
 ///   (the directive is an identifier token; the rest of the line follows as tokens).
+///
+/// It runs over every byte of every source file, so it is written for speed: it reads through a pointer, matches
+/// brackets as it emits them, leaves line and column to `TokenStream.location`, and decodes only the string
+/// literals whose value differs from their bytes (the others are read from the file when asked for).
 struct CodeLexer {
     let language: CodeLanguage
-    private let bytes: [UInt8]
+    private let swift: Bool
+    private let p: UnsafePointer<UInt8>
+    private let n: Int
     private var pos = 0
-    private var tokens: [CodeToken] = []
-    /// The decoded values of string literals; a string token holds its index here.
+    /// The tokens, written in place into the array `tokenize` returns: `count` of `capacity` are made.
+    private let out: UnsafeMutablePointer<CodeToken>
+    private let capacity: Int
+    private var count = 0
+    /// More tokens than `capacity`: `tokenize` starts again with room for the most there can be.
+    private var overflowed = false
+    /// The values of the string literals that needed decoding; such a string token holds its index here.
     private var strings: [String] = []
     private var sawNewline = true
-    // Line and column of `cursor`, advanced lazily as tokens are emitted (token starts only move forward).
-    private var cursor = 0
-    private var line = 1
-    private var column = 1
+    /// One past each line break consumed so far, for `TokenStream.location`: every path that steps over a `\n`
+    /// notes it here, which costs far less than finding the line breaks again afterwards.
+    private var lineStarts: LineStarts
+    private let words = CodeWord.table
+    private let identifierPart = ByteTable.identifierPart.bytes
+    /// The open brackets not yet closed, as a stack linked through their tokens: `openTop` is the innermost, and
+    /// each open bracket's `upper` holds the index of the one below it until it is closed (then its partner).
+    private var openTop = -1
+    /// How many of each shape (`(`, `[`, `{`) the stack holds, so that a closer with no opener of its shape is
+    /// known at once instead of by walking the stack.
+    private var openCounts: (Int, Int, Int) = (0, 0, 0)
+    /// Every `#` before this offset is known not to start a raw string (see `isRawStringStart`).
+    private var noRawStringBefore = 0
 
     /// The deepest interpolation nesting followed; deeper input is read as plain string text.
     private static let maxInterpolationDepth = 8
+    /// Tokens hold 32-bit offsets and indices; bytes past this are not read (a source file is far smaller:
+    /// `CodeScanner` skips files over 8 MB by default).
+    static let maxInput = Int(Int32.max)
 
-    init(bytes: [UInt8], language: CodeLanguage) {
-        self.bytes = bytes
+    private init(p: UnsafePointer<UInt8>, n: Int, language: CodeLanguage, out: UnsafeMutablePointer<CodeToken>,
+                 capacity: Int) {
+        self.p = p
+        self.n = n
         self.language = language
+        self.swift = language == .swift
+        self.out = out
+        self.capacity = capacity
+        self.lineStarts = LineStarts(capacity: n / 32 + 16)
     }
 
     /// Tokenizes the whole input.
     static func tokenize(_ bytes: [UInt8], language: CodeLanguage) -> TokenStream {
-        var lexer = CodeLexer(bytes: bytes, language: language)
-        lexer.run()
-        return TokenStream(tokens: lexer.tokens, bytes: bytes, strings: lexer.strings)
+        var strings: [String] = []
+        var lineStarts: [UInt32] = [0]
+        let tokens = bytes.withUnsafeBufferPointer { buffer -> [CodeToken] in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return [] }
+            let n = min(buffer.count, maxInput)
+            // Real code has about one token per six bytes; a file denser than one per three is lexed again with
+            // room for one token per byte (every token takes at least one).
+            var capacity = n / 3 + 64
+            while true {
+                var overflowed = false
+                let tokens = [CodeToken](unsafeUninitializedCapacity: capacity) { out, made in
+                    var lexer = CodeLexer(p: base, n: n, language: language, out: out.baseAddress!, capacity: capacity)
+                    defer { lexer.lineStarts.deallocate() }
+                    lexer.run()
+                    overflowed = lexer.overflowed
+                    made = 0
+                    guard !overflowed else { return }
+                    lexer.closeBrackets()
+                    made = lexer.count
+                    strings = lexer.strings
+                    lineStarts = lexer.lineStarts.array()
+                }
+                if !overflowed { return tokens }
+                precondition(capacity <= n, "a token takes at least one byte")
+                capacity = n + 1
+            }
+        }
+        return TokenStream(tokens: tokens, bytes: bytes, strings: strings, lineStarts: lineStarts)
     }
 
     private mutating func run() {
-        tokens.reserveCapacity(bytes.count / 5)
-        let n = bytes.count
-        while pos < n {
-            let c = bytes[pos]
+        // The position and the line-break flag live in locals through the common tokens (names, punctuation,
+        // blanks), so they stay in registers; the rarer ones go through `pos` and `sawNewline`.
+        let p = self.p, n = self.n
+        var i = 0
+        var newline = true
+        while i < n && !overflowed {
+            let c = p[i]
             switch c {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"),
+                 UInt8(ascii: "$"), 0x80...0xFF:
+                // `emitIdentifier`, written out: the compiler keeps the call otherwise.
+                let start = i
+                i += 1
+                while i < n, identifierPart[Int(p[i])] { i += 1 }
+                let word = words.word(p + start, i - start, head: CodeWord.head(p + start, i - start, available: n - start))
+                emit(CodeToken(kind: .identifier, offset: UInt32(start), lower: UInt32(start), upper: UInt32(i),
+                               word: word, newlineBefore: newline))
+                newline = false
+            case 0x20:
+                i += 1
+                while i < n, p[i] == 0x20 { i += 1 }  // indentation comes in runs
             case 0x0A:  // \n
-                sawNewline = true
-                pos += 1
-            case 0x20, 0x09, 0x0D, 0x0B, 0x0C, 0x00:
-                pos += 1
-            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
-                skipLineComment()
-            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
-                skipBlockComment()
-            case UInt8(ascii: "\""):
-                lexString(start: pos, hashes: 0, prefixLength: 0)
-            case UInt8(ascii: "@") where language == .objectiveC && peek(1) == UInt8(ascii: "\""):
-                lexString(start: pos, hashes: 0, prefixLength: 1)
-            case UInt8(ascii: "'") where language == .objectiveC:
-                lexCharLiteral()
-            case UInt8(ascii: "#") where language == .swift && isRawStringStart():
-                var h = 0
-                while peek(h) == UInt8(ascii: "#") { h += 1 }
-                lexString(start: pos, hashes: h, prefixLength: h)
-            case UInt8(ascii: "`") where language == .swift:
-                lexBacktickIdentifier()
-            case UInt8(ascii: "@"), UInt8(ascii: "#"):
-                if pos + 1 < n, Self.isIdentifierStart(bytes[pos + 1]) {
-                    let start = pos
-                    pos += 1
-                    while pos < n, Self.isIdentifierPart(bytes[pos]) { pos += 1 }
-                    emitIdentifier(start: start, name: start..<pos)
-                } else {
-                    emitPunct()
+                newline = true
+                i += 1
+                lineStarts.append(i)
+                while i < n, p[i] == 0x20 { i += 1 }
+            case 0x09, 0x0D, 0x0B, 0x0C, 0x00:
+                i += 1
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let start = i
+                i += 1
+                while i < n {
+                    let d = p[i]
+                    guard identifierPart[Int(d)] || (d == UInt8(ascii: ".") && i + 1 < n && Self.isDigit(p[i + 1])) else { break }
+                    i += 1
                 }
+                emit(CodeToken(kind: .number, offset: UInt32(start), lower: UInt32(start), upper: UInt32(i), newlineBefore: newline))
+                newline = false
+            case UInt8(ascii: "/"):
+                let next = i + 1 < n ? p[i + 1] : 0
+                if next == UInt8(ascii: "/") {
+                    i = memchr(p + i, 0x0A, n - i).map { p.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? n
+                } else if next == UInt8(ascii: "*") {
+                    pos = i; sawNewline = newline
+                    skipBlockComment()
+                    i = pos; newline = sawNewline
+                } else {
+                    emitPunct(at: i, c, newline: newline)
+                    i += 1
+                    newline = false
+                }
+            case UInt8(ascii: "\""), UInt8(ascii: "@"), UInt8(ascii: "'"), UInt8(ascii: "#"), UInt8(ascii: "`"):
+                pos = i; sawNewline = newline
+                lexSpecial()
+                i = pos; newline = sawNewline
+            case UInt8(ascii: "-") where i + 1 < n && p[i + 1] == UInt8(ascii: ">"):
+                emitPunct(at: i, CodeToken.arrow, newline: newline)
+                i += 2
+                newline = false
             default:
-                if Self.isIdentifierStart(c) {
-                    let start = pos
-                    pos += 1
-                    while pos < n, Self.isIdentifierPart(bytes[pos]) { pos += 1 }
-                    emitIdentifier(start: start, name: start..<pos)
-                } else if c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") {
-                    let start = pos
-                    pos += 1
-                    while pos < n, Self.isIdentifierPart(bytes[pos]) || (bytes[pos] == UInt8(ascii: ".") && isDigit(pos + 1)) {
-                        pos += 1
-                    }
-                    emit(.number, start: start, end: pos)
-                } else {
-                    emitPunct()
-                }
+                emitPunct(at: i, c, newline: newline)
+                i += 1
+                newline = false
             }
+        }
+        pos = i
+    }
+
+    /// The tokens that start with `"`, `@`, `'`, `#` or `` ` ``, at `pos`.
+    private mutating func lexSpecial() {
+        let c = p[pos]
+        switch c {
+        case UInt8(ascii: "\""):
+            lexString(start: pos, hashes: 0, prefixLength: 0)
+        case UInt8(ascii: "@") where !swift && pos + 1 < n && p[pos + 1] == UInt8(ascii: "\""):
+            lexString(start: pos, hashes: 0, prefixLength: 1)
+        case UInt8(ascii: "'") where !swift:
+            lexCharLiteral()
+        case UInt8(ascii: "#") where swift && isRawStringStart():
+            var h = 0
+            while pos + h < n, p[pos + h] == UInt8(ascii: "#") { h += 1 }
+            lexString(start: pos, hashes: h, prefixLength: h)
+        case UInt8(ascii: "`") where swift:
+            lexBacktickIdentifier()
+        case UInt8(ascii: "@"), UInt8(ascii: "#"):
+            if pos + 1 < n, Self.isIdentifierStart(p[pos + 1]) {
+                let start = pos
+                pos += 2
+                while pos < n, identifierPart[Int(p[pos])] { pos += 1 }
+                emitIdentifier(at: start, name: start, pos, newline: sawNewline)
+                sawNewline = false
+            } else {
+                emitPunct(at: pos, c, newline: sawNewline)
+                pos += 1
+                sawNewline = false
+            }
+        default:  // ' in Swift, ` in Objective-C
+            emitPunct(at: pos, c, newline: sawNewline)
+            pos += 1
+            sawNewline = false
         }
     }
 
     // MARK: Characters
 
-    private func peek(_ offset: Int) -> UInt8? {
-        let i = pos + offset
-        return i < bytes.count ? bytes[i] : nil
-    }
-
-    private func isDigit(_ i: Int) -> Bool {
-        i < bytes.count && bytes[i] >= UInt8(ascii: "0") && bytes[i] <= UInt8(ascii: "9")
-    }
+    @inline(__always)
+    private static func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
 
     /// Letters, `_`, `$`, and every non-ASCII byte (Unicode identifiers, or garbage: either way, not syntax).
+    @inline(__always)
     static func isIdentifierStart(_ c: UInt8) -> Bool {
         (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || c == 0x5F || c == 0x24 || c >= 0x80
     }
 
+    /// `isIdentifierStart` and digits. (The lexer reads this from `ByteTable.identifierPart`.)
     static func isIdentifierPart(_ c: UInt8) -> Bool {
         isIdentifierStart(c) || (c >= 0x30 && c <= 0x39)
     }
 
     // MARK: Emitting
 
-    /// Moves the line/column cursor to `offset`.
-    private mutating func advanceCursor(to offset: Int) {
-        while cursor < offset {
-            let c = bytes[cursor]
-            if c == 0x0A {
-                line += 1
-                column = 1
-            } else if c & 0xC0 != 0x80 {
-                column += 1
-            }
-            cursor += 1
+    /// Writes a token. With no room left, it marks the lexer as overflowed and ends the input, for `tokenize`
+    /// to start again with more room.
+    @inline(__always)
+    private mutating func emit(_ token: CodeToken) {
+        guard count < capacity else {
+            overflowed = true
+            pos = n
+            return
         }
+        out[count] = token
+        count += 1
     }
 
-    /// Appends a token whose first character is at byte `at`. `start` and `end` are what the token points at:
-    /// its text's bytes, or for a string the index of its value in `strings` (see `CodeToken`).
-    private mutating func emit(_ kind: CodeToken.Kind, at: Int, start: Int, end: Int, punct: UInt8 = 0,
-                               word: CodeWord = .other, interpolated: Bool = false) {
-        advanceCursor(to: at)
-        tokens.append(CodeToken(kind: kind, punct: punct, word: word, start: start, end: end, line: line, column: column,
-                                newlineBefore: sawNewline, interpolated: interpolated))
+    /// A token made by one of the rarer paths, which keep the line-break flag in `sawNewline`.
+    private mutating func append(_ token: CodeToken) {
+        emit(token)
         sawNewline = false
     }
 
-    /// A number (or character literal) token: the bytes `start..<end`.
-    private mutating func emit(_ kind: CodeToken.Kind, start: Int, end: Int) {
-        emit(kind, at: start, start: start, end: end)
+    /// An identifier token whose first character is at `at` and whose name is the bytes `start..<end` (without
+    /// backticks).
+    @inline(__always)
+    private mutating func emitIdentifier(at: Int, name start: Int, _ end: Int, newline: Bool) {
+        let length = end - start
+        let word = length == 0 ? .other
+            : words.word(p + start, length, head: CodeWord.head(p + start, length, available: n - start))
+        emit(CodeToken(kind: .identifier, offset: UInt32(at), lower: UInt32(start), upper: UInt32(end), word: word,
+                       newlineBefore: newline))
     }
 
-    /// An identifier token starting at `start` whose name is `bytes[name]` (without backticks).
-    private mutating func emitIdentifier(start: Int, name: Range<Int>) {
-        emit(.identifier, at: start, start: name.lowerBound, end: name.upperBound, word: CodeWord.recognize(bytes, name))
-    }
-
-    private mutating func emitPunct() {
-        let start = pos
-        if bytes[pos] == UInt8(ascii: "-"), peek(1) == UInt8(ascii: ">") {
-            pos += 2
-            emit(.punct, at: start, start: start, end: pos, punct: CodeToken.arrow)
-            return
+    /// One punctuation token at `at`: `c` is its byte, or `CodeToken.arrow`. Brackets are matched on the way: an
+    /// opener is pushed; a closer takes the nearest open bracket of its shape, and the unclosed ones above it are
+    /// dropped (recovering from garbage). `upper` ends as the partner's index, or -1.
+    @inline(__always)
+    private mutating func emitPunct(at: Int, _ c: UInt8, newline: Bool) {
+        var upper: Int32 = -1
+        switch c {
+        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+            upper = Int32(truncatingIfNeeded: openTop)
+            openTop = count
+            count(shape: c, by: 1)
+        case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+            upper = closeBracket(c)
+        default:
+            break
         }
-        let c = bytes[pos]
-        pos += 1
-        emit(.punct, at: start, start: start, end: pos, punct: c)
+        emit(CodeToken(kind: .punct, offset: UInt32(at), lower: UInt32(at), upper: UInt32(bitPattern: upper),
+                       punct: c, newlineBefore: newline))
+    }
+
+    @inline(__always)
+    private mutating func count(shape: UInt8, by delta: Int) {
+        switch shape {
+        case UInt8(ascii: "("): openCounts.0 += delta
+        case UInt8(ascii: "["): openCounts.1 += delta
+        default: openCounts.2 += delta
+        }
+    }
+
+    /// Pops the stack down to the nearest opener of the closer `c`'s shape and pairs it with the closer about to be
+    /// written: the closer's partner, or -1 when no such opener is open.
+    private mutating func closeBracket(_ c: UInt8) -> Int32 {
+        let open = c == UInt8(ascii: ")") ? UInt8(ascii: "(") : c == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
+        let available = open == UInt8(ascii: "(") ? openCounts.0 : open == UInt8(ascii: "[") ? openCounts.1 : openCounts.2
+        guard available > 0 else { return -1 }
+        while true {
+            let top = openTop
+            let shape = out[top].punct
+            openTop = Int(Int32(bitPattern: out[top].upper))
+            count(shape: shape, by: -1)
+            if shape == open {
+                out[top].upper = UInt32(count)
+                return Int32(top)
+            }
+            out[top].upper = UInt32(bitPattern: -1)
+        }
+    }
+
+    /// Brackets still open at the end of the input have no partner.
+    private mutating func closeBrackets() {
+        while openTop >= 0 {
+            let top = openTop
+            openTop = Int(Int32(bitPattern: out[top].upper))
+            out[top].upper = UInt32(bitPattern: -1)
+        }
     }
 
     // MARK: Comments
-
-    private mutating func skipLineComment() {
-        while pos < bytes.count, bytes[pos] != 0x0A { pos += 1 }
-    }
 
     /// Swift block comments nest; C ones do not. An unterminated comment runs to the end of the file.
     private mutating func skipBlockComment() {
         pos += 2
         var depth = 1
-        let n = bytes.count
         while pos < n {
-            let c = bytes[pos]
-            if c == 0x0A { sawNewline = true }
-            if c == UInt8(ascii: "*"), pos + 1 < n, bytes[pos + 1] == UInt8(ascii: "/") {
+            let c = p[pos]
+            if c == 0x0A {
+                sawNewline = true
+                lineStarts.append(pos + 1)
+            }
+            if c == UInt8(ascii: "*"), pos + 1 < n, p[pos + 1] == UInt8(ascii: "/") {
                 pos += 2
                 depth -= 1
                 if depth == 0 { return }
                 continue
             }
-            if language == .swift, c == UInt8(ascii: "/"), pos + 1 < n, bytes[pos + 1] == UInt8(ascii: "*") {
+            if swift, c == UInt8(ascii: "/"), pos + 1 < n, p[pos + 1] == UInt8(ascii: "*") {
                 pos += 2
                 depth += 1
                 continue
@@ -192,97 +330,162 @@ struct CodeLexer {
 
     // MARK: Strings
 
-    /// `#"`, `##"`, `#"""` start a raw string.
-    private func isRawStringStart() -> Bool {
+    /// `#"`, `##"`, `#"""` start a raw string. A run of `#` without a quote after it is remembered, so that each
+    /// `#` of a long run (which lexes as one punctuation token each) does not walk the rest of the run again.
+    private mutating func isRawStringStart() -> Bool {
+        guard pos >= noRawStringBefore else { return false }
         var i = pos
-        while i < bytes.count, bytes[i] == UInt8(ascii: "#") { i += 1 }
-        return i > pos && i < bytes.count && bytes[i] == UInt8(ascii: "\"")
+        while i < n, p[i] == UInt8(ascii: "#") { i += 1 }
+        if i > pos && i < n && p[i] == UInt8(ascii: "\"") { return true }
+        noRawStringBefore = i
+        return false
     }
 
-    /// Lexes a string literal starting at `start` (at its `@`, `#`s or quote) and emits one token.
+    /// What reading one literal found.
+    private struct StringScan {
+        var interpolated = false
+        /// The value is the bytes `contentStart..<contentEnd` as written: no escape changed them (an interpolation
+        /// in a non-raw literal is kept as written, so it does not count).
+        var verbatim = true
+        var contentStart = 0
+        var contentEnd = 0
+    }
+
+    /// Lexes a string literal starting at `start` (at its `@`, `#`s or quote) and emits one token. Most literals
+    /// are their bytes as written, and the token points at them; only a literal with escapes is read a second
+    /// time, building its value.
     private mutating func lexString(start: Int, hashes: Int, prefixLength: Int) {
         pos = start + prefixLength
-        var value: [UInt8] = []
-        var interpolated = false
-        scanStringBody(hashes: hashes, value: &value, interpolated: &interpolated, depth: 0)
-        strings.append(String(decoding: value, as: UTF8.self))
-        emit(.string, at: start, start: strings.count - 1, end: strings.count, interpolated: interpolated)
-        if language == .objectiveC { mergeAdjacentObjCStrings() }
+        var scan = StringScan()
+        var unused: [UInt8] = []
+        scanStringBody(hashes: hashes, depth: 0, decode: false, value: &unused, scan: &scan)
+        var token = CodeToken(kind: .string, offset: UInt32(start), lower: UInt32(scan.contentStart),
+                              upper: UInt32(scan.contentEnd), newlineBefore: sawNewline)
+        token.interpolated = scan.interpolated
+        if !scan.verbatim {
+            let end = pos
+            let lines = lineStarts.count  // reading again notes the same line breaks again
+            pos = start + prefixLength
+            var value: [UInt8] = []
+            var again = StringScan()
+            scanStringBody(hashes: hashes, depth: 0, decode: true, value: &value, scan: &again)
+            assert(pos == end, "decoding a literal must read exactly what scanning it read")
+            lineStarts.count = lines
+            token.decoded = true
+            token.lower = UInt32(strings.count)
+            token.upper = UInt32(strings.count + 1)
+            strings.append(String(decoding: value, as: UTF8.self))
+        }
+        append(token)
+        if !swift && !overflowed { mergeAdjacentObjCStrings() }
     }
 
     /// `@"a" @"b"` and `"a" "b"` are one literal in C.
     private mutating func mergeAdjacentObjCStrings() {
-        guard tokens.count >= 2 else { return }
-        let last = tokens[tokens.count - 1]
-        let before = tokens[tokens.count - 2]
+        guard count >= 2 else { return }
+        let last = out[count - 1]
+        let before = out[count - 2]
         guard before.kind == .string, last.kind == .string else { return }
-        // The last literal's value is the last in `strings`: join it to the one before and drop it.
-        strings[before.start] += strings[last.start]
-        strings.removeLast()
-        tokens[tokens.count - 2].interpolated = before.interpolated || last.interpolated
-        tokens.removeLast()
+        // Joined as Strings, each decoded on its own, as the values were before the merge. A run of literals
+        // grows one value in place, so a long run costs linear time.
+        let tail = value(last)
+        // A decoded last literal's value is the last in `strings`.
+        if last.decoded { strings.removeLast() }
+        if before.decoded {
+            strings[before.start] += tail
+        } else {
+            out[count - 2].decoded = true
+            out[count - 2].lower = UInt32(strings.count)
+            out[count - 2].upper = UInt32(strings.count + 1)
+            strings.append(value(before) + tail)
+        }
+        out[count - 2].interpolated = before.interpolated || last.interpolated
+        count -= 1
+    }
+
+    /// The value of a string token made so far.
+    private func value(_ t: CodeToken) -> String {
+        t.decoded ? strings[t.start] : String(decoding: UnsafeBufferPointer(start: p + t.start, count: t.end - t.start), as: UTF8.self)
     }
 
     /// Reads from the opening quote (at `pos`) to just past the closing delimiter. Single-line literals end at a
-    /// line break when unterminated; multi-line ones at the end of the input.
-    private mutating func scanStringBody(hashes: Int, value: inout [UInt8], interpolated: inout Bool, depth: Int) {
-        let n = bytes.count
-        let multiline = language == .swift && pos + 2 < n
-            && bytes[pos + 1] == UInt8(ascii: "\"") && bytes[pos + 2] == UInt8(ascii: "\"")
+    /// line break when unterminated; multi-line ones at the end of the input. With `decode` the value is built in
+    /// `value`; without, only `scan` is filled in: the same bytes are read either way.
+    private mutating func scanStringBody(hashes: Int, depth: Int, decode: Bool, value: inout [UInt8],
+                                         scan: inout StringScan) {
+        let multiline = swift && pos + 2 < n
+            && p[pos + 1] == UInt8(ascii: "\"") && p[pos + 2] == UInt8(ascii: "\"")
         pos += multiline ? 3 : 1
         if multiline {
             // The content starts on the next line.
-            while pos < n, bytes[pos] != 0x0A { pos += 1 }
-            if pos < n { pos += 1 }
+            if let lineBreak = memchr(p + pos, 0x0A, n - pos) {
+                pos = p.distance(to: lineBreak.assumingMemoryBound(to: UInt8.self)) + 1
+                lineStarts.append(pos)
+            } else {
+                pos = n
+            }
         }
+        scan.contentStart = pos
+        let quotes = multiline ? 3 : 1
         while pos < n {
-            let c = bytes[pos]
-            if c == 0x0A && !multiline { return }
-            if c == UInt8(ascii: "\"") {
-                let quotes = multiline ? 3 : 1
-                if closes(at: pos, quotes: quotes, hashes: hashes) {
-                    pos += quotes + hashes
-                    if multiline, value.last == 0x0A { value.removeLast() }
-                    return
-                }
+            let c = p[pos]
+            if c == 0x0A && !multiline { break }
+            if c == UInt8(ascii: "\""), closes(at: pos, quotes: quotes, hashes: hashes) {
+                scan.contentEnd = pos
+                pos += quotes + hashes
+                if multiline, scan.contentEnd > scan.contentStart, p[scan.contentEnd - 1] == 0x0A { scan.contentEnd -= 1 }
+                if decode, multiline, value.last == 0x0A { value.removeLast() }
+                return
             }
             if c == UInt8(ascii: "\\") && hasHashes(after: pos, count: hashes) {
                 let e = pos + 1 + hashes
-                guard e < n else { pos = n; return }
-                let esc = bytes[e]
-                if esc == UInt8(ascii: "(") && language == .swift {
-                    interpolated = true
-                    // Keep the interpolation's source text, so a dynamic argument is shown as written.
-                    value.append(contentsOf: Array("\\(".utf8))
+                guard e < n else {
+                    pos = n
+                    scan.verbatim = false
+                    break
+                }
+                let esc = p[e]
+                if esc == UInt8(ascii: "(") && swift {
+                    scan.interpolated = true
+                    // Keep the interpolation's source text, so a dynamic argument is shown as written. In a raw
+                    // literal `\#(` is kept as `\(`, which is not what is written.
+                    if hashes > 0 { scan.verbatim = false }
+                    if decode { value.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "(")]) }
                     pos = e + 1
                     let inner = pos
                     skipInterpolation(depth: depth)
-                    value.append(contentsOf: bytes[inner..<min(pos, n)])
+                    if decode { value.append(contentsOf: UnsafeBufferPointer(start: p + inner, count: min(pos, n) - inner)) }
                     continue
                 }
                 pos = e + 1
+                scan.verbatim = false
                 switch esc {
-                case UInt8(ascii: "n"): value.append(0x0A)
-                case UInt8(ascii: "t"): value.append(0x09)
-                case UInt8(ascii: "r"): value.append(0x0D)
-                case UInt8(ascii: "0"): value.append(0x00)
-                case UInt8(ascii: "u") where language == .swift && pos < n && bytes[pos] == UInt8(ascii: "{"):
+                case UInt8(ascii: "n"): if decode { value.append(0x0A) }
+                case UInt8(ascii: "t"): if decode { value.append(0x09) }
+                case UInt8(ascii: "r"): if decode { value.append(0x0D) }
+                case UInt8(ascii: "0"): if decode { value.append(0x00) }
+                case UInt8(ascii: "u") where swift && pos < n && p[pos] == UInt8(ascii: "{"):
                     var hex = 0
                     var j = pos + 1
-                    while j < n, j < pos + 10, let d = Self.hexValue(bytes[j]) { hex = hex * 16 + d; j += 1 }
-                    if j < n, bytes[j] == UInt8(ascii: "}"), let scalar = UnicodeScalar(hex) {
-                        value.append(contentsOf: Array(String(Character(scalar)).utf8))
+                    while j < n, j < pos + 10, let d = Self.hexValue(p[j]) { hex = hex * 16 + d; j += 1 }
+                    if j < n, p[j] == UInt8(ascii: "}"), let scalar = UnicodeScalar(hex) {
+                        if decode { value.append(contentsOf: Array(String(Character(scalar)).utf8)) }
                         pos = j + 1
                     }
                 case 0x0A:
+                    lineStarts.append(pos)
                     if !multiline { return }  // a C line continuation would go here; Swift has none in "…"
-                default: value.append(esc)
+                default:
+                    if decode { value.append(esc) }
                 }
                 continue
             }
-            value.append(c)
+            if decode { value.append(c) }
             pos += 1
+            if c == 0x0A { lineStarts.append(pos) }  // only in a multi-line literal
         }
+        // Unterminated: the value runs to the line break or the end of the input.
+        scan.contentEnd = min(pos, n)
     }
 
     private static func hexValue(_ c: UInt8) -> Int? {
@@ -296,24 +499,23 @@ struct CodeLexer {
 
     private func hasHashes(after i: Int, count: Int) -> Bool {
         guard count > 0 else { return true }
-        guard i + count < bytes.count else { return false }
-        for k in 1...count where bytes[i + k] != UInt8(ascii: "#") { return false }
+        guard i + count < n else { return false }
+        for k in 1...count where p[i + k] != UInt8(ascii: "#") { return false }
         return true
     }
 
     private func closes(at i: Int, quotes: Int, hashes: Int) -> Bool {
-        guard i + quotes + hashes <= bytes.count else { return false }
-        for k in 0..<quotes where bytes[i + k] != UInt8(ascii: "\"") { return false }
-        for k in 0..<hashes where bytes[i + quotes + k] != UInt8(ascii: "#") { return false }
+        guard i + quotes + hashes <= n else { return false }
+        for k in 0..<quotes where p[i + k] != UInt8(ascii: "\"") { return false }
+        for k in 0..<hashes where p[i + quotes + k] != UInt8(ascii: "#") { return false }
         return true
     }
 
     /// Skips the body of `\(…)` up to its closing parenthesis, stepping over nested strings and parentheses.
     private mutating func skipInterpolation(depth: Int) {
         var parens = 1
-        let n = bytes.count
         while pos < n {
-            let c = bytes[pos]
+            let c = p[pos]
             switch c {
             case UInt8(ascii: "("): parens += 1; pos += 1
             case UInt8(ascii: ")"):
@@ -321,9 +523,9 @@ struct CodeLexer {
                 pos += 1
                 if parens == 0 { return }
             case UInt8(ascii: "\"") where depth < Self.maxInterpolationDepth:
-                var ignored: [UInt8] = []
-                var flag = false
-                scanStringBody(hashes: 0, value: &ignored, interpolated: &flag, depth: depth + 1)
+                var unused: [UInt8] = []
+                var nested = StringScan()
+                scanStringBody(hashes: 0, depth: depth + 1, decode: false, value: &unused, scan: &nested)
             case 0x0A:
                 // An interpolation cannot span lines in a single-line literal; treat the line break as the end.
                 return
@@ -338,21 +540,79 @@ struct CodeLexer {
     private mutating func lexCharLiteral() {
         let start = pos
         pos += 1
-        while pos < bytes.count, bytes[pos] != UInt8(ascii: "'"), bytes[pos] != 0x0A {
-            if bytes[pos] == UInt8(ascii: "\\") { pos += 1 }
+        while pos < n, p[pos] != UInt8(ascii: "'"), p[pos] != 0x0A {
+            if p[pos] == UInt8(ascii: "\\") {
+                pos += 1
+                if pos < n, p[pos] == 0x0A { lineStarts.append(pos + 1) }  // an escaped line break
+            }
             pos += 1
         }
-        if pos < bytes.count, bytes[pos] == UInt8(ascii: "'") { pos += 1 }
-        emit(.number, start: start, end: min(pos, bytes.count))
+        if pos < n, p[pos] == UInt8(ascii: "'") { pos += 1 }
+        append(CodeToken(kind: .number, offset: UInt32(start), lower: UInt32(start), upper: UInt32(min(pos, n)),
+                         newlineBefore: sawNewline))
     }
 
     private mutating func lexBacktickIdentifier() {
         let start = pos
         pos += 1
         let nameStart = pos
-        while pos < bytes.count, bytes[pos] != UInt8(ascii: "`"), bytes[pos] != 0x0A { pos += 1 }
-        let name = nameStart..<pos
-        if pos < bytes.count, bytes[pos] == UInt8(ascii: "`") { pos += 1 }
-        emitIdentifier(start: start, name: name)
+        while pos < n, p[pos] != UInt8(ascii: "`"), p[pos] != 0x0A { pos += 1 }
+        let nameEnd = pos
+        if pos < n, p[pos] == UInt8(ascii: "`") { pos += 1 }
+        emitIdentifier(at: start, name: nameStart, nameEnd, newline: sawNewline)
+        sawNewline = false
     }
+}
+
+/// A growable list of line-start offsets for the lexer, in memory it manages itself: the lexer adds one per line,
+/// and an `Array` append (with its uniqueness and capacity checks) showed in profiles. Deallocate when done.
+private struct LineStarts {
+    private var base: UnsafeMutablePointer<UInt32>
+    private var capacity: Int
+    var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 1)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    @inline(__always)
+    mutating func append(_ offset: Int) {
+        if count == capacity { grow() }
+        base[count] = UInt32(truncatingIfNeeded: offset)
+        count += 1
+    }
+
+    private mutating func grow() {
+        let larger = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
+    }
+
+    /// The line starts, the first line's (0) included.
+    func array() -> [UInt32] {
+        [UInt32](unsafeUninitializedCapacity: count + 1) { buffer, made in
+            buffer[0] = 0
+            if count > 0 { (buffer.baseAddress! + 1).initialize(from: base, count: count) }
+            made = count + 1
+        }
+    }
+
+    func deallocate() { base.deallocate() }
+}
+
+/// A flag for each byte value, in memory allocated once and never freed. The name loop runs over most bytes of a
+/// file, and one load from a table beats the comparisons of `isIdentifierPart` there.
+private struct ByteTable: @unchecked Sendable {  // immutable after it is made
+    let bytes: UnsafePointer<Bool>
+
+    init(_ flag: (UInt8) -> Bool) {
+        let table = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
+        for c in 0..<256 { table[c] = flag(UInt8(c)) }
+        bytes = UnsafePointer(table)
+    }
+
+    static let identifierPart = ByteTable(CodeLexer.isIdentifierPart)
 }

@@ -4,9 +4,11 @@ import SBMapModel
 /// One token of Swift or Objective-C source, as the code lexer produces it.
 /// Comments never become tokens; a string literal is one token whatever it contains.
 ///
-/// A token holds no `String`: it points into the file's bytes (or, for a string literal, at its decoded value in
-/// `TokenStream.strings`), so that making, copying and dropping tokens costs no allocation and no reference
-/// counting. `TokenStream.text(_:)` makes the `String` of the few tokens that become facts.
+/// A token holds no `String` and no line or column: it points into the file's bytes (or, for a string literal that
+/// needed decoding, at its value in `TokenStream.strings`), so that making, copying and dropping tokens costs no
+/// allocation and no reference counting. `TokenStream.text(_:)` makes the `String`, and `TokenStream.location` the
+/// line and column, of the few tokens that become facts. Offsets are 32-bit so that a token is 16 bytes: the lexer
+/// writes one per five or six bytes of source, and the readers walk them all.
 struct CodeToken: Sendable {
     enum Kind: UInt8, Sendable {
         /// A name or keyword. Includes `@`-prefixed words (`@IBAction`, `@implementation`) and `#`-prefixed
@@ -27,17 +29,54 @@ struct CodeToken: Sendable {
     /// For `.identifier`: which of the words the readers dispatch on this is, recognised once by the lexer from the
     /// bytes (`.other` for every other name), so the dispatch switches over a small integer instead of Strings.
     var word: CodeWord = .other
-    /// Identifiers and numbers: the bytes of the text in the file (`start..<end`, without backticks).
-    /// Strings: `start` is the index of the decoded value in `TokenStream.strings`.
-    var start: Int
-    var end: Int
-    /// 1-based line and column (columns count characters, not bytes) of the first character.
-    var line: Int
-    var column: Int
+    private var flags: UInt8 = 0
+    /// The byte offset of the token's first character (a backtick, `@`, `#` or quote included): where its line and
+    /// column are counted to.
+    let offset: UInt32
+    /// Identifiers and numbers: `lower..<upper` are the bytes of the text (without backticks). Strings: the bytes of
+    /// the value when it is the literal's content as written, else `lower` is its index in `TokenStream.strings`.
+    /// Punctuation: `upper` is the bracket partner's index as an `Int32` bit pattern (-1 for none).
+    var lower: UInt32
+    var upper: UInt32
+
+    init(kind: Kind, offset: UInt32, lower: UInt32, upper: UInt32, punct: UInt8 = 0, word: CodeWord = .other,
+         newlineBefore: Bool) {
+        self.kind = kind
+        self.punct = punct
+        self.word = word
+        self.offset = offset
+        self.lower = lower
+        self.upper = upper
+        self.newlineBefore = newlineBefore
+    }
+
+    private static let newlineFlag: UInt8 = 1, interpolatedFlag: UInt8 = 2, decodedFlag: UInt8 = 4
+
+    private func flag(_ f: UInt8) -> Bool { flags & f != 0 }
+    private mutating func set(_ f: UInt8, _ on: Bool) { flags = on ? flags | f : flags & ~f }
+
     /// Whether a line break separates this token from the previous one.
-    var newlineBefore: Bool
+    var newlineBefore: Bool {
+        get { flag(Self.newlineFlag) }
+        set { set(Self.newlineFlag, newValue) }
+    }
     /// For strings: the literal contains `\(…)` interpolation, so its value is not known statically.
-    var interpolated: Bool = false
+    var interpolated: Bool {
+        get { flag(Self.interpolatedFlag) }
+        set { set(Self.interpolatedFlag, newValue) }
+    }
+    /// For strings: the value differs from the bytes between the quotes (escapes, `\#(` in a raw literal, a merged
+    /// Objective-C literal), so the lexer decoded it into `TokenStream.strings`.
+    var decoded: Bool {
+        get { flag(Self.decodedFlag) }
+        set { set(Self.decodedFlag, newValue) }
+    }
+
+    /// Identifiers and numbers: the bytes of the text in the file (`start..<end`, without backticks); punctuation:
+    /// its bytes. Strings: `start..<end` are the value's bytes in the file unless `decoded`, when `start` is the
+    /// index of the value in `TokenStream.strings`.
+    var start: Int { Int(lower) }
+    var end: Int { kind == .punct ? Int(offset) + (punct == Self.arrow ? 2 : 1) : Int(upper) }
 
     /// The `punct` of `->`: no single punctuation byte is ≥ 0x80 (those bytes lex as identifier characters).
     static let arrow: UInt8 = 0x80
@@ -65,65 +104,126 @@ enum CodeWord: String, CaseIterable, Sendable {
     case hashImport = "#import", hashInclude = "#include", hashDefine = "#define", atImport = "@import"
     case atInterface = "@interface", atImplementation = "@implementation", atEnd = "@end"
 
-    /// The words by their length in bytes: a lookup compares the bytes against the few words of that length.
-    private static let byLength: [[(bytes: [UInt8], word: CodeWord)]] = {
-        var table: [[(bytes: [UInt8], word: CodeWord)]] = []
-        for word in allCases where word != .other {
-            let bytes = Array(word.rawValue.utf8)
-            while table.count <= bytes.count { table.append([]) }
-            table[bytes.count].append((bytes, word))
+    /// The words in a hash table keyed by a name's length and first eight bytes (`head`, one little-endian
+    /// integer). The lexer looks up every identifier: most land on an empty slot at once, and a match compares
+    /// the bytes after the eighth only for the long words.
+    struct Table: @unchecked Sendable {  // immutable after `make`, and its storage is never freed
+        /// 16 bytes, so the table (4 KB) stays in the first-level cache beside the source being read.
+        fileprivate struct Slot {
+            var head: UInt64 = 0
+            /// 0 for an empty slot.
+            var length: UInt8 = 0
+            var word = CodeWord.other
+            /// Where the word's bytes are in `spellings`, for words longer than eight.
+            var spelling: UInt16 = 0
         }
-        return table
-    }()
 
-    /// The word spelled by `bytes[range]`, or `.other`. Runs once per identifier in the file: the first byte
-    /// rules out most candidates before the rest is compared.
-    static func recognize(_ bytes: [UInt8], _ range: Range<Int>) -> CodeWord {
-        let table = byLength
-        guard !range.isEmpty, range.count < table.count else { return .other }  // "``" is an empty name
-        let first = bytes[range.lowerBound]
-        candidates: for entry in table[range.count] where entry.bytes[0] == first {
-            for k in 1..<range.count where entry.bytes[k] != bytes[range.lowerBound + k] { continue candidates }
-            return entry.word
+        private static let mask = 255
+        private let slots: UnsafePointer<Slot>
+        private let spellings: UnsafePointer<UInt8>
+        private let longest: Int
+
+        @inline(__always)
+        private static func slot(head: UInt64, length: Int) -> Int {
+            Int(truncatingIfNeeded: ((head &+ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) >> 56) & mask
         }
-        return .other
+
+        fileprivate static func make() -> Table {
+            let words = allCases.filter { $0 != .other }
+            let text = words.flatMap { Array($0.rawValue.utf8) }
+            // Room for every word with empty slots left (a lookup stops at one), and spellings `UInt16` can index.
+            precondition(words.count <= (mask + 1) / 2 && text.count <= Int(UInt16.max))
+            let spellings = UnsafeMutablePointer<UInt8>.allocate(capacity: text.count)
+            spellings.initialize(from: text, count: text.count)
+            let slots = UnsafeMutablePointer<Slot>.allocate(capacity: mask + 1)
+            slots.initialize(repeating: Slot(), count: mask + 1)
+            var longest = 0
+            var at = 0
+            for word in words {
+                let length = word.rawValue.utf8.count
+                let head = CodeWord.head(spellings + at, length)
+                var s = slot(head: head, length: length)
+                while slots[s].length != 0 { s = (s + 1) & mask }
+                slots[s] = Slot(head: head, length: UInt8(length), word: word, spelling: UInt16(at))
+                longest = max(longest, length)
+                at += length
+            }
+            return Table(slots: UnsafePointer(slots), spellings: UnsafePointer(spellings), longest: longest)
+        }
+
+        /// The word spelled by the `count` bytes at `p` (`count` > 0); `head` is `CodeWord.head(p, count)` (the
+        /// lexer reads it while the bytes are at hand).
+        @inline(__always)
+        func word(_ p: UnsafePointer<UInt8>, _ count: Int, head: UInt64) -> CodeWord {
+            guard count <= longest else { return .other }
+            var s = Self.slot(head: head, length: count)
+            while true {
+                let slot = slots[s]
+                if slot.length == 0 { return .other }
+                if slot.head == head, Int(slot.length) == count,
+                   count <= 8 || memcmp(p + 8, spellings + Int(slot.spelling) + 8, count - 8) == 0 {
+                    return slot.word
+                }
+                s = (s + 1) & Self.mask
+            }
+        }
+    }
+
+    static let table = Table.make()
+
+    /// The first `min(count, 8)` bytes at `p` as a little-endian integer, zero-padded. `available` is how many
+    /// bytes may be read from `p`: with eight or more, one unaligned load replaces the byte loop.
+    @inline(__always)
+    static func head(_ p: UnsafePointer<UInt8>, _ count: Int, available: Int = 0) -> UInt64 {
+        if available >= 8 {
+            let h = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+            return count >= 8 ? h : h & ((1 << (8 * UInt64(count))) - 1)
+        }
+        var h: UInt64 = 0
+        for k in 0..<min(count, 8) { h |= UInt64(p[k]) << (8 * UInt64(k)) }
+        return h
+    }
+
+    /// The word spelled by `bytes[range]`, or `.other`.
+    static func recognize(_ bytes: [UInt8], _ range: Range<Int>) -> CodeWord {
+        guard !range.isEmpty else { return .other }  // "``" is an empty name
+        return bytes.withUnsafeBufferPointer { buffer in
+            let p = buffer.baseAddress! + range.lowerBound
+            return table.word(p, range.count, head: head(p, range.count, available: buffer.count - range.lowerBound))
+        }
     }
 }
 
-/// The tokens of one file, with the file's bytes they point into and bracket matching precomputed.
+/// The tokens of one file, with the file's bytes they point into, bracket matching precomputed, and where its
+/// lines start.
 struct TokenStream: Sendable {
     let tokens: [CodeToken]
-    /// The file, which identifier and number tokens point into.
+    /// The file, which identifier, number and most string tokens point into.
     let bytes: [UInt8]
-    /// The decoded values of the string literals, which string tokens point into.
+    /// The values of the string literals that needed decoding (`CodeToken.decoded`), which those tokens point into.
     let strings: [String]
-    /// For each `(`, `[`, `{` the index of its closing partner (and the reverse), or -1 when unbalanced.
-    let partner: [Int]
+    /// Where each line starts, for `location`.
+    private let lines: LineTable
 
-    init(tokens: [CodeToken], bytes: [UInt8], strings: [String]) {
+    /// `lineStarts` are the offsets where lines start, as the lexer found them (0 first).
+    init(tokens: [CodeToken], bytes: [UInt8], strings: [String], lineStarts: [UInt32]) {
         self.tokens = tokens
         self.bytes = bytes
         self.strings = strings
-        var partner = [Int](repeating: -1, count: tokens.count)
-        var stack: [Int] = []
-        for (i, t) in tokens.enumerated() where t.kind == .punct {
-            switch t.punct {
-            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-                stack.append(i)
-            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                let open = t.punct == UInt8(ascii: ")") ? UInt8(ascii: "(") : t.punct == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
-                // Recover from garbage: close the nearest opener of the same shape, dropping unclosed ones above it.
-                if let at = stack.lastIndex(where: { tokens[$0].punct == open }) {
-                    partner[stack[at]] = i
-                    partner[i] = stack[at]
-                    stack.removeSubrange(at...)
-                }
-            default:
-                break
-            }
-        }
-        self.partner = partner
+        self.lines = LineTable(starts: lineStarts, bytes: bytes, count: min(bytes.count, CodeLexer.maxInput))
     }
+
+    /// For each `(`, `[`, `{` the index of its closing partner (and the reverse), or -1 when unbalanced: the lexer
+    /// matches brackets as it emits them and keeps the partner in the token.
+    struct Partners: Sendable {
+        fileprivate let tokens: [CodeToken]
+        subscript(i: Int) -> Int {
+            let t = tokens[i]
+            return t.kind == .punct ? Int(Int32(bitPattern: t.upper)) : -1
+        }
+    }
+
+    var partner: Partners { Partners(tokens: tokens) }
 
     var count: Int { tokens.count }
     subscript(i: Int) -> CodeToken { tokens[i] }
@@ -134,7 +234,7 @@ struct TokenStream: Sendable {
         let t = tokens[i]
         switch t.kind {
         case .identifier, .number: return String(decoding: bytes[t.start..<t.end], as: UTF8.self)
-        case .string: return strings[t.start]
+        case .string: return t.decoded ? strings[t.start] : String(decoding: bytes[t.start..<t.end], as: UTF8.self)
         case .punct: return t.punct == CodeToken.arrow ? "->" : String(UnicodeScalar(t.punct))
         }
     }
@@ -152,7 +252,10 @@ struct TokenStream: Sendable {
     func kind(_ i: Int) -> CodeToken.Kind? { i >= 0 && i < tokens.count ? tokens[i].kind : nil }
 
     /// The closing partner of the bracket at `i`, or the end of the stream when it is unbalanced.
-    func close(_ i: Int) -> Int { partner[i] >= 0 ? partner[i] : tokens.count }
+    func close(_ i: Int) -> Int {
+        let partner = partner[i]
+        return partner >= 0 ? partner : tokens.count
+    }
 
     /// The source text of tokens `range`, joined loosely, shortened for messages.
     func text(_ range: Range<Int>, limit: Int = 80) -> String {
@@ -176,9 +279,103 @@ struct TokenStream: Sendable {
         return false
     }
 
+    /// The line and column of token `i` (clamped to the stream), counted from the bytes when asked: the lexer
+    /// does not count them, as only the few tokens that become facts need them.
     func location(_ i: Int, path: String) -> SourceLocation {
+        guard !tokens.isEmpty else { return SourceLocation(path: path, line: 1, column: 1) }
         let t = tokens[min(max(i, 0), tokens.count - 1)]
-        return SourceLocation(path: path, line: t.line, column: t.column)
+        let (line, column) = bytes.withUnsafeBufferPointer { lines.position(of: Int(t.offset), in: $0) }
+        return SourceLocation(path: path, line: line, column: column)
+    }
+}
+
+/// Where the lines of a file start, for finding the line and column of a byte offset in logarithmic time.
+/// Lines are 1-based and counted by `\n`; columns are 1-based and count characters, that is every byte that is
+/// not a UTF-8 continuation byte (`10xxxxxx`) since the line's start.
+///
+/// Counting a column walks the line up to the offset. So that this stays cheap in a very long line (a minified
+/// or generated file, a megabyte on one line), such lines keep a mark every `markSpacing` bytes with the count so
+/// far, and the walk starts from the nearest mark.
+struct LineTable: Sendable {
+    /// The offset of each line's first byte: 0, then one past each `\n`.
+    private let starts: [UInt32]
+    /// In lines longer than `markSpacing`: offsets `markSpacing` apart (ascending) and the characters from the
+    /// line's start to each.
+    private var markOffsets: [UInt32] = []
+    private var markCharacters: [UInt32] = []
+    static let markSpacing = 512
+
+    /// The table of `bytes[0..<count]` whose lines start at `starts` (the lexer notes them as it goes).
+    init(starts: [UInt32], bytes: [UInt8], count: Int) {
+        assert(starts == Self.lineStarts(bytes, count: count), "the lexer must note every line break")
+        self.starts = starts
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for (line, start) in starts.enumerated() {
+                let end = line + 1 < starts.count ? Int(starts[line + 1]) - 1 : count
+                if end - Int(start) > Self.markSpacing { mark(base, from: Int(start), to: end) }
+            }
+        }
+    }
+
+    /// The line starts of `bytes[0..<count]`, found with `memchr`: what the lexer's must equal.
+    static func lineStarts(_ bytes: [UInt8], count: Int) -> [UInt32] {
+        var starts: [UInt32] = [0]
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var from = 0
+            while from < count, let hit = memchr(base + from, 0x0A, count - from) {
+                from = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
+                starts.append(UInt32(from))
+            }
+        }
+        return starts
+    }
+
+    private mutating func mark(_ base: UnsafePointer<UInt8>, from lineStart: Int, to lineEnd: Int) {
+        var characters = 0
+        var at = lineStart
+        while at + Self.markSpacing < lineEnd {
+            characters += Self.characters(base, at, at + Self.markSpacing)
+            at += Self.markSpacing
+            markOffsets.append(UInt32(at))
+            markCharacters.append(UInt32(characters))
+        }
+    }
+
+    /// The bytes in `from..<to` that start a character (are not UTF-8 continuation bytes).
+    private static func characters(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> Int {
+        var count = 0
+        for k in from..<max(from, to) where base[k] & 0xC0 != 0x80 { count += 1 }
+        return count
+    }
+
+    /// The 1-based line and column of byte `offset` of `bytes` (the buffer the table was made from).
+    func position(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+        guard let base = bytes.baseAddress else { return (1, 1) }
+        let offset = min(max(offset, 0), bytes.count)
+        let line = Self.lastIndex(in: starts, notAfter: offset)
+        var from = Int(starts[line])
+        var characters = 0
+        if offset - from > Self.markSpacing, !markOffsets.isEmpty {
+            // The nearest mark at or before `offset` is in this line: the line has one every `markSpacing` bytes.
+            let m = Self.lastIndex(in: markOffsets, notAfter: offset)
+            if Int(markOffsets[m]) >= from, Int(markOffsets[m]) <= offset {
+                from = Int(markOffsets[m])
+                characters = Int(markCharacters[m])
+            }
+        }
+        return (line + 1, 1 + characters + Self.characters(base, from, offset))
+    }
+
+    /// The index of the last element of the ascending `values` that is at most `offset` (0 if none is).
+    private static func lastIndex(in values: [UInt32], notAfter offset: Int) -> Int {
+        var low = 0, high = values.count  // the answer is in low..<high
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if Int(values[mid]) <= offset { low = mid } else { high = mid }
+        }
+        return low
     }
 }
 
