@@ -253,7 +253,8 @@ struct TokenStream: Sendable {
 
     /// The closing partner of the bracket at `i`, or the end of the stream when it is unbalanced.
     func close(_ i: Int) -> Int {
-        let partner = partner[i]
+        let t = tokens[i]
+        let partner = t.kind == .punct ? Int(Int32(bitPattern: t.upper)) : -1
         return partner >= 0 ? partner : tokens.count
     }
 
