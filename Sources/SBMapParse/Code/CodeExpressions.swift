@@ -20,6 +20,7 @@ struct CodeExpressions {
         var j = start
         func flush(_ end: Int) {
             guard end > start else { return }
+            if result.isEmpty { result.reserveCapacity(4) }  // one allocation for most calls, not one per argument
             if stream.kind(start) == .identifier, stream.isPunct(start + 1, ":"), end > start + 2 {
                 result.append(Argument(label: stream.text(start), range: (start + 2)..<end))
             } else {
@@ -67,20 +68,14 @@ struct CodeExpressions {
     }
 
     /// Reads a dotted identifier path covering exactly `range` (`A.B.c`, `self.x`); `nil` otherwise.
+    /// Most expressions are no path (`f(x)`, `a + b`): the shape is checked before any String is made.
     func dottedPath(_ range: Range<Int>) -> [String]? {
-        var path: [String] = []
-        var j = range.lowerBound
-        while j < range.upperBound {
-            guard stream.kind(j) == .identifier else { return nil }
-            path.append(stream.text(j))
-            j += 1
-            if j < range.upperBound {
-                guard stream.isPunct(j, ".") else { return nil }
-                j += 1
-                if j == range.upperBound { return nil }
-            }
+        guard !range.isEmpty, range.count % 2 == 1 else { return nil }
+        for j in range {
+            let isName = (j - range.lowerBound) % 2 == 0
+            guard isName ? stream.kind(j) == .identifier : stream.isPunct(j, ".") else { return nil }
         }
-        return path.isEmpty ? nil : path
+        return stride(from: range.lowerBound, to: range.upperBound, by: 2).map { stream.text($0) }
     }
 
     /// Drops postfix `!` and `?` at the end of a range.
@@ -134,9 +129,9 @@ struct CodeExpressions {
         // A name or dotted path.
         if var path = dottedPath(range) {
             if path.first == "self" { path.removeFirst() }
-            if path == ["rawValue"] { return .ownRawValue }
+            if path.count == 1, path[0] == "rawValue" { return .ownRawValue }
             if path.last == "rawValue" { path.removeLast() }
-            if path == ["className"] { return .ownTypeName }
+            if path.count == 1, path[0] == "className" { return .ownTypeName }
             guard !path.isEmpty else { return .dynamic(text) }
             if path.count == 1, let value = local(path[0]) {
                 switch value {

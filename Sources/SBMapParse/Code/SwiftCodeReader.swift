@@ -22,7 +22,7 @@ struct SwiftCodeReader {
     }
 
     /// Keywords that may follow `class` without `class` declaring a type.
-    private static let classMemberKeywords: Set<String> = [
+    private static let classMemberKeywords = [
         "func", "var", "let", "subscript", "override", "final", "static", "private", "public", "internal",
         "fileprivate", "open", "required", "convenience", "dynamic", "lazy", "weak", "unowned", "mutating",
     ]
@@ -141,7 +141,7 @@ struct SwiftCodeReader {
     private mutating func typeDeclaration(at i: Int) {
         let keyword = stream.text(i)
         guard stream.kind(i + 1) == .identifier else { return }
-        if keyword == "class", Self.classMemberKeywords.contains(stream.text(i + 1)) { return }
+        if stream[i].word == .class, Self.classMemberKeywords.contains(where: { stream.isIdentifier(i + 1, $0) }) { return }
         var name: [String] = [stream.text(i + 1)]
         var j = i + 2
         while stream.isPunct(j, "."), stream.kind(j + 1) == .identifier {
@@ -210,7 +210,6 @@ struct SwiftCodeReader {
         guard stream.isPunct(j, "(") else { return }
         let open = j
         let close = stream.close(open)
-        let parameters = parameterList(open: open, close: close)
         // Return type and body.
         j = close + 1
         var returnsStoryboard = false
@@ -228,13 +227,14 @@ struct SwiftCodeReader {
             j += 1
             k += 1
         }
-        if isIBAction(before: i), parameters.contains(where: { stream.text($0.type, limit: 200).containsBytes("StoryboardSegue") }) {
-            let selector = objcName(before: i) ?? Self.selector(name: name, labels: parameters.map(\.label))
+        if isIBAction(before: i), case let parameters = parameterList(open: open, close: close),
+           parameters.contains(where: { stream.text($0.type, limit: 200).containsBytes("StoryboardSegue") }) {
+            let selector = objcName(before: i) ?? Self.selector(name: name, labels: parameters.map { stream.text($0.labelToken) })
             file.unwindActions.append(CodeUnwindAction(selector: selector, enclosingType: scopes.typePath,
                                                        location: location(i + 1)))
         }
         guard j >= 0, stream.isPunct(j, "{") else { return }
-        pending.announce(.function(name: name, returnsStoryboard: returnsStoryboard), parameters: parameters.map(\.name), at: j)
+        pending.announce(.function(name: name, returnsStoryboard: returnsStoryboard), parameters: parameterNames(open: open, close: close), at: j)
     }
 
     /// `init(…) {`, `deinit {`, `get {`, `set(newValue) {`, `subscript(…) -> T {`.
@@ -244,7 +244,7 @@ struct SwiftCodeReader {
         if stream.isPunct(j, "?") || stream.isPunct(j, "!") { j += 1 }
         if stream.isPunct(j, "(") {
             let close = stream.close(j)
-            parameters = parameterList(open: j, close: close).map(\.name)
+            parameters = parameterNames(open: j, close: close)
             j = close + 1
         }
         var k = 0
@@ -265,7 +265,9 @@ struct SwiftCodeReader {
     }
 
     private struct Parameter {
-        var label: String
+        /// The token of the label (the first word) and of the name (the last word before `:`); the label's text is
+        /// only needed for `@IBAction` selectors.
+        var labelToken: Int
         var name: String
         /// The tokens of the type: its text is only needed for `@IBAction`s, so it is built there.
         var type: Range<Int>
@@ -273,21 +275,56 @@ struct SwiftCodeReader {
 
     /// `(_ a: A, b c: B, d: D)` → labels `_`, `b`, `d`; names `a`, `c`, `d`.
     private func parameterList(open: Int, close: Int) -> [Parameter] {
-        expressions.arguments(open: open).compactMap { arg -> Parameter? in
-            // `arguments` splits `b c: B` as an unlabeled range; re-read the words before `:` (by index: only the
-            // first, the label, and the last, the name, become Strings).
+        var result: [Parameter] = []
+        forEachParameter(open: open, close: close) { first, last, type in
+            result.append(Parameter(labelToken: first, name: stream.text(last), type: type))
+        }
+        return result
+    }
+
+    /// The parameters' names alone: the locals a function body starts with.
+    private func parameterNames(open: Int, close: Int) -> [String] {
+        var names: [String] = []
+        forEachParameter(open: open, close: close) { _, last, _ in
+            if names.isEmpty { names.reserveCapacity(4) }  // one allocation for most functions
+            names.append(stream.text(last))
+        }
+        return names
+    }
+
+    /// Calls `body` with the first and last word before the `:` of each parameter, and the tokens of its type.
+    /// Split at the top-level commas, as `CodeExpressions.arguments` splits a call, without making any String.
+    private func forEachParameter(open: Int, close: Int, _ body: (_ first: Int, _ last: Int, _ type: Range<Int>) -> Void) {
+        var start = open + 1
+        var j = start
+        func flush(_ end: Int) {
+            guard end > start else { return }
+            // The words before the first `:`: the first is the label, the last the name.
             var first: Int?
             var last: Int?
-            var j = arg.range.lowerBound - (arg.label == nil ? 0 : 2)
-            while j < arg.range.upperBound, stream.kind(j) == .identifier {
-                if first == nil { first = j }
-                last = j
-                if stream.isPunct(j + 1, ":") { j += 2; break }
-                j += 1
+            var k = start
+            while k < end, stream.kind(k) == .identifier {
+                if first == nil { first = k }
+                last = k
+                if stream.isPunct(k + 1, ":") { k += 2; break }
+                k += 1
             }
-            guard let first, let last else { return nil }
-            return Parameter(label: stream.text(first), name: stream.text(last), type: j..<arg.range.upperBound)
+            guard let first, let last else { return }
+            body(first, last, k..<end)
         }
+        while j < close {
+            let t = stream[j]
+            if t.kind == .punct, t.punct == UInt8(ascii: "(") || t.punct == UInt8(ascii: "[") || t.punct == UInt8(ascii: "{") {
+                j = stream.close(j) + 1
+                continue
+            }
+            if t.isPunct(",") {
+                flush(j)
+                start = j + 1
+            }
+            j += 1
+        }
+        flush(min(close, stream.count))
     }
 
     private func isIBAction(before i: Int) -> Bool {
@@ -490,6 +527,8 @@ struct SwiftCodeReader {
         scopes.noteHelperLoad(name)
     }
 
+    private static let mainBundleSpellings: Set = ["nil", ".main", "Bundle.main", "Foundation.Bundle.main", "NSBundle.mainBundle()"]
+
     /// Reads `UIStoryboard(name: X, bundle: B)` at `i`: the name, whether the bundle is the main one, and the
     /// index of the closing parenthesis.
     private func storyboardCall(at i: Int) -> (CodeString, Bool, Int)? {
@@ -501,7 +540,7 @@ struct SwiftCodeReader {
         var mainBundle = true
         if let bundle = args.first(where: { $0.label == "bundle" }) {
             let text = stream.text(bundle.range)
-            mainBundle = ["nil", ".main", "Bundle.main", "Foundation.Bundle.main", "NSBundle.mainBundle()"].contains(text)
+            mainBundle = Self.mainBundleSpellings.contains(text)
         }
         return (string(nameArg.range), mainBundle, stream.close(open))
     }
@@ -536,8 +575,10 @@ struct SwiftCodeReader {
             pathRange = range.lowerBound..<(range.upperBound - 2)
         }
         if var path = expressions.dottedPath(pathRange) {
-            if path == ["self", "storyboard"] || path == ["storyboard"] || path == ["super", "storyboard"] {
-                if path == ["storyboard"], let value = local("storyboard") {
+            let ownStoryboard = path.last == "storyboard"
+                && (path.count == 1 || path.count == 2 && (path[0] == "self" || path[0] == "super"))
+            if ownStoryboard {
+                if path.count == 1, let value = local("storyboard") {
                     if case .storyboard(let ref) = value { return ref }
                     return .dynamic(text)
                 }
@@ -741,8 +782,11 @@ struct SwiftCodeReader {
 
     /// `FooViewController.instantiateFromStoryboard()`.
     private mutating func classNameHelper(at i: Int) {
-        // The cheap token tests first: this runs for almost every name in the file.
+        // The cheap token tests first: this runs for almost every name in the file. A type name starts with an
+        // upper-case letter; a lower-case ASCII one (`tableView.reloadData()`) is ruled out before any String is made.
         guard stream.isPunct(i + 1, "."), stream.kind(i + 2) == .identifier, stream.isPunct(i + 3, "(") else { return }
+        let firstByte = stream.bytes[stream[i].start]
+        guard firstByte >= 0x80 || (firstByte >= UInt8(ascii: "A") && firstByte <= UInt8(ascii: "Z")) else { return }
         let type = stream.text(i)
         guard let c = type.unicodeScalars.first, c.properties.isUppercase,
               Self.isClassNameHelper(stream.text(i + 2)), !Self.notViewControllers.contains(type) else { return }
