@@ -72,6 +72,8 @@ struct FindingsReporter {
     }
 
     static func printable(_ text: String) -> String {
+        // Nearly every text is printable ASCII, which needs no change: checked byte by byte, without decoding.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

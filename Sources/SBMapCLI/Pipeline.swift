@@ -42,31 +42,49 @@ struct Pipeline {
 /// One line that says what the run found.
 enum Summary {
     static func line(for graph: StoryboardGraph) -> String {
-        let scenes = graph.nodes.filter(\.role.isScene).count
-        let segues = graph.edges.filter { ![.reference, .code, .unwindTarget].contains($0.kind) }.count
-        let links = graph.nodes.filter(\.role.isCrossFileLink).compactMap(\.resolution)
-        let resolved = links.filter { $0.state == .resolved }.count
+        // One pass over the nodes and one over the edges: a large app has tens of thousands of each, and filtering
+        // them into arrays copied every node and edge.
+        var scenes = 0
+        var links: [Resolution.State: Int] = [:]
+        var linkCount = 0
+        var codeTargets: Set<String> = []
+        for node in graph.nodes {
+            if node.role.isScene { scenes += 1 }
+            if node.role.isCrossFileLink, let resolution = node.resolution {
+                linkCount += 1
+                links[resolution.state, default: 0] += 1
+            }
+            if node.role == .codeTarget { codeTargets.insert(node.id) }
+        }
+        var segues = 0
+        var codeLinks = 0
+        var brokenCodeLinks = 0
+        for edge in graph.edges {
+            switch edge.kind {
+            case .reference, .unwindTarget: break
+            case .code:
+                codeLinks += 1
+                if codeTargets.contains(edge.to) { brokenCodeLinks += 1 }  // ends at a target named in code but not found
+            default: segues += 1
+            }
+        }
         var parts = [
             plural(graph.storyboards.count, "storyboard"),
             plural(scenes, "scene"),
             plural(segues, "segue"),
         ]
-        var linkText = plural(links.count, "cross-file link")
-        if !links.isEmpty {
+        var linkText = plural(linkCount, "cross-file link")
+        if linkCount > 0 {
             let states: [(Resolution.State, String)] = [(.unresolved, "unresolved"), (.external, "external"), (.ambiguous, "ambiguous")]
             let extra = states.compactMap { state, name -> String? in
-                let count = links.filter { $0.state == state }.count
+                let count = links[state] ?? 0
                 return count > 0 ? "\(count) \(name)" : nil
             }
-            linkText += " (" + (["\(resolved) resolved"] + extra).joined(separator: ", ") + ")"
+            linkText += " (" + (["\(links[.resolved] ?? 0) resolved"] + extra).joined(separator: ", ") + ")"
         }
         parts.append(linkText)
-        let codeLinks = graph.edges.filter { $0.kind == .code }
-        if !codeLinks.isEmpty {
-            // Links made in code that end at a target named in code but not found.
-            let targets = Set(graph.nodes.filter { $0.role == .codeTarget }.map(\.id))
-            let broken = codeLinks.filter { targets.contains($0.to) }.count
-            parts.append(plural(codeLinks.count, "code link") + (broken > 0 ? " (\(broken) unresolved)" : ""))
+        if codeLinks > 0 {
+            parts.append(plural(codeLinks, "code link") + (brokenCodeLinks > 0 ? " (\(brokenCodeLinks) unresolved)" : ""))
         }
         let findings = [
             plural(graph.diagnostics.count(of: .error), "error"),

@@ -148,5 +148,5 @@ public struct Diagnostic: Hashable, Sendable, Codable, Comparable {
 }
 
 extension Array where Element == Diagnostic {
-    public func count(of severity: Severity) -> Int { filter { $0.severity == severity }.count }
+    public func count(of severity: Severity) -> Int { reduce(0) { $0 + ($1.severity == severity ? 1 : 0) } }
 }

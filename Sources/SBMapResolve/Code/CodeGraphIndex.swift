@@ -19,6 +19,7 @@ struct CodeGraphIndex: Sendable {
     private var storyboardsByLowerName: [String: [Storyboard]] = [:]
     private var scenesByStoryboard: [String: [Node]] = [:]
     private var scenesByClass: [String: [Node]] = [:]
+    private var sceneIDsByClass: [String: [String]] = [:]
     private var segueIdentifiersBySource: [String: Set<String>] = [:]
     private var segueSourcesByIdentifier: [String: [String]] = [:]
     let nodesByID: [String: Node]
@@ -32,7 +33,10 @@ struct CodeGraphIndex: Sendable {
         }
         for n in graph.nodes where n.storyboard != nil && n.role.isScene {
             scenesByStoryboard[n.storyboard!, default: []].append(n)
-            if let c = n.customClass, !n.role.isCrossFileLink { scenesByClass[c, default: []].append(n) }
+            if let c = n.customClass, !n.role.isCrossFileLink {
+                scenesByClass[c, default: []].append(n)
+                sceneIDsByClass[c, default: []].append(n.id)
+            }
         }
         for e in graph.edges where e.kind != .relationship && e.kind != .reference && e.kind != .code && e.kind != .unwindTarget {
             guard let id = e.identifier, !id.isEmpty else { continue }
@@ -99,6 +103,12 @@ struct CodeGraphIndex: Sendable {
 
     /// Scenes whose `customClass` is `type`.
     func scenes(ofClass type: String) -> [Node] { scenesByClass[type] ?? [] }
+
+    /// The ids of the scenes whose `customClass` is `type`: `scenes(ofClass:)` without copying the nodes.
+    func sceneIDs(ofClass type: String) -> [String] { sceneIDsByClass[type] ?? [] }
+
+    /// The label of node `id`.
+    func label(ofNode id: String) -> String? { nodesByID[id]?.label }
 
     /// Every scene (any storyboard) with storyboard identifier `identifier`.
     func scenes(withIdentifier identifier: String) -> [Node] {

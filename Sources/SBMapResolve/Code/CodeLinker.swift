@@ -385,14 +385,13 @@ struct CodeLinkPass: Sendable {
             }
             return
         }
-        let boardList = Self.quoted(boards)
         guard let identifierArg = use.identifier else {
             linkInitialScenes(of: boards, from: use.enclosingType, at: use.location, via: use.api,
-                              asked: "\(use.api) asks storyboard \(boardList) for its initial scene, which it does not have; the call returns nil",
+                              asked: "\(use.api) asks storyboard \(Self.quoted(boards)) for its initial scene, which it does not have; the call returns nil",
                               hint: "tick 'Is Initial View Controller' on a scene, or instantiate by identifier")
             return
         }
-        switch symbols.resolve(identifierArg, scope: use.enclosingType) {
+        switch identifierValue ?? symbols.resolve(identifierArg, scope: use.enclosingType) {
         case .dynamic(let text):
             reportDynamic("storyboard identifier", text, at: use.location)
         case .string(let identifier):
@@ -411,9 +410,13 @@ struct CodeLinkPass: Sendable {
             exact += r.exact
             caseOnly += r.caseOnly
         }
+        guard exact.isEmpty else {
+            addEdges(from: type, to: exact, identifier: identifier, location: location, via: via)
+            return
+        }
         let boardList = Self.quoted(boards)
         let described = Self.described(via)
-        if exact.isEmpty, let near = caseOnly.first {
+        if let near = caseOnly.first {
             let actual = near.storyboardIdentifier ?? ""
             report(.error, .caseMismatch,
                    "\(described) names storyboard ID '\(identifier)', but \(boardList) has '\(actual)'; identifiers are case-sensitive, so this call crashes the app",
@@ -424,21 +427,17 @@ struct CodeLinkPass: Sendable {
                           location: location, via: via)
             return
         }
-        if exact.isEmpty {
-            let known = boards.flatMap { index.scenes(in: $0).compactMap(\.storyboardIdentifier) }
-            let fileNames = boards.map { "\($0.name).storyboard" }.joined(separator: ", ")
-            report(.error, .codeUnknownIdentifier,
-                   "\(described) names storyboard ID '\(identifier)'\(heuristic ? " (the class name)" : ""), which no scene of \(boardList) has; this call crashes the app",
-                   at: location,
-                   hint: Self.suggest(identifier, among: Array(Set(known)).sorted(), what: "identifier",
-                                      fix: "set Storyboard ID '\(identifier)' on the intended scene of \(fileNames), or fix the string"))
-            addBrokenLink(from: type, storyboard: boards[0], name: boards[0].name, identifier: identifier,
-                          resolution: Resolution(state: .unresolved,
-                                                 reason: "no scene with storyboard ID '\(identifier)' in \(boardList)"),
-                          location: location, via: via)
-            return
-        }
-        addEdges(from: type, to: exact, identifier: identifier, location: location, via: via)
+        let known = boards.flatMap { index.scenes(in: $0).compactMap(\.storyboardIdentifier) }
+        let fileNames = boards.map { "\($0.name).storyboard" }.joined(separator: ", ")
+        report(.error, .codeUnknownIdentifier,
+               "\(described) names storyboard ID '\(identifier)'\(heuristic ? " (the class name)" : ""), which no scene of \(boardList) has; this call crashes the app",
+               at: location,
+               hint: Self.suggest(identifier, among: Array(Set(known)).sorted(), what: "identifier",
+                                  fix: "set Storyboard ID '\(identifier)' on the intended scene of \(fileNames), or fix the string"))
+        addBrokenLink(from: type, storyboard: boards[0], name: boards[0].name, identifier: identifier,
+                      resolution: Resolution(state: .unresolved,
+                                             reason: "no scene with storyboard ID '\(identifier)' in \(boardList)"),
+                      location: location, via: via)
     }
 
     // MARK: Edges
@@ -460,10 +459,10 @@ struct CodeLinkPass: Sendable {
     /// accessor) to the initial scene of each storyboard it may mean; where none has one, reports `asked` and draws
     /// the broken link.
     private mutating func linkInitialScenes(of boards: [Storyboard], from type: [String], at location: SourceLocation,
-                                            via: String, asked: String, hint: String) {
+                                            via: String, asked: @autoclosure () -> String, hint: String) {
         let targets = boards.compactMap { index.initialScene(of: $0) }
         if targets.isEmpty, let first = boards.first {
-            report(.warning, .codeUnknownIdentifier, asked, at: location, hint: hint)
+            report(.warning, .codeUnknownIdentifier, asked(), at: location, hint: hint)
             addBrokenLink(from: type, storyboard: first, name: first.name, identifier: nil,
                           resolution: Resolution(state: .unresolved, reason: "'\(first.name)' has no initial scene"),
                           location: location, via: via)
@@ -530,6 +529,11 @@ struct CodeLinkPass: Sendable {
         let anywhere = index.segueSources(identifier: identifier)
         let name = type.last ?? ""
         let family = symbols.classFamily(of: name)
+        // Most calls are right: a segue of one of the family's scenes has the identifier. Asked by scene id, without
+        // gathering the scenes.
+        if onSelf, family.contains(where: { index.sceneIDs(ofClass: $0).contains { index.segueIdentifiers(from: $0).contains(identifier) } }) {
+            return
+        }
         let scenes = onSelf ? family.sorted().flatMap { index.scenes(ofClass: $0) } : []
         if scenes.isEmpty {
             if anywhere.isEmpty {
@@ -542,7 +546,7 @@ struct CodeLinkPass: Sendable {
         let identifiers = index.segueIdentifiers(from: scenes)
         if identifiers.contains(identifier) { return }
         let near = identifiers.first { $0.lowercased() == identifier.lowercased() }
-        let elsewhere = anywhere.compactMap { index.nodesByID[$0]?.label }.sorted()
+        let elsewhere = anywhere.compactMap { index.label(ofNode: $0) }.sorted()
         let close = near == nil ? suggestion(for: identifier, among: Array(identifiers)) : nil
         var hint = near.map { "segue identifiers are case-sensitive: did you mean '\($0)'?" } ?? close
             ?? "segue identifiers belong to the scene they start from"
