@@ -20,10 +20,13 @@ struct Pipeline {
         timer.mark("discover", "\(discovered.files.count) files")
         let project = ProjectLoader(limits: limits).load(discovered.files)
         timer.mark("load", "\(project.storyboards.count) storyboards, \(project.code.count) sources")
-        var graph = Resolver(options: ResolveOptions(linkConventions: inputs.linkConventions)).resolve(project)
+        let resolved = Resolver(options: ResolveOptions(linkConventions: inputs.linkConventions)).resolve(project)
         timer.mark("resolve")
-        if !inputs.noCode {
-            graph = CodeLinker().link(graph, code: project.code)
+        var graph: StoryboardGraph
+        if inputs.noCode {
+            graph = resolved
+        } else {
+            graph = CodeLinker().link(consume resolved, code: project.code)
             timer.mark("link code")
         }
         graph.diagnostics = (graph.diagnostics + discovered.diagnostics + noStoryboardFinding(discovered)).sorted()

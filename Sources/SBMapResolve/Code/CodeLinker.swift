@@ -24,8 +24,23 @@ public struct CodeLinker: Sendable {
     /// its own over the shared, read-only `CodeLinkContext`; the runs' results are then merged in order. A file's
     /// links depend on nothing another file's links produce except the code nodes, and merging keeps the code node
     /// the earliest file made, so the result is the same as linking every file in order on one thread.
-    public func link(_ graph: StoryboardGraph, code: [Loaded<LoadedCodeFile>]) -> StoryboardGraph {
+    ///
+    /// `graph` is taken as `consuming`: a caller that passes its last use of a graph (`link(consume graph, …)`)
+    /// saves the copy of every node and edge that appending to a shared graph would make.
+    public func link(_ graph: consuming StoryboardGraph, code: [Loaded<LoadedCodeFile>]) -> StoryboardGraph {
         let files = code.compactMap(\.value).sorted { $0.path < $1.path }
+        // Linked in a function of its own, so that the context's copy of the graph is gone before the graph grows.
+        let (nodes, edges, diagnostics) = links(of: files, in: graph)
+        var out = graph
+        out.nodes += nodes
+        out.edges += edges
+        out.diagnostics += code.flatMap(\.diagnostics) + diagnostics
+        out.diagnostics.sort()
+        return out
+    }
+
+    /// The code nodes and code edges (each sorted by id) and the findings of linking `files` into `graph`.
+    private func links(of files: [LoadedCodeFile], in graph: StoryboardGraph) -> ([Node], [Edge], [Diagnostic]) {
         let context = CodeLinkContext(graph: graph, files: files, classNameHeuristic: classNameHeuristic)
         let chunks = stride(from: 0, to: files.count, by: Self.filesPerChunk).map {
             $0..<min($0 + Self.filesPerChunk, files.count)
@@ -43,12 +58,7 @@ public struct CodeLinker: Sendable {
         // passes' sorted runs come nearly in order: the sort below mostly checks that they do.
         var edges = passes.flatMap(\.edges)
         edges += pass.edges
-        var out = graph
-        out.nodes += pass.codeNodes.values.sorted { $0.id < $1.id }
-        out.edges += edges.sorted { $0.id < $1.id }
-        out.diagnostics += code.flatMap(\.diagnostics) + pass.diagnostics
-        out.diagnostics.sort()
-        return out
+        return (pass.codeNodes.values.sorted { $0.id < $1.id }, edges.sorted { $0.id < $1.id }, pass.diagnostics)
     }
 
     /// How many files one linking pass takes: enough that a pass's fixed costs do not show, few enough that the
@@ -63,7 +73,7 @@ struct CodeLinkContext: Sendable {
     let symbols: CodeSymbolTable
     let classNameHeuristic: Bool
     /// Where each type (not extension) is first declared: code nodes point there.
-    let typeLocations: [String: SourceLocation]
+    var typeLocations: [String: SourceLocation] { symbols.typeLocations }
 
     init(graph: StoryboardGraph, files: [LoadedCodeFile], classNameHeuristic: Bool) {
         // The graph's index and the files' symbols do not depend on each other: build them at the same time.
@@ -79,15 +89,6 @@ struct CodeLinkContext: Sendable {
         self.index = index!
         self.symbols = symbols!
         self.classNameHeuristic = classNameHeuristic
-        var types = 0
-        for f in files { types += f.types.count }
-        // Sized up front: growing the table one rehash at a time showed in profiles of large apps.
-        var typeLocations: [String: SourceLocation] = [:]
-        typeLocations.reserveCapacity(types)
-        for f in files {
-            for t in f.types where t.kind != .extension && typeLocations[t.name] == nil { typeLocations[t.name] = t.location }
-        }
-        self.typeLocations = typeLocations
     }
 }
 

@@ -30,30 +30,60 @@ struct CodeSymbolTable: Sendable {
     /// quadratic in the size of the app, and with that many declarations a loose match is ambiguous anyway.
     private static let maxLooseCandidates = 32
 
+    /// Where each type (not extension) is first declared: code nodes point there.
+    private(set) var typeLocations: [String: SourceLocation] = [:]
+
+    /// Builds the table of `files`. Its four groups of tables (constants, enums, helpers, types) do not depend on
+    /// each other, so they are built at the same time: on a large app this is the longest step before linking.
     init(files: [LoadedCodeFile]) {
-        for file in files {
-            for c in file.constants {
-                guard let last = c.path.last else { continue }
-                constantsByLast[last, default: []].append(c)
-                constantsByPath[c.path, default: []].append(c)
-            }
-            for e in file.enums {
-                if let last = e.path.last { enumsByLast[last, default: []].append(e) }
-                enumsByPath[e.path, default: []].append(e)
-                for c in e.cases { casesByName[c.name, default: []].insert(c.rawValue) }
-            }
-            for h in file.helpers {
-                guard let last = h.path.last else { continue }
-                helpersByLast[last, default: []].append(h)
-                if last == "storyboard", h.path.count >= 2 { storyboardMembersByOwner[h.path[h.path.count - 2], default: []].append(h) }
-            }
-            generatedScenes += file.generatedScenes
-            for t in file.types {
-                if let s = t.superclass, superclassOf[t.name] == nil {
-                    superclassOf[t.name] = s
-                    subclassesOf[s, default: []].insert(t.name)
+        let parts = parallelMap(count: 4) { CodeSymbolTable(files: files, part: $0) }
+        constantsByLast = parts[0].constantsByLast
+        constantsByPath = parts[0].constantsByPath
+        enumsByLast = parts[1].enumsByLast
+        enumsByPath = parts[1].enumsByPath
+        casesByName = parts[1].casesByName
+        helpersByLast = parts[2].helpersByLast
+        storyboardMembersByOwner = parts[2].storyboardMembersByOwner
+        generatedScenes = parts[2].generatedScenes
+        superclassOf = parts[3].superclassOf
+        subclassesOf = parts[3].subclassesOf
+        protocols = parts[3].protocols
+        typeLocations = parts[3].typeLocations
+    }
+
+    /// One group of tables: 0 constants, 1 enums, 2 helpers and generated scenes, 3 types. Files are read in
+    /// place (`files[f].constants`), not copied out of the array one by one.
+    private init(files: [LoadedCodeFile], part: Int) {
+        for f in files.indices {
+            switch part {
+            case 0:
+                for c in files[f].constants {
+                    guard let last = c.path.last else { continue }
+                    constantsByLast[last, default: []].append(c)
+                    constantsByPath[c.path, default: []].append(c)
                 }
-                if t.kind == .protocol { protocols.insert(t.name) }
+            case 1:
+                for e in files[f].enums {
+                    if let last = e.path.last { enumsByLast[last, default: []].append(e) }
+                    enumsByPath[e.path, default: []].append(e)
+                    for c in e.cases { casesByName[c.name, default: []].insert(c.rawValue) }
+                }
+            case 2:
+                for h in files[f].helpers {
+                    guard let last = h.path.last else { continue }
+                    helpersByLast[last, default: []].append(h)
+                    if last == "storyboard", h.path.count >= 2 { storyboardMembersByOwner[h.path[h.path.count - 2], default: []].append(h) }
+                }
+                generatedScenes += files[f].generatedScenes
+            default:
+                for t in files[f].types {
+                    if let s = t.superclass, superclassOf[t.name] == nil {
+                        superclassOf[t.name] = s
+                        subclassesOf[s, default: []].insert(t.name)
+                    }
+                    if t.kind == .protocol { protocols.insert(t.name) }
+                    if t.kind != .extension, typeLocations[t.name] == nil { typeLocations[t.name] = t.location }
+                }
             }
         }
     }
