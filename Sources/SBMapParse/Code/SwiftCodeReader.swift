@@ -34,7 +34,8 @@ struct SwiftCodeReader {
              .deinit, .actor:
             return true
         default:
-            return Self.otherDeclarationStarts.contains { stream.isIdentifier(j, $0) }
+            for word in Self.otherDeclarationStarts where stream.isIdentifier(j, word) { return true }
+            return false
         }
     }
 
@@ -141,7 +142,9 @@ struct SwiftCodeReader {
     private mutating func typeDeclaration(at i: Int) {
         let keyword = stream.text(i)
         guard stream.kind(i + 1) == .identifier else { return }
-        if stream[i].word == .class, Self.classMemberKeywords.contains(where: { stream.isIdentifier(i + 1, $0) }) { return }
+        if stream[i].word == .class {
+            for word in Self.classMemberKeywords where stream.isIdentifier(i + 1, word) { return }
+        }
         var name: [String] = [stream.text(i + 1)]
         var j = i + 2
         while stream.isPunct(j, "."), stream.kind(j + 1) == .identifier {
@@ -227,7 +230,8 @@ struct SwiftCodeReader {
             j += 1
             k += 1
         }
-        if isIBAction(before: i), case let parameters = parameterList(open: open, close: close),
+        // (The closures below capture `stream`, not the reader: a closure that captures `self` copies the reader.)
+        if isIBAction(before: i), case let parameters = parameterList(open: open, close: close), case let stream = stream,
            parameters.contains(where: { stream.text($0.type, limit: 200).containsBytes("StoryboardSegue") }) {
             let selector = objcName(before: i) ?? Self.selector(name: name, labels: parameters.map { stream.text($0.labelToken) })
             file.unwindActions.append(CodeUnwindAction(selector: selector, enclosingType: scopes.typePath,
@@ -275,8 +279,9 @@ struct SwiftCodeReader {
 
     /// `(_ a: A, b c: B, d: D)` → labels `_`, `b`, `d`; names `a`, `c`, `d`.
     private func parameterList(open: Int, close: Int) -> [Parameter] {
+        let stream = stream  // the closure captures this, not the whole reader (a copy of it per call)
         var result: [Parameter] = []
-        forEachParameter(open: open, close: close) { first, last, type in
+        Self.forEachParameter(in: stream, open: open, close: close) { first, last, type in
             result.append(Parameter(labelToken: first, name: stream.text(last), type: type))
         }
         return result
@@ -284,8 +289,9 @@ struct SwiftCodeReader {
 
     /// The parameters' names alone: the locals a function body starts with.
     private func parameterNames(open: Int, close: Int) -> [String] {
+        let stream = stream  // the closure captures this, not the whole reader (a copy of it per call)
         var names: [String] = []
-        forEachParameter(open: open, close: close) { _, last, _ in
+        Self.forEachParameter(in: stream, open: open, close: close) { _, last, _ in
             if names.isEmpty { names.reserveCapacity(4) }  // one allocation for most functions
             names.append(stream.text(last))
         }
@@ -294,37 +300,39 @@ struct SwiftCodeReader {
 
     /// Calls `body` with the first and last word before the `:` of each parameter, and the tokens of its type.
     /// Split at the top-level commas, as `CodeExpressions.arguments` splits a call, without making any String.
-    private func forEachParameter(open: Int, close: Int, _ body: (_ first: Int, _ last: Int, _ type: Range<Int>) -> Void) {
+    private static func forEachParameter(in stream: TokenStream, open: Int, close: Int,
+                                         _ body: (_ first: Int, _ last: Int, _ type: Range<Int>) -> Void) {
+        // A plain loop, no nested function: a nested function capturing `stream` copied it for every token.
         var start = open + 1
         var j = start
-        func flush(_ end: Int) {
-            guard end > start else { return }
-            // The words before the first `:`: the first is the label, the last the name.
-            var first: Int?
-            var last: Int?
-            var k = start
-            while k < end, stream.kind(k) == .identifier {
-                if first == nil { first = k }
-                last = k
-                if stream.isPunct(k + 1, ":") { k += 2; break }
-                k += 1
+        while true {
+            let atEnd = j >= close
+            if !atEnd {
+                let t = stream[j]
+                if t.kind == .punct, t.punct == UInt8(ascii: "(") || t.punct == UInt8(ascii: "[") || t.punct == UInt8(ascii: "{") {
+                    j = stream.close(j) + 1
+                    continue
+                }
+                guard t.isPunct(",") else { j += 1; continue }
             }
-            guard let first, let last else { return }
-            body(first, last, k..<end)
-        }
-        while j < close {
-            let t = stream[j]
-            if t.kind == .punct, t.punct == UInt8(ascii: "(") || t.punct == UInt8(ascii: "[") || t.punct == UInt8(ascii: "{") {
-                j = stream.close(j) + 1
-                continue
+            let end = atEnd ? min(close, stream.count) : j
+            if end > start {
+                // The words before the first `:`: the first is the label, the last the name.
+                var first = -1
+                var last = -1
+                var k = start
+                while k < end, stream.kind(k) == .identifier {
+                    if first < 0 { first = k }
+                    last = k
+                    if stream.isPunct(k + 1, ":") { k += 2; break }
+                    k += 1
+                }
+                if first >= 0 { body(first, last, k..<end) }
             }
-            if t.isPunct(",") {
-                flush(j)
-                start = j + 1
-            }
+            if atEnd { return }
+            start = j + 1
             j += 1
         }
-        flush(min(close, stream.count))
     }
 
     private func isIBAction(before i: Int) -> Bool {
@@ -348,6 +356,7 @@ struct SwiftCodeReader {
         while j >= 0, steps < 12 {
             if stream.isIdentifier(j, "@objc"), stream.isPunct(j + 1, "(") {
                 let close = stream.close(j + 1)
+                let stream = stream
                 return (j + 2..<close).map { stream.text($0) }.joined()
             }
             if stream.isPunct(j, "}") || stream.isPunct(j, "{") { return nil }
