@@ -20,18 +20,37 @@ struct Pipeline {
         timer.mark("discover", "\(discovered.files.count) files")
         let project = ProjectLoader(limits: limits).load(discovered.files)
         timer.mark("load", "\(project.storyboards.count) storyboards, \(project.code.count) sources")
-        let resolved = Resolver(options: ResolveOptions(linkConventions: inputs.linkConventions)).resolve(project)
-        timer.mark("resolve")
+        // Resolving the storyboards and preparing the code (its symbol table) need nothing of each other.
+        let resolver = Resolver(options: ResolveOptions(linkConventions: inputs.linkConventions))
+        let linker = CodeLinker()
+        var stages = parallelMap(count: inputs.noCode ? 1 : 2) { stage -> Stage in
+            stage == 0 ? .resolved(resolver.resolve(project)) : .prepared(linker.prepare(project.code))
+        }
+        var resolved: StoryboardGraph?
+        var prepared: CodeLinker.Prepared?
+        while let stage = stages.popLast() {  // moved out, so the graph below is the only one holding its arrays
+            switch stage {
+            case .resolved(let graph): resolved = graph
+            case .prepared(let code): prepared = code
+            }
+        }
+        timer.mark(inputs.noCode ? "resolve" : "resolve, and prepare code")
         var graph: StoryboardGraph
-        if inputs.noCode {
-            graph = resolved
-        } else {
-            graph = CodeLinker().link(consume resolved, code: project.code)
+        if let prepared {
+            let unlinked = resolved.take()!
+            graph = linker.link(consume unlinked, prepared: prepared)
             timer.mark("link code")
+        } else {
+            graph = resolved.take()!
         }
         graph.diagnostics = (graph.diagnostics + discovered.diagnostics + noStoryboardFinding(discovered)).sorted()
         timer.mark("sort findings")
         return graph
+    }
+
+    private enum Stage: Sendable {
+        case resolved(StoryboardGraph)
+        case prepared(CodeLinker.Prepared)
     }
 
     private func noStoryboardFinding(_ discovered: Discovered) -> [Diagnostic] {

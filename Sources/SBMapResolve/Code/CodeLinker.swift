@@ -28,20 +28,40 @@ public struct CodeLinker: Sendable {
     /// `graph` is taken as `consuming`: a caller that passes its last use of a graph (`link(consume graph, …)`)
     /// saves the copy of every node and edge that appending to a shared graph would make.
     public func link(_ graph: consuming StoryboardGraph, code: [Loaded<LoadedCodeFile>]) -> StoryboardGraph {
+        link(graph, prepared: prepare(code))
+    }
+
+    /// The half of linking that needs no storyboards: the files in path order and the symbol table of their
+    /// declarations. A run builds it while the storyboards are resolved (see `Pipeline`), then links with
+    /// `link(_:prepared:)`.
+    public struct Prepared: Sendable {
+        let code: [Loaded<LoadedCodeFile>]
+        let files: [LoadedCodeFile]
+        let symbols: CodeSymbolTable
+    }
+
+    public func prepare(_ code: [Loaded<LoadedCodeFile>]) -> Prepared {
         let files = code.compactMap(\.value).sorted { $0.path < $1.path }
+        return Prepared(code: code, files: files, symbols: CodeSymbolTable(files: files))
+    }
+
+    /// `link(_:code:)` with the code already prepared.
+    public func link(_ graph: consuming StoryboardGraph, prepared: Prepared) -> StoryboardGraph {
         // Linked in a function of its own, so that the context's copy of the graph is gone before the graph grows.
-        let (nodes, edges, diagnostics) = links(of: files, in: graph)
+        let (nodes, edges, diagnostics) = links(of: prepared, in: graph)
         var out = graph
         out.nodes += nodes
         out.edges += edges
-        out.diagnostics += code.flatMap(\.diagnostics) + diagnostics
+        out.diagnostics += prepared.code.flatMap(\.diagnostics) + diagnostics
         out.diagnostics.sort()
         return out
     }
 
     /// The code nodes and code edges (each sorted by id) and the findings of linking `files` into `graph`.
-    private func links(of files: [LoadedCodeFile], in graph: StoryboardGraph) -> ([Node], [Edge], [Diagnostic]) {
-        let context = CodeLinkContext(graph: graph, files: files, classNameHeuristic: classNameHeuristic)
+    private func links(of prepared: Prepared, in graph: StoryboardGraph) -> ([Node], [Edge], [Diagnostic]) {
+        let files = prepared.files
+        let context = CodeLinkContext(index: CodeGraphIndex(graph: graph), symbols: prepared.symbols,
+                                      classNameHeuristic: classNameHeuristic)
         let chunks = stride(from: 0, to: files.count, by: Self.filesPerChunk).map {
             $0..<min($0 + Self.filesPerChunk, files.count)
         }
@@ -75,19 +95,9 @@ struct CodeLinkContext: Sendable {
     /// Where each type (not extension) is first declared: code nodes point there.
     var typeLocations: [String: SourceLocation] { symbols.typeLocations }
 
-    init(graph: StoryboardGraph, files: [LoadedCodeFile], classNameHeuristic: Bool) {
-        // The graph's index and the files' symbols do not depend on each other: build them at the same time.
-        enum Part: Sendable { case index(CodeGraphIndex), symbols(CodeSymbolTable) }
-        var index: CodeGraphIndex?
-        var symbols: CodeSymbolTable?
-        for part in parallelMap(count: 2, { $0 == 0 ? Part.index(CodeGraphIndex(graph: graph)) : .symbols(CodeSymbolTable(files: files)) }) {
-            switch part {
-            case .index(let built): index = built
-            case .symbols(let built): symbols = built
-            }
-        }
-        self.index = index!
-        self.symbols = symbols!
+    init(index: CodeGraphIndex, symbols: CodeSymbolTable, classNameHeuristic: Bool) {
+        self.index = index
+        self.symbols = symbols
         self.classNameHeuristic = classNameHeuristic
     }
 }
