@@ -16,7 +16,16 @@ public struct SourceLocation: Hashable, Sendable, Codable, Comparable, CustomStr
 
     public var description: String {
         guard line > 0 else { return path }
-        return column > 0 ? "\(path):\(line):\(column)" : "\(path):\(line)"
+        // Appended, not interpolated: code links put a place in the id of every edge they make.
+        var text = path
+        text.reserveCapacity(path.utf8.count + 16)
+        text += ":"
+        text += String(line)
+        if column > 0 {
+            text += ":"
+            text += String(column)
+        }
+        return text
     }
 
     public static func < (a: SourceLocation, b: SourceLocation) -> Bool {

@@ -17,25 +17,34 @@ struct CodeGraphIndex: Sendable {
     let graph: StoryboardGraph
     private var storyboardsByName: [String: [Storyboard]] = [:]
     private var storyboardsByLowerName: [String: [Storyboard]] = [:]
-    private var scenesByStoryboard: [String: [Node]] = [:]
+    private(set) var storyboardsByPath: [String: Storyboard] = [:]
+    /// Positions in `graph.nodes`, not copies of the nodes: a node is a large value, and copying every scene into
+    /// these tables cost more than the rest of building them.
+    private var sceneIndicesByStoryboard: [String: [Int]] = [:]
+    private var nodeIndexByID: [String: Int] = [:]
+    /// Copies, because every link made in a class starts at its scenes (`scenes(ofClass:)`), and handing out the
+    /// stored array costs one retain.
     private var scenesByClass: [String: [Node]] = [:]
     private var sceneIDsByClass: [String: [String]] = [:]
     private var segueIdentifiersBySource: [String: Set<String>] = [:]
     private var segueSourcesByIdentifier: [String: [String]] = [:]
-    let nodesByID: [String: Node]
 
     init(graph: StoryboardGraph) {
         self.graph = graph
-        nodesByID = graph.nodesByID
+        nodeIndexByID.reserveCapacity(graph.nodes.count)
         for s in graph.storyboards {
             storyboardsByName[s.name, default: []].append(s)
             storyboardsByLowerName[s.name.lowercased(), default: []].append(s)
+            if storyboardsByPath[s.path] == nil { storyboardsByPath[s.path] = s }
         }
-        for n in graph.nodes where n.storyboard != nil && n.role.isScene {
-            scenesByStoryboard[n.storyboard!, default: []].append(n)
-            if let c = n.customClass, !n.role.isCrossFileLink {
-                scenesByClass[c, default: []].append(n)
-                sceneIDsByClass[c, default: []].append(n.id)
+        for i in graph.nodes.indices {
+            let id = graph.nodes[i].id
+            if nodeIndexByID[id] == nil { nodeIndexByID[id] = i }
+            guard let storyboard = graph.nodes[i].storyboard, graph.nodes[i].role.isScene else { continue }
+            sceneIndicesByStoryboard[storyboard, default: []].append(i)
+            if let c = graph.nodes[i].customClass, !graph.nodes[i].role.isCrossFileLink {
+                scenesByClass[c, default: []].append(graph.nodes[i])
+                sceneIDsByClass[c, default: []].append(id)
             }
         }
         for e in graph.edges where e.kind != .relationship && e.kind != .reference && e.kind != .code && e.kind != .unwindTarget {
@@ -80,35 +89,45 @@ struct CodeGraphIndex: Sendable {
 
     // MARK: Scenes
 
-    func scenes(in storyboard: Storyboard) -> [Node] { scenesByStoryboard[storyboard.path] ?? [] }
+    func scenes(in storyboard: Storyboard) -> [Node] { (sceneIndicesByStoryboard[storyboard.path] ?? []).map { graph.nodes[$0] } }
 
     /// Scenes of `storyboard` whose storyboard identifier is `identifier`; `caseOnly` reports letter-case-only matches.
+    /// Only the matches are copied out of the graph.
     func scenes(in storyboard: Storyboard, identifier: String) -> (exact: [Node], caseOnly: [Node]) {
-        let all = scenes(in: storyboard)
-        let exact = all.filter { $0.storyboardIdentifier == identifier }
-        if !exact.isEmpty { return (exact.map(followReference), []) }
+        // Loops, not `filter` and `map`: their closures would capture (and copy) the whole index on every call.
+        let all = sceneIndicesByStoryboard[storyboard.path] ?? []
+        var exact: [Node] = []
+        for i in all where graph.nodes[i].storyboardIdentifier == identifier { exact.append(followReference(i)) }
+        if !exact.isEmpty { return (exact, []) }
         let lower = identifier.lowercased()
-        return ([], all.filter { $0.storyboardIdentifier?.lowercased() == lower }.map(followReference))
+        var caseOnly: [Node] = []
+        for i in all where graph.nodes[i].storyboardIdentifier?.lowercased() == lower { caseOnly.append(followReference(i)) }
+        return ([], caseOnly)
     }
 
-    /// A storyboard reference with its own storyboard identifier stands for its target, when resolved.
-    private func followReference(_ node: Node) -> Node {
-        guard node.role.isCrossFileLink, let target = node.resolution?.target, let t = nodesByID[target] else { return node }
-        return t
+    /// The node at `index` in the graph; a storyboard reference with its own storyboard identifier stands for its
+    /// target, when resolved.
+    private func followReference(_ index: Int) -> Node {
+        let node = graph.nodes[index]
+        guard node.role.isCrossFileLink, let target = node.resolution?.target, let t = nodeIndexByID[target] else { return node }
+        return graph.nodes[t]
     }
 
     func initialScene(of storyboard: Storyboard) -> Node? {
-        storyboard.initialScene.flatMap { nodesByID[$0] }.map(followReference)
+        storyboard.initialScene.flatMap { nodeIndexByID[$0] }.map(followReference)
     }
 
     /// Scenes whose `customClass` is `type`.
     func scenes(ofClass type: String) -> [Node] { scenesByClass[type] ?? [] }
 
-    /// The ids of the scenes whose `customClass` is `type`: `scenes(ofClass:)` without copying the nodes.
-    func sceneIDs(ofClass type: String) -> [String] { sceneIDsByClass[type] ?? [] }
+    /// Whether a segue with identifier `identifier` starts at a scene whose `customClass` is `type`.
+    func hasSegue(_ identifier: String, fromScenesOf type: String) -> Bool {
+        for id in sceneIDsByClass[type] ?? [] where segueIdentifiersBySource[id]?.contains(identifier) == true { return true }
+        return false
+    }
 
     /// The label of node `id`.
-    func label(ofNode id: String) -> String? { nodesByID[id]?.label }
+    func label(ofNode id: String) -> String? { nodeIndexByID[id].map { graph.nodes[$0].label } }
 
     /// Every scene (any storyboard) with storyboard identifier `identifier`.
     func scenes(withIdentifier identifier: String) -> [Node] {

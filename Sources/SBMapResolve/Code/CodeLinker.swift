@@ -504,9 +504,11 @@ struct CodeLinkPass: Sendable {
                                    via: String) {
         guard !targets.isEmpty else { return }
         let from = sources(for: type, at: location)
+        let place = "code:" + location.description + "#"
         for source in from {
+            let start = place + source.id + "->"
             for target in targets {
-                let id = "code:\(location)#\(source.id)->\(target.id)"
+                let id = start + target.id
                 let cross = source.storyboard == nil || source.storyboard != target.storyboard
                 edges.append(Edge(id: id, from: source.id, to: target.id, kind: .code, identifier: identifier,
                                   crossFile: cross, location: location, via: via))
@@ -539,14 +541,12 @@ struct CodeLinkPass: Sendable {
         guard !index.graph.storyboards.isEmpty else { return }  // nothing to check against
         let anywhere = index.segueSources(identifier: identifier)
         let name = type.last ?? ""
-        let family = symbols.classFamily(of: name)
-        // Most calls are right: a segue of one of the family's scenes has the identifier. Asked by scene id, without
-        // gathering the scenes.
-        if onSelf, family.contains(where: { index.sceneIDs(ofClass: $0).contains { index.segueIdentifiers(from: $0).contains(identifier) } }) {
-            return
-        }
-        let scenes = onSelf ? family.sorted().flatMap { index.scenes(ofClass: $0) } : []
-        if scenes.isEmpty {
+        // Most calls are right: a segue of the class's own scenes, or of its family's, has the identifier. Asked by
+        // scene id, without gathering the scenes, and of the class itself before its family is worked out.
+        let index = index  // captured by the closures below instead of the whole pass
+        if onSelf, symbols.anyInFamily(of: name, { index.hasSegue(identifier, fromScenesOf: $0) }) { return }
+        let hasScenes = onSelf && symbols.anyInFamily(of: name) { !index.scenes(ofClass: $0).isEmpty }
+        if !hasScenes {
             if anywhere.isEmpty {
                 report(.warning, .codeUnknownSegue,
                        "\(api) performs segue '\(identifier)', which no segue of the scanned storyboards has; performing it crashes the app",
@@ -554,6 +554,7 @@ struct CodeLinkPass: Sendable {
             }
             return
         }
+        let scenes = symbols.classFamily(of: name).sorted().flatMap { index.scenes(ofClass: $0) }
         let identifiers = index.segueIdentifiers(from: scenes)
         if identifiers.contains(identifier) { return }
         let near = identifiers.first { $0.lowercased() == identifier.lowercased() }
@@ -749,7 +750,7 @@ struct CodeLinkPass: Sendable {
         let stem = ["ViewController", "Controller", "VC"].reduce(use.type) { s, suffix in
             s.hasSuffix(suffix) && s.count > suffix.count ? String(s.dropLast(suffix.count)) : s
         }
-        let boards = index.graph.storyboardsByID
+        let boards = index.storyboardsByPath
         let preferred = targets.filter { t in
             let name = t.storyboard.flatMap { boards[$0]?.name }
             return name == use.type || name == stem

@@ -107,6 +107,21 @@ struct CodeSymbolTable: Sendable {
         return family
     }
 
+    /// Whether `test` holds for a class of `type`'s family (as `classFamily(of:)` gives it). Most classes have no
+    /// subclasses: their family is the superclass chain, walked without building the family's set.
+    func anyInFamily(of type: String, _ test: (String) -> Bool) -> Bool {
+        guard subclassesOf[type] == nil else { return classFamily(of: type).contains(where: test) }
+        if test(type) { return true }
+        var up = superclassOf[type]
+        var steps = 0
+        while let s = up, steps < 32 {
+            if test(s) { return true }
+            up = superclassOf[s]
+            steps += 1
+        }
+        return false
+    }
+
     /// The type and its subclasses only.
     func descendants(of type: String) -> Set<String> {
         var family: Set<String> = [type]
