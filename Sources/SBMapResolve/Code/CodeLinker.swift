@@ -694,17 +694,22 @@ struct CodeLinkPass: Sendable {
             }
         }
         var made: Set<String> = []
+        // By position: a `for` over the graph's arrays would copy every node and edge, to use a few.
+        let graph = index.graph
         var seguesByExit: [String: [Edge]] = [:]
-        for e in index.graph.edges where e.kind == .unwind && e.unwindAction != nil { seguesByExit[e.to, default: []].append(e) }
-        for exit in index.graph.nodes where exit.role == .exit {
+        for k in graph.edges.indices where graph.edges[k].kind == .unwind && graph.edges[k].unwindAction != nil {
+            seguesByExit[graph.edges[k].to, default: []].append(graph.edges[k])
+        }
+        for k in graph.nodes.indices where graph.nodes[k].role == .exit {
+            let exit = graph.nodes[k]
             guard let segues = seguesByExit[exit.id], let selector = segues.first?.unwindAction else { continue }
             let actions = (implementations[selector] ?? []).sorted { $0.location < $1.location }
             guard !actions.isEmpty else {
+                let message = "unwind segue to '\(selector)' returns to no scanned class: none implements that action, so the unwind does nothing"
+                let hint = "implement '@IBAction func \(Self.swiftName(selector))' in the view controller it should return to, or scan the file that does"
                 for segue in segues {
-                    report(.warning, .codeUnknownUnwind,
-                           "unwind segue to '\(selector)' returns to no scanned class: none implements that action, so the unwind does nothing",
-                           at: segue.location ?? exit.location ?? SourceLocation(path: exit.storyboard ?? ""),
-                           hint: "implement '@IBAction func \(Self.swiftName(selector))' in the view controller it should return to, or scan the file that does")
+                    report(.warning, .codeUnknownUnwind, message,
+                           at: segue.location ?? exit.location ?? SourceLocation(path: exit.storyboard ?? ""), hint: hint)
                 }
                 continue
             }
@@ -730,7 +735,7 @@ struct CodeLinkPass: Sendable {
         guard !base.contains(":") else { return selector }  // several parts: Objective-C only
         var i = base.count - 5
         while i > 0 {
-            if String(base[i..<(i + 4)]) == "With", base[i + 4].isUppercase {
+            if base[i] == "W", base[i + 1] == "i", base[i + 2] == "t", base[i + 3] == "h", base[i + 4].isUppercase {
                 let label = String(base[(i + 4)...])
                 return "\(String(base[..<i]))(\(label.prefix(1).lowercased() + label.dropFirst()): UIStoryboardSegue)"
             }
