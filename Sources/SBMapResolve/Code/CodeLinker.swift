@@ -118,6 +118,9 @@ struct CodeLinkPass: Sendable {
     /// a copy of the whole file cost a retain and a release of each of its many fields, per file.)
     private var imports: [String] = []
     private var loads: [CodeStoryboardLoad] = []
+    /// What `sources(for:at:)` answered for each type name this pass: a type's links start from the same nodes
+    /// each time, and working them out again cost more than the rest of drawing an edge.
+    private var sourcesByType: [String: [Node]] = [:]
 
     init(context: CodeLinkContext) {
         index = context.index
@@ -456,13 +459,18 @@ struct CodeLinkPass: Sendable {
     /// The nodes a link made in `type` starts from: its scenes, or a code node for it.
     private mutating func sources(for type: [String], at location: SourceLocation) -> [Node] {
         let name = type.last ?? Self.fileTypeName(location.path)
+        if let known = sourcesByType[name] { return known }
         let scenes = index.scenes(ofClass: name)
-        if !scenes.isEmpty { return scenes }
+        if !scenes.isEmpty {
+            sourcesByType[name] = scenes
+            return scenes
+        }
         let id = Node.codeID(type: name)
-        if let existing = codeNodes[id] { return [existing] }
+        if let existing = codeNodes[id] { return [existing] }  // a code-target node of that id (not cached)
         let node = Node(id: id, storyboard: nil, objectID: nil, element: "code", role: .code, customClass: name,
                         label: name, location: typeLocations[name] ?? location)
         codeNodes[id] = node
+        sourcesByType[name] = [node]
         return [node]
     }
 
@@ -506,9 +514,16 @@ struct CodeLinkPass: Sendable {
         let from = sources(for: type, at: location)
         let place = "code:" + location.description + "#"
         for source in from {
-            let start = place + source.id + "->"
+            var start = ""
+            start.reserveCapacity(place.utf8.count + source.id.utf8.count + 2)
+            start += place
+            start += source.id
+            start += "->"
             for target in targets {
-                let id = start + target.id
+                var id = ""
+                id.reserveCapacity(start.utf8.count + target.id.utf8.count)
+                id += start
+                id += target.id
                 let cross = source.storyboard == nil || source.storyboard != target.storyboard
                 edges.append(Edge(id: id, from: source.id, to: target.id, kind: .code, identifier: identifier,
                                   crossFile: cross, location: location, via: via))
