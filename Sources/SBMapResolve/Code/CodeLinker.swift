@@ -118,9 +118,6 @@ struct CodeLinkPass: Sendable {
     /// a copy of the whole file cost a retain and a release of each of its many fields, per file.)
     private var imports: [String] = []
     private var loads: [CodeStoryboardLoad] = []
-    /// What `sources(for:at:)` answered for each type name this pass: a type's links start from the same nodes
-    /// each time, and working them out again cost more than the rest of drawing an edge.
-    private var sourcesByType: [String: [Node]] = [:]
 
     init(context: CodeLinkContext) {
         index = context.index
@@ -459,18 +456,13 @@ struct CodeLinkPass: Sendable {
     /// The nodes a link made in `type` starts from: its scenes, or a code node for it.
     private mutating func sources(for type: [String], at location: SourceLocation) -> [Node] {
         let name = type.last ?? Self.fileTypeName(location.path)
-        if let known = sourcesByType[name] { return known }
         let scenes = index.scenes(ofClass: name)
-        if !scenes.isEmpty {
-            sourcesByType[name] = scenes
-            return scenes
-        }
+        if !scenes.isEmpty { return scenes }
         let id = Node.codeID(type: name)
-        if let existing = codeNodes[id] { return [existing] }  // a code-target node of that id (not cached)
+        if let existing = codeNodes[id] { return [existing] }
         let node = Node(id: id, storyboard: nil, objectID: nil, element: "code", role: .code, customClass: name,
                         label: name, location: typeLocations[name] ?? location)
         codeNodes[id] = node
-        sourcesByType[name] = [node]
         return [node]
     }
 
