@@ -65,20 +65,34 @@ public struct CodeLinker: Sendable {
         let chunks = stride(from: 0, to: files.count, by: Self.filesPerChunk).map {
             $0..<min($0 + Self.filesPerChunk, files.count)
         }
-        let passes = parallelMap(count: chunks.count) { c in
+        // Each pass sorts what it made, on its own thread; the merge then finds runs that are nearly in order.
+        var results = parallelMap(count: chunks.count) { c in
             var pass = CodeLinkPass(context: context)
             for f in chunks[c] { pass.link(files[f]) }
-            pass.sortEdges()
-            return pass
+            return pass.result()
         }
-        var pass = CodeLinkPass(context: context)
-        for later in passes { pass.absorbNodesAndFindings(later) }
-        if !files.isEmpty { pass.linkUnwinds(files) }
-        // An edge's id starts with the place of the call that made it, so no two passes make the same edge, and the
-        // passes' sorted runs come nearly in order: the sort below mostly checks that they do.
-        var edges = passes.flatMap(\.edges)
-        edges += pass.edges
-        return (pass.codeNodes.values.sorted { $0.id < $1.id }, edges.sorted { $0.id < $1.id }, pass.diagnostics)
+        if !files.isEmpty {
+            var pass = CodeLinkPass(context: context)
+            pass.linkUnwinds(files)
+            results.append(pass.result())
+        }
+        // A code node that several passes made is the one the earliest pass made, as when linking in order (its
+        // id says which type it stands for; only the place it points at may differ). An edge's id starts with the
+        // place of the call that made it, so no two passes make the same edge.
+        let nodes = Self.sortedKeepingFirst(results.flatMap(\.nodes))
+        let edges = results.flatMap(\.edges).sorted { $0.id < $1.id }
+        return (nodes, edges, results.flatMap(\.diagnostics))
+    }
+
+    /// `nodes` sorted by id, with only the first of the nodes that share an id.
+    private static func sortedKeepingFirst(_ nodes: [Node]) -> [Node] {
+        let order = nodes.indices.sorted { a, b in
+            nodes[a].id != nodes[b].id ? nodes[a].id < nodes[b].id : a < b
+        }
+        var kept: [Node] = []
+        kept.reserveCapacity(nodes.count)
+        for i in order where kept.last?.id != nodes[i].id { kept.append(nodes[i]) }
+        return kept
     }
 
     /// How many files one linking pass takes: enough that a pass's fixed costs do not show, few enough that the
@@ -126,26 +140,16 @@ struct CodeLinkPass: Sendable {
         typeLocations = context.typeLocations
     }
 
-    /// Sorts the edges by id and drops the repeated ones.
-    mutating func sortEdges() {
-        edges.sort { $0.id < $1.id }
+    /// What the pass made: its code nodes and edges sorted by id (an edge made twice, kept once), and its findings.
+    func result() -> (nodes: [Node], edges: [Edge], diagnostics: [Diagnostic]) {
+        var sorted = edges.sorted { $0.id < $1.id }
         var kept = 0
-        for k in edges.indices where kept == 0 || edges[k].id != edges[kept - 1].id {
-            edges.swapAt(kept, k)
+        for k in sorted.indices where kept == 0 || sorted[k].id != sorted[kept - 1].id {
+            sorted.swapAt(kept, k)
             kept += 1
         }
-        edges.removeLast(edges.count - kept)
-    }
-
-    /// Adds the code nodes and findings of a pass over later files (their edges are collected apart). A code node
-    /// is the one the earliest file made, as when linking in order.
-    mutating func absorbNodesAndFindings(_ later: CodeLinkPass) {
-        if codeNodes.isEmpty {
-            codeNodes = later.codeNodes
-        } else {
-            for (id, node) in later.codeNodes where codeNodes[id] == nil { codeNodes[id] = node }
-        }
-        diagnostics += later.diagnostics
+        sorted.removeLast(sorted.count - kept)
+        return (codeNodes.values.sorted { $0.id < $1.id }, sorted, diagnostics)
     }
 
     mutating func link(_ file: LoadedCodeFile) {
