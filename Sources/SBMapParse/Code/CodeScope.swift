@@ -59,12 +59,18 @@ struct ScopeStack: Sendable {
     /// Indices in `scopes` of the open function scopes, innermost last.
     private var functions: [Int] = []
 
+    init() {
+        // Room for the nesting of ordinary code: growing these one step at a time was most of opening a scope.
+        scopes.reserveCapacity(16)
+        locals.reserveCapacity(16)
+        functions.reserveCapacity(8)
+    }
+
     /// Opens `scope`, with `parameters` as its first locals (values unknown).
-    mutating func push(_ scope: CodeScope, parameters: [String] = []) {
+    mutating func push(_ scope: consuming CodeScope, parameters: [String] = []) {
         if case .type(let path, _) = scope.kind { typePath = path }
         if scope.isFunction { functions.append(scopes.count) }
         innermostEnd = scope.end
-        var scope = scope
         scope.localsStart = locals.count
         for p in parameters { locals.append((p, .unknown)) }
         scopes.append(scope)
