@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """Writes N realistic Swift view-controller files for the code-scanning benchmarks.
 
-usage: gen-swift-tree.py OUT N [--app DIR]
+usage: gen-swift-tree.py OUT N [--app DIR] [--linking-share P]
 
 Each file is a table-view controller of about 2 KB: comments with fake calls, raw strings, a String enum, one
 storyboard load with an instantiation, one performSegue, and helper methods of varying number. With --app (a
 folder of storyboards, such as the output of gen_corpus.py) the calls name that app's real storyboards, Storyboard
 IDs, segue identifiers and unwind actions, and some classes are scenes' custom classes, so the linker does its real
 work (edges, look-ups) instead of reporting every call as a finding. Output depends only on the arguments.
+
+--linking-share P (default 1) makes only that share of the files link to storyboards; the others are files of the
+same size and shape (a type, a String enum, table-view methods, helpers, comments and raw strings) that never touch
+a storyboard, as most of a real app's files do not. With the default every file links: the worst case.
 """
 import os, random, re, sys
 
@@ -64,13 +68,7 @@ final class {cls}: UIViewController, UITableViewDataSource {{
     }}
 
     func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {{
-        if indexPath.row % 2 == 0 {{
-            performSegue(withIdentifier: Segue.next.rawValue, sender: self)
-        }} else {{
-            let vc = UIStoryboard(name: "{board}", bundle: nil)
-                .instantiateViewController(withIdentifier: "{ident}")
-            navigationController?.pushViewController(vc, animated: true)
-        }}
+{select}
     }}
 {unwind}
     /* A block comment with "quotes" and UIStoryboard(name: "Nope", bundle: nil) inside. */
@@ -82,12 +80,33 @@ final class {cls}: UIViewController, UITableViewDataSource {{
 }}
 '''
 
+SELECT_LINKING = '''        if indexPath.row % 2 == 0 {{
+            performSegue(withIdentifier: Segue.next.rawValue, sender: self)
+        }} else {{
+            let vc = UIStoryboard(name: "{board}", bundle: nil)
+                .instantiateViewController(withIdentifier: "{ident}")
+            navigationController?.pushViewController(vc, animated: true)
+        }}'''
+
+# The same size and shape, no storyboard: a detail view made in code.
+SELECT_PLAIN = '''        if indexPath.row % 2 == 0 {{
+            delegate?.screen(self, didSelect: Segue.next.rawValue, at: indexPath.row)
+        }} else {{
+            let detail = DetailViewController(title: "{board}", identifier: "{ident}")
+            navigationController?.pushViewController(detail, animated: true)
+        }}'''
+
 def main():
     args = sys.argv[1:]
     app = None
     if "--app" in args:
         at = args.index("--app")
         app = args[at + 1]
+        del args[at:at + 2]
+    share = 1.0
+    if "--linking-share" in args:
+        at = args.index("--linking-share")
+        share = float(args[at + 1])
         del args[at:at + 2]
     root, n = args[0], int(args[1])
     random.seed(42)
@@ -107,8 +126,14 @@ def main():
         unwind = ""
         if i < len(unwinds):
             unwind = "\n    @IBAction func %s {}\n" % swift_action(unwinds[i])
-        text = BODY.format(i=i, cls=cls, k=random.randrange(3, 40), board=board, ident=random.choice(boards[board]),
-                           segue=random.choice(by_class.get(cls) or segues or ["showDetail"]), unwind=unwind)
+        # Files i with (i * share) crossing an integer link: an even spread, the same for any N.
+        links = int((i + 1) * share) > int(i * share)
+        # Drawn in the order the earlier version drew them, so that the default tree is the same as before.
+        k = random.randrange(3, 40)
+        ident = random.choice(boards[board])
+        segue = random.choice(by_class.get(cls) or segues or ["showDetail"])
+        select = (SELECT_LINKING if links else SELECT_PLAIN).format(board=board, ident=ident)
+        text = BODY.format(i=i, cls=cls, k=k, select=select, segue=segue, unwind=unwind)
         # Some files are longer: a few extra helper methods.
         text += "\nextension %s {\n" % cls
         for m in range(random.randrange(0, 12)):
