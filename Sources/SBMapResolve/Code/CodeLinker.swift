@@ -79,8 +79,23 @@ public struct CodeLinker: Sendable {
         // A code node that several passes made is the one the earliest pass made, as when linking in order (its
         // id says which type it stands for; only the place it points at may differ). An edge's id starts with the
         // place of the call that made it, so no two passes make the same edge.
-        let nodes = Self.sortedKeepingFirst(results.flatMap(\.nodes))
-        let edges = results.flatMap(\.edges).sorted { $0.id < $1.id }
+        // The two sorts are independent: run at once. Edges usually come in order already (passes take the files in
+        // path order, and an edge's id starts with its file's path), which one comparison per edge confirms.
+        enum Sorted: Sendable { case nodes([Node]), edges([Edge]) }
+        let finished = results
+        var nodes: [Node] = []
+        var edges: [Edge] = []
+        for part in parallelMap(count: 2, { k -> Sorted in
+            if k == 0 { return .nodes(Self.sortedKeepingFirst(finished.flatMap(\.nodes))) }
+            let all = finished.flatMap(\.edges)
+            let inOrder = all.indices.dropFirst().allSatisfy { all[$0 - 1].id < all[$0].id }
+            return .edges(inOrder ? all : all.sorted { $0.id < $1.id })
+        }) {
+            switch part {
+            case .nodes(let sorted): nodes = sorted
+            case .edges(let sorted): edges = sorted
+            }
+        }
         return (nodes, edges, results.flatMap(\.diagnostics))
     }
 
