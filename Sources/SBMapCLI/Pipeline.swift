@@ -70,23 +70,24 @@ enum Summary {
         var links: [Resolution.State: Int] = [:]
         var linkCount = 0
         var codeTargets: Set<String> = []
-        for node in graph.nodes {
-            if node.role.isScene { scenes += 1 }
-            if node.role.isCrossFileLink, let resolution = node.resolution {
+        for k in graph.nodes.indices {  // by position: `for node in` copies each node
+            let role = graph.nodes[k].role
+            if role.isScene { scenes += 1 }
+            if role.isCrossFileLink, let state = graph.nodes[k].resolution?.state {
                 linkCount += 1
-                links[resolution.state, default: 0] += 1
+                links[state, default: 0] += 1
             }
-            if node.role == .codeTarget { codeTargets.insert(node.id) }
+            if role == .codeTarget { codeTargets.insert(graph.nodes[k].id) }
         }
         var segues = 0
         var codeLinks = 0
         var brokenCodeLinks = 0
-        for edge in graph.edges {
-            switch edge.kind {
+        for k in graph.edges.indices {
+            switch graph.edges[k].kind {
             case .reference, .unwindTarget: break
             case .code:
                 codeLinks += 1
-                if codeTargets.contains(edge.to) { brokenCodeLinks += 1 }  // ends at a target named in code but not found
+                if codeTargets.contains(graph.edges[k].to) { brokenCodeLinks += 1 }  // ends at a target named in code but not found
             default: segues += 1
             }
         }

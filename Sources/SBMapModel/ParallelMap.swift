@@ -24,6 +24,8 @@ public func parallelMap<Value: Sendable>(count: Int, _ transform: @Sendable (Int
 /// orders all the writes before `collect()`. The storage lives as long as the object.
 private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
     private let storage: UnsafeMutableBufferPointer<Value?>
+    /// Set once `collect()` has moved the values out: the storage is then uninitialized.
+    private var collected = false
 
     init(count: Int) {
         storage = .allocate(capacity: count)
@@ -31,7 +33,7 @@ private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
     }
 
     deinit {
-        storage.deinitialize()
+        if !collected { storage.deinitialize() }
         storage.deallocate()
     }
 
@@ -39,8 +41,13 @@ private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
         storage[index] = value
     }
 
-    /// Every slot's value; all were stored by the time this runs.
+    /// Every slot's value, moved out (not copied: a value may hold many references); all were stored by the time
+    /// this runs, and it runs once.
     func collect() -> [Value] {
-        storage.map { $0! }
+        collected = true
+        return Array(unsafeUninitializedCapacity: storage.count) { buffer, count in
+            for i in storage.indices { (buffer.baseAddress! + i).initialize(to: (storage.baseAddress! + i).move()!) }
+            count = storage.count
+        }
     }
 }

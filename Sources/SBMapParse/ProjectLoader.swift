@@ -18,7 +18,7 @@ public struct ProjectLoader: Hashable, Sendable {
         let settingsLoader = SettingsLoader(limits: limits)
         let codeScanner = CodeScanner()
 
-        let results = parallelMap(count: work.count) { index -> LoadedFile? in
+        var results = parallelMap(count: work.count) { index -> LoadedFile? in
             let file = work[index]
             switch file.kind {
             case .storyboard: return .storyboard(storyboardLoader.load(file))
@@ -27,8 +27,10 @@ public struct ProjectLoader: Hashable, Sendable {
             }
         }
 
+        // Moved out from the end (a `for` over the array would copy each result, and a loaded file holds many
+        // references), then put back in input order.
         var project = LoadedProject()
-        for result in results {
+        while let result = results.popLast() {
             switch result {
             case .storyboard(let loaded)?: project.storyboards.append(loaded)
             case .settings(let loaded)?: project.settings.append(loaded)
@@ -36,6 +38,9 @@ public struct ProjectLoader: Hashable, Sendable {
             case nil: break
             }
         }
+        project.storyboards.reverse()
+        project.settings.reverse()
+        project.code.reverse()
         return project
     }
 }
