@@ -28,6 +28,8 @@ struct CheckCommand: ParsableCommand {
         timer.mark("print findings")
         reporter.summary(Summary.line(for: graph))
         timer.mark("summary")
-        if reporter.fails(graph.diagnostics) { throw ExitCode(1) }
+        let fails = reporter.fails(graph.diagnostics)
+        Teardown.inBackground(consume graph)
+        if fails { throw ExitCode(1) }
     }
 }

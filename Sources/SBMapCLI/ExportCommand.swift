@@ -40,7 +40,9 @@ struct ExportCommand: ParsableCommand {
             throw ExitCode(1)
         }
         reporter.summary(Summary.line(for: graph))
-        if reporter.fails(graph.diagnostics) { throw ExitCode(1) }
+        let fails = reporter.fails(graph.diagnostics)
+        Teardown.inBackground(consume graph)
+        if fails { throw ExitCode(1) }
     }
 }
 

@@ -45,6 +45,10 @@ struct Pipeline {
         }
         graph.diagnostics = (graph.diagnostics + discovered.diagnostics + noStoryboardFinding(discovered)).sorted()
         timer.mark("sort findings")
+        // Everything loaded is in the graph now; the rest is freed while the command writes its output.
+        Teardown.inBackground(consume project)
+        Teardown.inBackground(prepared.take())
+        Teardown.inBackground(consume discovered)
         return graph
     }
 
