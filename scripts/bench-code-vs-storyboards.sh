@@ -10,11 +10,15 @@
 #   code alone   sbmap check over the sources alone (no storyboards to link against)
 # and reports the cost of the code (both − storyboards) in files/s and MB/s, and its ratio to the storyboards.
 #
-# Usage: scripts/bench-code-vs-storyboards.sh [N] [R]
+# With SHARE (default 1) only that share of the Swift files link to storyboards (gen-swift-tree.py --linking-share);
+# the others are files of the same shape that do not, as most of a real app's files do not. SHARE=1 is the worst case.
+#
+# Usage: scripts/bench-code-vs-storyboards.sh [N] [R] [SHARE]
 # Needs python3 and /work/shared/tools/gen_corpus.py (or GEN_CORPUS=path). SBMAP=path skips the build.
 set -euo pipefail
 N="${1:-10000}"
 RUNS="${2:-3}"
+SHARE="${3:-1}"
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 GEN_CORPUS="${GEN_CORPUS:-/work/shared/tools/gen_corpus.py}"
 DIR="$(mktemp -d "${TMPDIR:-/tmp}/sbmap-code-vs-sb.XXXXXX")"
@@ -26,14 +30,14 @@ if [ -z "${SBMAP:-}" ]; then
 fi
 
 python3 "$GEN_CORPUS" --storyboards 300 --scenes-per 20 --seed 7 --unresolved 5 --out "$DIR/App" --size-model scene >/dev/null
-python3 "$ROOT/scripts/gen-swift-tree.py" "$DIR/App/Sources" "$N" --app "$DIR/App"
+python3 "$ROOT/scripts/gen-swift-tree.py" "$DIR/App/Sources" "$N" --app "$DIR/App" --linking-share "$SHARE"
 mkdir -p "$DIR/CodeOnly" && mv "$DIR/App/Sources" "$DIR/CodeOnly/Sources"
 # The same sources, inside the app for the runs that map both.
 cp -R "$DIR/CodeOnly/Sources" "$DIR/App/Sources"
 
-python3 - "$SBMAP" "$DIR" "$N" "$RUNS" <<'PY'
+python3 - "$SBMAP" "$DIR" "$N" "$RUNS" "$SHARE" <<'PY'
 import os, subprocess, sys, time
-sbmap, root, n, runs = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+sbmap, root, n, runs, share = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 app, code = os.path.join(root, "App"), os.path.join(root, "CodeOnly")
 
 def size(folder, suffix):
@@ -59,7 +63,8 @@ t_sb, s_sb = best(["--no-code", "App"])
 t_both, s_both = best(["App"])
 t_code, s_code = best(["CodeOnly"])
 added = t_both - t_sb
-print("sbmap check, release build, %d cores, best of %d runs" % (os.cpu_count(), runs))
+print("sbmap check, release build, %d cores, best of %d runs; share of Swift files that link to storyboards: %s"
+      % (os.cpu_count(), runs, share))
 print("  storyboards  %4d files %6.1f MB  %6.2f s  (%s)" % (sb_files, sb_mb, t_sb, s_sb))
 print("  both         %4d files %6.1f MB  %6.2f s  (%s)" % (sb_files + sw_files, sb_mb + sw_mb, t_both, s_both))
 print("  code alone   %4d files %6.1f MB  %6.2f s  (%s)" % (sw_files, sw_mb, t_code, s_code))
