@@ -12,15 +12,20 @@ public struct CodeLinker: Sendable {
     /// Whether to apply the class-name heuristic (storyboard-format.md §7.3, pitfall 5): `Foo.instantiateFromStoryboard()`
     /// links to a scene whose storyboard identifier (or class) is `Foo`.
     public var classNameHeuristic: Bool
+    /// How many files one linking pass takes: enough that a pass's fixed costs do not show, few enough that the
+    /// passes keep every core busy on a large app. A small app is linked in one pass, on one thread. The result
+    /// does not depend on it (the tests link with several sizes).
+    public var filesPerPass: Int
 
-    public init(classNameHeuristic: Bool = true) {
+    public init(classNameHeuristic: Bool = true, filesPerPass: Int = 256) {
         self.classNameHeuristic = classNameHeuristic
+        self.filesPerPass = max(1, filesPerPass)
     }
 
     /// Returns `graph` with code nodes, code edges and code findings added. Scan diagnostics carried by `code`
     /// (unreadable files, oversized files) are added too.
     ///
-    /// Files are linked in parallel, in runs of `filesPerChunk` consecutive files (by path), each run by a pass of
+    /// Files are linked in parallel, in runs of `filesPerPass` consecutive files (by path), each run by a pass of
     /// its own over the shared, read-only `CodeLinkContext`; the runs' results are then merged in order. A file's
     /// links depend on nothing another file's links produce except the code nodes, and merging keeps the code node
     /// the earliest file made, so the result is the same as linking every file in order on one thread.
@@ -62,9 +67,7 @@ public struct CodeLinker: Sendable {
         let files = prepared.files
         let context = CodeLinkContext(index: CodeGraphIndex(graph: graph), symbols: prepared.symbols,
                                       classNameHeuristic: classNameHeuristic)
-        let chunks = stride(from: 0, to: files.count, by: Self.filesPerChunk).map {
-            $0..<min($0 + Self.filesPerChunk, files.count)
-        }
+        let chunks = stride(from: 0, to: files.count, by: filesPerPass).map { $0..<min($0 + filesPerPass, files.count) }
         // Each pass sorts what it made, on its own thread; the merge then finds runs that are nearly in order.
         var results = parallelMap(count: chunks.count) { c in
             var pass = CodeLinkPass(context: context)
@@ -110,9 +113,6 @@ public struct CodeLinker: Sendable {
         return kept
     }
 
-    /// How many files one linking pass takes: enough that a pass's fixed costs do not show, few enough that the
-    /// runs keep every core busy on a large app. A small app is linked in one pass, on one thread.
-    static let filesPerChunk = 256
 }
 
 /// What every linking pass of one `CodeLinker.link` call reads and none writes: the graph's index, the symbol
