@@ -120,11 +120,8 @@ struct CodeGraphIndex: Sendable {
     /// Scenes whose `customClass` is `type`.
     func scenes(ofClass type: String) -> [Node] { scenesByClass[type] ?? [] }
 
-    /// Whether a segue with identifier `identifier` starts at a scene whose `customClass` is `type`.
-    func hasSegue(_ identifier: String, fromScenesOf type: String) -> Bool {
-        for id in sceneIDsByClass[type] ?? [] where segueIdentifiersBySource[id]?.contains(identifier) == true { return true }
-        return false
-    }
+    /// The ids of the scenes whose `customClass` is `type`: `scenes(ofClass:)` without the nodes.
+    func sceneIDs(ofClass type: String) -> [String] { sceneIDsByClass[type] ?? [] }
 
     /// The label of node `id`.
     func label(ofNode id: String) -> String? { nodeIndexByID[id].map { graph.nodes[$0].label } }

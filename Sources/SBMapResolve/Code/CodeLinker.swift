@@ -569,9 +569,16 @@ struct CodeLinkPass: Sendable {
         let name = type.last ?? ""
         // Most calls are right: a segue of the class's own scenes, or of its family's, has the identifier. Asked by
         // scene id, without gathering the scenes, and of the class itself before its family is worked out.
-        let index = index  // captured by the closures below instead of the whole pass
-        if onSelf, symbols.anyInFamily(of: name, { index.hasSegue(identifier, fromScenesOf: $0) }) { return }
-        let hasScenes = onSelf && symbols.anyInFamily(of: name) { !index.scenes(ofClass: $0).isEmpty }
+        // One walk over the family answers both questions: does a scene of it have the segue, does it have scenes.
+        let index = index  // captured by the closure below instead of the whole pass
+        var hasScenes = false
+        if onSelf, symbols.anyInFamily(of: name, { type in
+            let scenes = index.sceneIDs(ofClass: type)
+            if !scenes.isEmpty { hasScenes = true }
+            return scenes.contains { index.segueIdentifiers(from: $0).contains(identifier) }
+        }) {
+            return
+        }
         if !hasScenes {
             if anywhere.isEmpty {
                 report(.warning, .codeUnknownSegue,

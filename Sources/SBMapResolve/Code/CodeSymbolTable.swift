@@ -168,14 +168,23 @@ struct CodeSymbolTable: Sendable {
 
     private func resolveSymbol(_ path: [String], scope: [String], depth: Int) -> Value {
         guard let last = path.last else { return .dynamic("") }
-        let shown = path.joined(separator: ".")
+        var shown: String { path.joined(separator: ".") }  // for messages only
         // As Swift looks a name up: in the enclosing types, innermost first, then at file scope.
+        var qualified: [String] = []
+        qualified.reserveCapacity(scope.count + path.count)
         for k in stride(from: scope.count, through: 0, by: -1) {
-            let qualified = Array(scope.prefix(k)) + path
+            qualified.removeAll(keepingCapacity: true)
+            qualified += scope.prefix(k)
+            qualified += path
             if let found = constantsByPath[qualified] {
                 return agreed(found, shown: shown, depth: depth)
             }
             if path.count >= 2, let enums = enumsByPath[Array(qualified.dropLast())] {
+                // Most enums are declared once: their raw value needs no set.
+                if enums.count == 1 {
+                    if let raw = enums[0].cases.first(where: { $0.name == last })?.rawValue { return .string(raw) }
+                    continue
+                }
                 let raws = Set(enums.compactMap { e in e.cases.first { $0.name == last }?.rawValue })
                 if raws.count == 1, let v = raws.first { return .string(v) }
             }
