@@ -68,17 +68,20 @@ public struct CodeLinker: Sendable {
         let context = CodeLinkContext(index: CodeGraphIndex(graph: graph), symbols: prepared.symbols,
                                       classNameHeuristic: classNameHeuristic)
         let chunks = stride(from: 0, to: files.count, by: filesPerPass).map { $0..<min($0 + filesPerPass, files.count) }
-        // Each pass sorts what it made, on its own thread; the merge then finds runs that are nearly in order.
-        var results = parallelMap(count: chunks.count) { c in
+        // Each pass sorts what it made, on its own thread; the merge then finds runs that are nearly in order. The
+        // unwind pass reads every file's actions and no other pass's results: it starts first, alongside the others,
+        // and is merged last.
+        let unwinds = files.isEmpty ? 0 : 1
+        var results = parallelMap(count: chunks.count + unwinds) { c in
             var pass = CodeLinkPass(context: context)
-            for f in chunks[c] { pass.link(files[f]) }
+            if c < unwinds {
+                pass.linkUnwinds(files)
+            } else {
+                for f in chunks[c - unwinds] { pass.link(files[f]) }
+            }
             return pass.result()
         }
-        if !files.isEmpty {
-            var pass = CodeLinkPass(context: context)
-            pass.linkUnwinds(files)
-            results.append(pass.result())
-        }
+        if unwinds > 0 { results.append(results.removeFirst()) }
         // A code node that several passes made is the one the earliest pass made, as when linking in order (its
         // id says which type it stands for; only the place it points at may differ). An edge's id starts with the
         // place of the call that made it, so no two passes make the same edge.
