@@ -530,7 +530,7 @@ struct SwiftCodeReader {
     /// `UIStoryboard(name: X, bundle: B)` / `UIStoryboard.init(name:bundle:)`: records a load.
     private mutating func storyboardLoad(at i: Int) {
         guard let (name, mainBundle, _) = storyboardCall(at: i) else { return }
-        let api = "\(stream.text(i))(name:bundle:)"
+        let api = stream[i].word == .NSStoryboard ? "NSStoryboard(name:bundle:)" : "UIStoryboard(name:bundle:)"
         file.loads.append(CodeStoryboardLoad(name: name, mainBundle: mainBundle, api: api,
                                              enclosingType: scopes.typePath, location: location(i)))
         scopes.noteHelperLoad(name)
@@ -655,7 +655,13 @@ struct SwiftCodeReader {
                 api = "\(name)(_:)"
             } else {
                 guard first.label == "withIdentifier" || first.label == "identifier" else { return }
-                api = "\(name)(\(first.label!):" + (args.count > 1 ? args.dropFirst().map { "\($0.label ?? "_"):" }.joined() : "") + ")"
+                // `instantiateViewController(identifier:creator:)`: appended into one reserved string (the
+                // interpolated form allocated once per part, and this runs for every call).
+                api = name
+                api.reserveCapacity(name.utf8.count + 40)
+                api += "("
+                for arg in args { api += arg.label ?? "_"; api += ":" }
+                api += ")"
             }
             identifier = string(first.range)
         }
