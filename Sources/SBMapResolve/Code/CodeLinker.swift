@@ -526,18 +526,19 @@ struct CodeLinkPass: Sendable {
                                    via: String) {
         guard !targets.isEmpty else { return }
         let from = sources(for: type, at: location)
-        let place = "code:" + location.description + "#"
+        // `code:<place>#<source>-><target>`, gathered as bytes and made into a String once.
+        var place: [UInt8] = Array("code:".utf8)
+        place.reserveCapacity(256)
+        location.appendDescription(to: &place)
+        place.append(UInt8(ascii: "#"))
         for source in from {
-            var start = ""
-            start.reserveCapacity(place.utf8.count + source.id.utf8.count + 2)
-            start += place
-            start += source.id
-            start += "->"
+            var start = place
+            start += source.id.utf8
+            start += "->".utf8
             for target in targets {
-                var id = ""
-                id.reserveCapacity(start.utf8.count + target.id.utf8.count)
-                id += start
-                id += target.id
+                var bytes = start
+                bytes += target.id.utf8
+                let id = String(decoding: bytes, as: UTF8.self)
                 let cross = source.storyboard == nil || source.storyboard != target.storyboard
                 edges.append(Edge(id: id, from: source.id, to: target.id, kind: .code, identifier: identifier,
                                   crossFile: cross, location: location, via: via))
