@@ -182,27 +182,34 @@ struct CodeLinkPass: Sendable {
 
     // MARK: Platform
 
-    /// The platforms an API alone implies, by API (`nil`: the API does not say). There are a handful of distinct
-    /// APIs and a use per call site: String's Character-aware `contains` on every use was a tenth of the link time.
-    private var platformsByAPI: [String: Set<Platform>?] = [:]
-
+    /// The platforms an API alone implies (`nil`: the API does not say). Asked once per use, so it compares bytes:
+    /// String's Character-aware `hasPrefix` and `contains` were a tenth of the link time.
     private static func platforms(ofAPI api: String) -> Set<Platform>? {
-        if api.hasPrefix("UI") { return CodeGraphIndex.PlatformHint.uiKit }
-        if api.hasPrefix("NS") || api.contains("Controller(") && !api.contains("ViewController")
-            || api.hasPrefix("instantiateController") || api.hasPrefix("instantiateInitialController") {
-            return CodeGraphIndex.PlatformHint.appKit
+        var api = api
+        return api.withUTF8 { bytes -> Set<Platform>? in
+            func matches(_ word: StaticString, at i: Int) -> Bool {
+                let w = word.utf8Start
+                for k in 0..<word.utf8CodeUnitCount where bytes[i + k] != w[k] { return false }
+                return true
+            }
+            func starts(_ prefix: StaticString) -> Bool {
+                prefix.utf8CodeUnitCount <= bytes.count && matches(prefix, at: 0)
+            }
+            func contains(_ word: StaticString) -> Bool {
+                guard word.utf8CodeUnitCount <= bytes.count else { return false }
+                return (0...(bytes.count - word.utf8CodeUnitCount)).contains { matches(word, at: $0) }
+            }
+            if starts("UI") { return CodeGraphIndex.PlatformHint.uiKit }
+            if starts("NS") || contains("Controller(") && !contains("ViewController")
+                || starts("instantiateController") || starts("instantiateInitialController") {
+                return CodeGraphIndex.PlatformHint.appKit
+            }
+            return nil
         }
-        return nil
     }
 
-    private mutating func hint(api: String) -> CodeGraphIndex.PlatformHint {
-        let certain: Set<Platform>?
-        if let known = platformsByAPI[api] {
-            certain = known
-        } else {
-            certain = Self.platforms(ofAPI: api)
-            platformsByAPI[api] = certain
-        }
+    private func hint(api: String) -> CodeGraphIndex.PlatformHint {
+        let certain = Self.platforms(ofAPI: api)
         if let certain { return .init(platforms: certain, certain: true) }
         if imports.contains("UIKit") { return .init(platforms: CodeGraphIndex.PlatformHint.uiKit, certain: false) }
         if imports.contains("AppKit") || imports.contains("Cocoa") {
