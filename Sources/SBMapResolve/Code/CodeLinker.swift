@@ -92,7 +92,7 @@ public struct CodeLinker: Sendable {
         var nodes: [Node] = []
         var edges: [Edge] = []
         for part in parallelMap(count: 2, { k -> Sorted in
-            if k == 0 { return .nodes(Self.sortedKeepingFirst(finished.flatMap(\.nodes))) }
+            if k == 0 { return .nodes(Self.sortedKeepingFirst(finished.map(\.nodes))) }
             let all = finished.flatMap(\.edges)
             let inOrder = all.indices.dropFirst().allSatisfy { all[$0 - 1].id < all[$0].id }
             return .edges(inOrder ? all : all.sorted { $0.id < $1.id })
@@ -105,14 +105,23 @@ public struct CodeLinker: Sendable {
         return (nodes, edges, results.flatMap(\.diagnostics))
     }
 
-    /// `nodes` sorted by id, with only the first of the nodes that share an id.
-    private static func sortedKeepingFirst(_ nodes: [Node]) -> [Node] {
-        let order = nodes.indices.sorted { a, b in
-            nodes[a].id != nodes[b].id ? nodes[a].id < nodes[b].id : a < b
+    /// The passes' nodes (each pass's sorted by id) merged by id, keeping the first of the nodes that share an id:
+    /// the earliest pass's. The order is worked out on positions, so each node is copied once, into the result.
+    private static func sortedKeepingFirst(_ runs: [[Node]]) -> [Node] {
+        var order: [(run: Int, index: Int)] = []
+        order.reserveCapacity(runs.reduce(0) { $0 + $1.count })
+        for r in runs.indices { for i in runs[r].indices { order.append((r, i)) } }
+        order.sort { a, b in
+            let x = runs[a.run][a.index].id, y = runs[b.run][b.index].id
+            return x != y ? x < y : (a.run, a.index) < (b.run, b.index)
         }
         var kept: [Node] = []
-        kept.reserveCapacity(nodes.count)
-        for i in order where kept.last?.id != nodes[i].id { kept.append(nodes[i]) }
+        kept.reserveCapacity(order.count)
+        var lastID: String?
+        for (r, i) in order where runs[r][i].id != lastID {
+            lastID = runs[r][i].id
+            kept.append(runs[r][i])
+        }
         return kept
     }
 
