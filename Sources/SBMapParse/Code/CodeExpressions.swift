@@ -136,7 +136,7 @@ struct CodeExpressions {
             if path.count == 1, let value = local(path[0]) {
                 switch value {
                 case .string(let s): return s
-                case .storyboard, .unknown: return .dynamic(text)
+                case .storyboard, .unknown, .pending: return .dynamic(text)  // (a reader resolves `.pending` first)
                 }
             }
             // An Objective-C property access on a local (`vc.identifier`) cannot be a constant.

@@ -6,6 +6,9 @@ enum LocalValue: Sendable {
     case storyboard(CodeStoryboardRef)
     /// A parameter, a `var`, or anything else whose value is not known statically.
     case unknown
+    /// A Swift local whose initializer (`tokens`) is read only if the name is looked up (most never are):
+    /// `SwiftExpressionReader.local(_:)` reads it then, seeing the locals declared before it.
+    case pending(tokens: Range<Int>, isLet: Bool)
 }
 
 /// One `{ … }` region while reading a file: a type body, a function body, or any other block.
@@ -109,14 +112,19 @@ struct ScopeStack: Sendable {
 
     /// Looks a name up among the locals and parameters, innermost first, not past the enclosing function.
     /// The latest declaration wins, as it does in Swift's and C's scoping.
-    func local(_ name: String) -> LocalValue? {
+    func local(_ name: String) -> LocalValue? { localEntry(name)?.value }
+
+    /// `local(_:)` with the position of the declaration found, among the locals declared before position `limit`.
+    /// A local's position never changes while it is visible, and the locals before it are the ones that were
+    /// visible where it was declared: scopes open and close in stack order.
+    func localEntry(_ name: String, below limit: Int = Int.max) -> (value: LocalValue, position: Int)? {
         var floor = 0
         for k in stride(from: scopes.count - 1, through: 0, by: -1) where scopes[k].isFunction || scopes[k].isType {
             floor = scopes[k].localsStart
             break
         }
-        for k in stride(from: locals.count - 1, through: floor, by: -1) where locals[k].name == name {
-            return locals[k].value
+        for k in stride(from: min(locals.count, limit) - 1, through: floor, by: -1) where locals[k].name == name {
+            return (locals[k].value, k)
         }
         return nil
     }

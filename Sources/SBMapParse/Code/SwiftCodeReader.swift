@@ -65,14 +65,18 @@ struct SwiftCodeReader {
 
     private func location(_ i: Int) -> SourceLocation { stream.location(i, path: path) }
 
-    private func local(_ name: String) -> LocalValue? { scopes.local(name) }
+    /// Reads expressions with the locals visible here. A struct of its own, and not methods of the reader, because
+    /// a closure that captures the reader copies it (and every fact of the file).
+    private var expressionReader: SwiftExpressionReader {
+        SwiftExpressionReader(stream: stream, expressions: expressions, scopes: scopes)
+    }
+
+    private func local(_ name: String) -> LocalValue? { expressionReader.local(name) }
 
     /// Reads a string-valued expression. `dynamicText: false` is for callers that drop dynamic values: building
     /// their source text was a large part of the scan.
     private func string(_ range: Range<Int>, dynamicText: Bool = true) -> CodeString {
-        // A copy of the scopes (one retain), so that the closure does not capture a copy of the whole reader.
-        let scopes = scopes
-        return expressions.string(range, dynamicText: dynamicText, local: { scopes.local($0) })
+        expressionReader.string(range, dynamicText: dynamicText)
     }
 
     // MARK: Dispatch
@@ -411,42 +415,33 @@ struct SwiftCodeReader {
         let start = j + 1
         let end = expressions.expressionEnd(from: start)
         let range = start..<end
+        guard member else {
+            // A local: its value is read if its name is looked up (see `LocalValue.pending`).
+            scopes.declareLocal(name, .pending(tokens: range, isLet: isLet))
+            return
+        }
+        // A member: a storyboard helper, a generated scene or a constant.
         let storyboard = storyboardExpression(range, strict: true)
-        if member {
-            let path = scopes.typePath + [name]
-            if case .named(let value)? = storyboard {
-                file.helpers.append(CodeStoryboardHelper(path: path, name: value, location: location(i + 1)))
-                return
-            }
-            if storyboard != nil || holdsStoryboard || name == "storyboard" {
-                // A storyboard member whose value is no load by name (`= someFactory.make()`, `= NSStoryboard.main`).
-                unknownStoryboardMember(name, typeText: stream.text(range), at: i)
-                return
-            }
-            if let scene = generatedScene(range) {
-                file.generatedScenes.append(CodeGeneratedScene(path: path, identifier: scene, location: location(i + 1)))
-                return
-            }
-            let value = string(range, dynamicText: false)  // only literals and symbols are kept
-            switch value {
-            case .literal, .symbol:
-                file.constants.append(CodeConstant(path: path, value: value, location: location(i + 1)))
-            default:
-                break
-            }
+        let path = scopes.typePath + [name]
+        if case .named(let value)? = storyboard {
+            file.helpers.append(CodeStoryboardHelper(path: path, name: value, location: location(i + 1)))
             return
         }
-        // A local.
-        if let storyboard {
-            scopes.declareLocal(name, .storyboard(storyboard))
+        if storyboard != nil || holdsStoryboard || name == "storyboard" {
+            // A storyboard member whose value is no load by name (`= someFactory.make()`, `= NSStoryboard.main`).
+            unknownStoryboardMember(name, typeText: stream.text(range), at: i)
             return
         }
-        let value = string(range, dynamicText: false)  // a dynamic value makes an `.unknown` local
+        if let scene = generatedScene(range) {
+            file.generatedScenes.append(CodeGeneratedScene(path: path, identifier: scene, location: location(i + 1)))
+            return
+        }
+        let value = string(range, dynamicText: false)  // only literals and symbols are kept
         switch value {
-        case .literal, .symbol, .typeName, .ownTypeName, .implicitMember:
-            scopes.declareLocal(name, isLet ? .string(value) : .unknown)
+        case .literal, .symbol:
+            file.constants.append(CodeConstant(path: path, value: value, location: location(i + 1)))
         default:
-            scopes.declareLocal(name, .unknown)
+            break
         }
     }
 
@@ -536,73 +531,12 @@ struct SwiftCodeReader {
         scopes.noteHelperLoad(name)
     }
 
-    private static let mainBundleSpellings: Set = ["nil", ".main", "Bundle.main", "Foundation.Bundle.main", "NSBundle.mainBundle()"]
+    /// Reads `UIStoryboard(name: X, bundle: B)` at `i` (see `SwiftExpressionReader.storyboardCall`).
+    private func storyboardCall(at i: Int) -> (CodeString, Bool, Int)? { expressionReader.storyboardCall(at: i) }
 
-    /// Reads `UIStoryboard(name: X, bundle: B)` at `i`: the name, whether the bundle is the main one, and the
-    /// index of the closing parenthesis.
-    private func storyboardCall(at i: Int) -> (CodeString, Bool, Int)? {
-        var open = i + 1
-        if stream.isPunct(open, "."), stream.isIdentifier(open + 1, "init") { open += 2 }
-        guard stream.isPunct(open, "(") else { return nil }
-        let args = expressions.arguments(open: open)
-        guard let nameArg = args.first, nameArg.label == "name" else { return nil }
-        var mainBundle = true
-        if let bundle = args.first(where: { $0.label == "bundle" }) {
-            let text = stream.text(bundle.range)
-            mainBundle = Self.mainBundleSpellings.contains(text)
-        }
-        return (string(nameArg.range), mainBundle, stream.close(open))
-    }
-
-    /// Reads the storyboard an expression stands for. With `strict`, only forms that certainly are storyboards
-    /// count (used for `let x = …`); otherwise any dotted path is a possible helper.
+    /// The storyboard an expression stands for (see `SwiftExpressionReader.storyboardExpression`).
     private func storyboardExpression(_ range: Range<Int>, strict: Bool) -> CodeStoryboardRef? {
-        let range = expressions.trimPostfix(range)
-        guard let a = range.first else { return nil }
-        // Built on demand: only dynamic results show the source text.
-        var text: String { stream.text(range) }
-        if stream.isIdentifier(a, "UIStoryboard") || stream.isIdentifier(a, "NSStoryboard") {
-            if let (name, _, close) = storyboardCall(at: a) {
-                return close == range.upperBound - 1 ? .named(name) : nil
-            }
-            if stream.isPunct(a + 1, "."), stream.isIdentifier(a + 2, "main"), range.count == 3 { return .main }
-        }
-        if stream.isIdentifier(a, "R"), range.count >= 5, stream.isPunct(a + 1, "."), stream.isIdentifier(a + 2, "storyboard"),
-           stream.isPunct(a + 3, "."), stream.kind(a + 4) == .identifier {
-            let rest = (a + 5)..<range.upperBound
-            if rest.isEmpty || (rest.count == 2 && stream.isPunct(a + 5, "(") && stream.isPunct(a + 6, ")")) {
-                return .generated(.rSwift, storyboard: stream.text(a + 4))
-            }
-        }
-        if stream.isIdentifier(a, "StoryboardScene"), range.count == 5, stream.kind(a + 2) == .identifier,
-           stream.isIdentifier(a + 4, "storyboard") {
-            return .generated(.swiftGen, storyboard: stream.text(a + 2))
-        }
-        var pathRange = range
-        // `Foo.helper()`: a helper function without arguments.
-        if range.count >= 3, stream.isPunct(range.upperBound - 1, ")"), stream.isPunct(range.upperBound - 2, "(") {
-            pathRange = range.lowerBound..<(range.upperBound - 2)
-        }
-        if var path = expressions.dottedPath(pathRange) {
-            let ownStoryboard = path.last == "storyboard"
-                && (path.count == 1 || path.count == 2 && (path[0] == "self" || path[0] == "super"))
-            if ownStoryboard {
-                if path.count == 1, let value = local("storyboard") {
-                    if case .storyboard(let ref) = value { return ref }
-                    return .dynamic(text)
-                }
-                return .own
-            }
-            if path.count == 1, let value = local(path[0]) {
-                if case .storyboard(let ref) = value { return ref }
-                return strict ? nil : .dynamic(text)
-            }
-            if strict { return nil }
-            if path.first == "self" { path.removeFirst() }
-            if path.count > 1, local(path[0]) != nil { return .dynamic(text) }
-            return path.isEmpty ? .dynamic(text) : .helper(path)
-        }
-        return strict ? nil : .dynamic(text)
+        expressionReader.storyboardExpression(range, strict: strict)
     }
 
     /// The receiver of a method whose name is at `i` (`X.instantiate…`): the tokens of `X`, walking back over
@@ -807,5 +741,102 @@ struct SwiftCodeReader {
               Self.isClassNameHelper(stream.text(i + 2)), !Self.notViewControllers.contains(type) else { return }
         file.classInstantiations.append(CodeClassInstantiation(type: type, method: stream.text(i + 2),
                                                                enclosingType: scopes.typePath, location: location(i)))
+    }
+}
+
+/// Reads expressions (string arguments, storyboard receivers, locals' values) with the locals visible at one point of
+/// a Swift file: the locals declared before position `limit` in the scopes' array of locals.
+struct SwiftExpressionReader {
+    let stream: TokenStream
+    let expressions: CodeExpressions
+    let scopes: ScopeStack
+    var limit = Int.max
+
+    /// What a local or parameter holds. A pending local (`LocalValue.pending`) is read now, with the locals that were
+    /// visible where it was declared, as it would have been read there.
+    func local(_ name: String) -> LocalValue? {
+        guard let (value, position) = scopes.localEntry(name, below: limit) else { return nil }
+        guard case .pending(let tokens, let isLet) = value else { return value }
+        var there = self
+        there.limit = position
+        if let storyboard = there.storyboardExpression(tokens, strict: true) { return .storyboard(storyboard) }
+        let string = there.string(tokens, dynamicText: false)  // a dynamic value makes an `.unknown` local
+        switch string {
+        case .literal, .symbol, .typeName, .ownTypeName, .implicitMember: return isLet ? .string(string) : .unknown
+        default: return .unknown
+        }
+    }
+
+    func string(_ range: Range<Int>, dynamicText: Bool = true) -> CodeString {
+        expressions.string(range, dynamicText: dynamicText, local: { local($0) })
+    }
+
+    static let mainBundleSpellings: Set = ["nil", ".main", "Bundle.main", "Foundation.Bundle.main", "NSBundle.mainBundle()"]
+
+    /// Reads `UIStoryboard(name: X, bundle: B)` at `i`: the name, whether the bundle is the main one, and the
+    /// index of the closing parenthesis.
+    func storyboardCall(at i: Int) -> (CodeString, Bool, Int)? {
+        var open = i + 1
+        if stream.isPunct(open, "."), stream.isIdentifier(open + 1, "init") { open += 2 }
+        guard stream.isPunct(open, "(") else { return nil }
+        let args = expressions.arguments(open: open)
+        guard let nameArg = args.first, nameArg.label == "name" else { return nil }
+        var mainBundle = true
+        if let bundle = args.first(where: { $0.label == "bundle" }) {
+            let text = stream.text(bundle.range)
+            mainBundle = Self.mainBundleSpellings.contains(text)
+        }
+        return (string(nameArg.range), mainBundle, stream.close(open))
+    }
+
+    /// Reads the storyboard an expression stands for. With `strict`, only forms that certainly are storyboards
+    /// count (used for `let x = …`); otherwise any dotted path is a possible helper.
+    func storyboardExpression(_ range: Range<Int>, strict: Bool) -> CodeStoryboardRef? {
+        let range = expressions.trimPostfix(range)
+        guard let a = range.first else { return nil }
+        // Built on demand: only dynamic results show the source text.
+        var text: String { stream.text(range) }
+        if stream.isIdentifier(a, "UIStoryboard") || stream.isIdentifier(a, "NSStoryboard") {
+            if let (name, _, close) = storyboardCall(at: a) {
+                return close == range.upperBound - 1 ? .named(name) : nil
+            }
+            if stream.isPunct(a + 1, "."), stream.isIdentifier(a + 2, "main"), range.count == 3 { return .main }
+        }
+        if stream.isIdentifier(a, "R"), range.count >= 5, stream.isPunct(a + 1, "."), stream.isIdentifier(a + 2, "storyboard"),
+           stream.isPunct(a + 3, "."), stream.kind(a + 4) == .identifier {
+            let rest = (a + 5)..<range.upperBound
+            if rest.isEmpty || (rest.count == 2 && stream.isPunct(a + 5, "(") && stream.isPunct(a + 6, ")")) {
+                return .generated(.rSwift, storyboard: stream.text(a + 4))
+            }
+        }
+        if stream.isIdentifier(a, "StoryboardScene"), range.count == 5, stream.kind(a + 2) == .identifier,
+           stream.isIdentifier(a + 4, "storyboard") {
+            return .generated(.swiftGen, storyboard: stream.text(a + 2))
+        }
+        var pathRange = range
+        // `Foo.helper()`: a helper function without arguments.
+        if range.count >= 3, stream.isPunct(range.upperBound - 1, ")"), stream.isPunct(range.upperBound - 2, "(") {
+            pathRange = range.lowerBound..<(range.upperBound - 2)
+        }
+        if var path = expressions.dottedPath(pathRange) {
+            let ownStoryboard = path.last == "storyboard"
+                && (path.count == 1 || path.count == 2 && (path[0] == "self" || path[0] == "super"))
+            if ownStoryboard {
+                if path.count == 1, let value = local("storyboard") {
+                    if case .storyboard(let ref) = value { return ref }
+                    return .dynamic(text)
+                }
+                return .own
+            }
+            if path.count == 1, let value = local(path[0]) {
+                if case .storyboard(let ref) = value { return ref }
+                return strict ? nil : .dynamic(text)
+            }
+            if strict { return nil }
+            if path.first == "self" { path.removeFirst() }
+            if path.count > 1, local(path[0]) != nil { return .dynamic(text) }
+            return path.isEmpty ? .dynamic(text) : .helper(path)
+        }
+        return strict ? nil : .dynamic(text)
     }
 }
