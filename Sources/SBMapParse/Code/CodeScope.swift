@@ -62,7 +62,13 @@ struct ScopeStack: Sendable {
     /// Indices in `scopes` of the open function scopes, innermost last.
     private var functions: [Int] = []
 
-    init() {
+    /// Locals a file's look-ups may walk in all (see `localEntry`): far more than real code needs, few enough to
+    /// take well under a second.
+    static let lookupBudget = 20_000_000
+    private let lookupBudget: LookupBudget
+
+    init(lookupBudget budget: Int = ScopeStack.lookupBudget) {
+        lookupBudget = LookupBudget(budget)
         // Room for the nesting of ordinary code: growing these one step at a time was most of opening a scope.
         scopes.reserveCapacity(16)
         locals.reserveCapacity(16)
@@ -117,13 +123,20 @@ struct ScopeStack: Sendable {
     /// `local(_:)` with the position of the declaration found, among the locals declared before position `limit`.
     /// A local's position never changes while it is visible, and the locals before it are the ones that were
     /// visible where it was declared: scopes open and close in stack order.
+    ///
+    /// A look-up walks the function's locals from the latest: a few in real code. A hostile file (a function of a
+    /// hundred thousand locals, each name looked up) would make that quadratic, so the walks of one file share a
+    /// budget; once it is spent, every name is unknown (shown as dynamic, never guessed).
     func localEntry(_ name: String, below limit: Int = Int.max) -> (value: LocalValue, position: Int)? {
         var floor = 0
         for k in stride(from: scopes.count - 1, through: 0, by: -1) where scopes[k].isFunction || scopes[k].isType {
             floor = scopes[k].localsStart
             break
         }
-        for k in stride(from: min(locals.count, limit) - 1, through: floor, by: -1) where locals[k].name == name {
+        let top = min(locals.count, limit)
+        guard top > floor else { return nil }
+        guard lookupBudget.spend(top - floor) else { return (.unknown, top - 1) }
+        for k in stride(from: top - 1, through: floor, by: -1) where locals[k].name == name {
             return (locals[k].value, k)
         }
         return nil
@@ -172,5 +185,25 @@ struct PendingScopes: Sendable {
         // Braces are reached in order: an announcement for one already passed (garbage input) can go.
         if entries.contains(where: { $0.brace < brace }) { entries.removeAll { $0.brace < brace } }
         return (entry.kind ?? .block, entry.parameters ?? [])
+    }
+}
+
+/// What is left of a file's budget for walking locals (`ScopeStack.localEntry`). A class, so that look-ups made
+/// through copies of the scopes (each expression reader holds one) draw on the one budget.
+///
+/// `@unchecked Sendable`: one reader, on one thread, owns the scopes of its file and every copy of them.
+final class LookupBudget: @unchecked Sendable {
+    private var left: Int
+
+    init(_ total: Int) { left = total }
+
+    /// Takes `amount` from the budget; `false` once it is spent.
+    func spend(_ amount: Int) -> Bool {
+        guard left >= amount else {
+            left = 0
+            return false
+        }
+        left -= amount
+        return true
     }
 }

@@ -751,14 +751,27 @@ struct SwiftExpressionReader {
     let expressions: CodeExpressions
     let scopes: ScopeStack
     var limit = Int.max
+    /// How many pending locals are being read, one inside the other (`let b = a`, `let c = b`, …).
+    private var depth = 0
+    /// Reading a local can read another: deeper than this, a local is unknown, so that a hostile file (ten thousand
+    /// locals, each the one before) cannot exhaust a thread's stack. (Constants have the same kind of limit.)
+    static let maxLocalDepth = 16
+
+    init(stream: TokenStream, expressions: CodeExpressions, scopes: ScopeStack) {
+        self.stream = stream
+        self.expressions = expressions
+        self.scopes = scopes
+    }
 
     /// What a local or parameter holds. A pending local (`LocalValue.pending`) is read now, with the locals that were
     /// visible where it was declared, as it would have been read there.
     func local(_ name: String) -> LocalValue? {
         guard let (value, position) = scopes.localEntry(name, below: limit) else { return nil }
         guard case .pending(let tokens, let isLet) = value else { return value }
+        guard depth < Self.maxLocalDepth else { return .unknown }
         var there = self
         there.limit = position
+        there.depth = depth + 1
         if let storyboard = there.storyboardExpression(tokens, strict: true) { return .storyboard(storyboard) }
         let string = there.string(tokens, dynamicText: false)  // a dynamic value makes an `.unknown` local
         switch string {
