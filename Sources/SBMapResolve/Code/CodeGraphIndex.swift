@@ -25,6 +25,8 @@ struct CodeGraphIndex: Sendable {
     /// Copies, because every link made in a class starts at its scenes (`scenes(ofClass:)`), and handing out the
     /// stored array costs one retain.
     private var scenesByClass: [String: [Node]] = [:]
+    /// The ids of `scenesByClass`, kept apart: the segue check asks only for ids, and reading them out of the nodes
+    /// would copy each node.
     private var sceneIDsByClass: [String: [String]] = [:]
     private var segueIdentifiersBySource: [String: Set<String>] = [:]
     private var segueSourcesByIdentifier: [String: [String]] = [:]
