@@ -96,21 +96,32 @@ private struct Walk {
     mutating func enter(directory url: String, display: String, relative: String, info: stat) {
         let key = [UInt64(info.st_dev), UInt64(info.st_ino)]
         guard visited.insert(key).inserted else { return }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: url).sorted()
-        } catch {
+        guard let entries = DirectoryListing.entries(of: url) else {
             diagnostics.append(Diagnostic(
                 .warning, .unreadableFile, "cannot list folder '\(display)'; its files are not mapped",
                 at: SourceLocation(path: display), hint: "check its permissions, or pass --exclude to skip it"))
             return
         }
-        for name in names {
+        let hasExcludes = !options.excludes.isEmpty
+        for entry in entries {
+            let name = entry.name
+            let kind = Classifier.kind(ofFileNamed: name, includeCode: options.includeCode)
+            // A regular file sbmap does not read needs nothing more: no path, no glob, no `stat` (most of a project's
+            // files are images, sources under --no-code, and the like).
+            if entry.type == .regular && kind == nil { continue }
+            let childRelative = relative.isEmpty ? name : relative + "/" + name
+            if hasExcludes, Glob.matchesAny(options.excludes, relativePath: childRelative, name: name) { continue }
             let childURL = PathText.join(url, name)
             let childDisplay = PathText.join(display, name)
-            let childRelative = relative.isEmpty ? name : relative + "/" + name
-            if Glob.matchesAny(options.excludes, relativePath: childRelative, name: name) { continue }
-            let kind = Classifier.kind(ofFileNamed: name, includeCode: options.includeCode)
+            if entry.type == .regular, let kind {
+                // The listing already says it is a regular file (not a link, a pipe or a device).
+                add(InputFile(kind: kind, url: childURL, path: childDisplay))
+                continue
+            }
+            if entry.type == .directory, Classifier.skipsFolder(named: name) { continue }
+            if entry.type == .other && kind == nil { continue }
+            // Folders (for their device and inode), links (followed), and entries whose type the file system did
+            // not report.
             var childInfo = stat()
             guard stat(childURL, &childInfo) == 0 else {
                 // A dangling or looping link, or a file that vanished since the listing. Only worth a
@@ -131,6 +142,49 @@ private struct Walk {
                 }
             }
         }
+    }
+}
+
+/// A folder's entries, sorted by name, with the type the file system reports for each (`readdir`'s `d_type`).
+///
+/// Discovery lists every folder of a project, which may hold tens of thousands of files it never reads. Knowing
+/// from the listing which entries are plain files saves a `stat` of each, and the paths it would have built.
+enum DirectoryListing {
+    struct Entry {
+        enum Kind {
+            case regular, directory
+            /// A symbolic link, or a file system that does not report types: `stat` it to know.
+            case unknown
+            /// A pipe, socket or device.
+            case other
+        }
+
+        var name: String
+        var type: Kind
+    }
+
+    /// The entries of the folder at `path` (not `.` and `..`), sorted by name; nil if it cannot be opened.
+    static func entries(of path: String) -> [Entry]? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var entries: [Entry] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            if name == "." || name == ".." { continue }
+            let type: Entry.Kind
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): type = .regular
+            case Int32(DT_DIR): type = .directory
+            case Int32(DT_LNK), Int32(DT_UNKNOWN): type = .unknown
+            default: type = .other
+            }
+            entries.append(Entry(name: name, type: type))
+        }
+        // The same order as before (`String` order), whatever order the file system lists in.
+        entries.sort { $0.name < $1.name }
+        return entries
     }
 }
 
