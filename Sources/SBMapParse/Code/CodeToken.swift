@@ -248,7 +248,30 @@ struct TokenStream: Sendable {
         return name.utf8.elementsEqual(bytes[t.start..<t.end])
     }
 
+    /// Whether `text(i) == name`, for any name: compared byte for byte when both are ASCII (then the two agree),
+    /// else as Strings, which compare canonically equivalent spellings equal.
+    func text(_ i: Int, equals name: String) -> Bool {
+        let t = tokens[i]
+        guard t.kind == .identifier || t.kind == .number else { return text(i) == name }
+        let utf8 = name.utf8
+        if utf8.count == t.end - t.start {
+            var equal = true
+            var k = t.start
+            for b in utf8 {
+                let c = bytes[k]
+                if b | c >= 0x80 { return text(i) == name }
+                if b != c { equal = false }
+                k += 1
+            }
+            return equal
+        }
+        if utf8.allSatisfy({ $0 < 0x80 }), bytes[t.start..<t.end].allSatisfy({ $0 < 0x80 }) { return false }
+        return text(i) == name
+    }
+
     func isPunct(_ i: Int, _ p: Unicode.Scalar) -> Bool { i >= 0 && i < tokens.count && tokens[i].isPunct(p) }
+    /// The lexer's word for token `i` (`.other` for any other token, or outside the stream).
+    func word(_ i: Int) -> CodeWord { i >= 0 && i < tokens.count ? tokens[i].word : .other }
     func kind(_ i: Int) -> CodeToken.Kind? { i >= 0 && i < tokens.count ? tokens[i].kind : nil }
 
     /// The closing partner of the bracket at `i`, or the end of the stream when it is unbalanced.
