@@ -28,7 +28,7 @@ struct CodeExpressions {
     }
 
     /// Whether `argument`'s label is `name` (ASCII).
-    func hasLabel(_ argument: Argument, _ name: String) -> Bool {
+    func hasLabel(_ argument: Argument, _ name: StaticString) -> Bool {
         argument.labelToken >= 0 && stream.isIdentifier(argument.labelToken, name)
     }
 

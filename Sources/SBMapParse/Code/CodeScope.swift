@@ -38,10 +38,11 @@ struct CodeScope: Sendable {
     /// for storyboard helper candidates, and leaves it empty for the others: most functions never need it.
     var nameToken = -1
 
-    init(kind: Kind, start: Int, end: Int) {
+    init(kind: Kind, start: Int, end: Int, nameToken: Int = -1) {
         self.kind = kind
         self.start = start
         self.end = end
+        self.nameToken = nameToken
     }
 
     var isFunction: Bool { if case .function = kind { return true } else { return false } }

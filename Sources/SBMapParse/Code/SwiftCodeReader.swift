@@ -38,7 +38,7 @@ struct SwiftCodeReader {
 
     /// Keywords that may follow `class` without `class` declaring a type (besides `func`, `var`, `let` and
     /// `subscript`, which the lexer tags).
-    private static let classMemberModifiers = [
+    private static let classMemberModifiers: [StaticString] = [
         "override", "final", "static", "private", "public", "internal", "fileprivate", "open", "required", "convenience",
         "dynamic", "lazy", "weak", "unowned", "mutating",
     ]
@@ -57,7 +57,7 @@ struct SwiftCodeReader {
         }
     }
 
-    private static let otherDeclarationStarts = [
+    private static let otherDeclarationStarts: [StaticString] = [
         "typealias", "static", "private", "public", "internal", "fileprivate", "open", "override", "@objc", "@IBAction",
         "@IBOutlet",
     ]
@@ -72,7 +72,16 @@ struct SwiftCodeReader {
                 i += 1
                 continue
             }
-            if t.kind == .identifier { identifier(at: i) }
+            if t.kind == .identifier {
+                if t.word != .other {
+                    identifier(at: i)
+                } else if recordUses, !stream.isPunct(i - 1, "."), stream.isPunct(i + 1, "."), stream.kind(i + 2) == .identifier,
+                          stream.isPunct(i + 3, "(") {
+                    // Most names are none of the words dispatched on: all that is asked of them is whether they start
+                    // `Type.method(` (`classNameHelper`), and the tokens around answer that without a call.
+                    classNameHelper(at: i)
+                }
+            }
             i += 1
         }
         while let scope = expressionReader.scopes.popEnded(by: Int.max) { closed(scope) }
@@ -81,9 +90,7 @@ struct SwiftCodeReader {
     /// Opens the scope of the brace at `i`: the one a declaration announced, or a plain block.
     private mutating func openScope(at i: Int) {
         let (kind, start) = pending.take(at: i)
-        var scope = CodeScope(kind: kind, start: i, end: stream.close(i))
-        scope.nameToken = start.nameToken
-        expressionReader.scopes.push(scope)
+        expressionReader.scopes.push(CodeScope(kind: kind, start: i, end: stream.close(i), nameToken: start.nameToken))
         // A function body starts with its parameters as locals.
         guard start.open >= 0 else { return }
         var parameters = ParameterWalk(open: start.open, close: start.close)
@@ -143,7 +150,7 @@ struct SwiftCodeReader {
         case .R:
             if recordUses, !afterDot { rSwiftStoryboard(at: i) }
         default:
-            // `.other`, and the Objective-C-only words, which are plain names in Swift.
+            // The Objective-C-only words, which are plain names in Swift (`read` asks the same of `.other` names).
             if recordUses, !afterDot { classNameHelper(at: i) }
         }
     }
@@ -371,9 +378,12 @@ struct SwiftCodeReader {
         var steps = 0
         while j >= 0, steps < 12 {
             let t = stream[j]
-            if stream.isIdentifier(j, "@IBAction") { return true }
-            if t.kind != .identifier && !t.isPunct("(") && !t.isPunct(")") && !t.isPunct(":") { return false }
-            if t.kind == .identifier, t.word == .func || t.word == .var || t.word == .let { return false }
+            if t.kind == .identifier {
+                if t.word == .func || t.word == .var || t.word == .let { return false }
+                if stream.isIdentifier(j, "@IBAction") { return true }
+            } else if !t.isPunct("(") && !t.isPunct(")") && !t.isPunct(":") {
+                return false
+            }
             j -= 1
             steps += 1
         }
@@ -611,7 +621,7 @@ struct SwiftCodeReader {
         let name = word.rawValue
         var identifier: CodeString?
         let api: String
-        if name.hasPrefix("instantiateInitial") {
+        if word == .instantiateInitialViewController || word == .instantiateInitialController {
             if !stream.isPunct(i + 1, "(") {
                 api = name
             } else {
@@ -625,7 +635,7 @@ struct SwiftCodeReader {
             guard stream.isPunct(i + 1, "(") else { return }
             let args = expressions.arguments(open: i + 1)
             guard let first = args.first else { return }
-            if name.hasSuffix("WithIdentifier") {
+            if word == .instantiateViewControllerWithIdentifier || word == .instantiateControllerWithIdentifier {
                 guard first.labelToken < 0 else { return }
                 api = "\(name)(_:)"
             } else {
