@@ -185,6 +185,8 @@ struct ScopeStack: Sendable {
 
     mutating func addEnumCase(_ c: CodeEnumCase) {
         guard !scopes.isEmpty else { return }
+        // One allocation for most enums, not one per case.
+        if scopes[scopes.count - 1].enumCases.isEmpty { scopes[scopes.count - 1].enumCases.reserveCapacity(4) }
         scopes[scopes.count - 1].enumCases.append(c)
     }
 }

@@ -183,9 +183,16 @@ struct SwiftCodeReader {
         let keyword = stream[i].word
         if keyword == .class {
             switch stream[i + 1].word {
-            case .func, .var, .let, .subscript: return
-            case .other: for word in Self.classMemberModifiers where stream.isIdentifier(i + 1, word) { return }
-            default: break
+            case .func, .var, .let, .subscript:
+                return
+            case .other:
+                // The modifiers are lower-case words; a type name rarely is.
+                let name = stream[i + 1]
+                if name.end > name.start, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(stream.bytes[name.start]) {
+                    for word in Self.classMemberModifiers where stream.isIdentifier(i + 1, word) { return }
+                }
+            default:
+                break
             }
         }
         // The name's parts are the tokens i + 1, i + 3, … before `nameEnd`: their Strings are made once the
