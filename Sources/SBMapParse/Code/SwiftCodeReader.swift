@@ -4,7 +4,8 @@ import SBMapModel
 /// enclosing type, the function (for locals), String enums and storyboard helpers.
 struct SwiftCodeReader {
     private let stream: TokenStream
-    private let path: String
+    /// The file's path, for the locations of facts (`stream.location(i, path: filePath)`).
+    private let filePath: String
     private let expressions: CodeExpressions
     /// In a generated file (SwiftGen, R.swift) only declarations count.
     private let recordUses: Bool
@@ -26,7 +27,7 @@ struct SwiftCodeReader {
 
     init(stream: TokenStream, path: String, generatedBy: CodeGenerator?) {
         self.stream = stream
-        self.path = path
+        filePath = path
         expressions = CodeExpressions(stream: stream, language: .swift)
         expressionReader = SwiftExpressionReader(stream: stream, expressions: expressions, scopes: ScopeStack(names: stream))
         recordUses = generatedBy == nil
@@ -42,26 +43,6 @@ struct SwiftCodeReader {
         "override", "final", "static", "private", "public", "internal", "fileprivate", "open", "required", "convenience",
         "dynamic", "lazy", "weak", "unowned", "mutating",
     ]
-    /// Whether the identifier at `j` is a word that starts a new declaration: a signature scan stops there.
-    /// The lexer's word tags answer for most of them; the rest are compared byte for byte.
-    private func startsDeclaration(_ j: Int) -> Bool {
-        switch stream[j].word {
-        case .func, .var, .let, .class, .struct, .enum, .extension, .protocol, .`init`, .case, .import, .subscript,
-             .deinit, .actor:
-            return true
-        case .other:
-            for word in Self.otherDeclarationStarts where stream.isIdentifier(j, word) { return true }
-            return false
-        default:
-            return false
-        }
-    }
-
-    private static let otherDeclarationStarts: [StaticString] = [
-        "typealias", "static", "private", "public", "internal", "fileprivate", "open", "override", "@objc", "@IBAction",
-        "@IBOutlet",
-    ]
-
     mutating func read() {
         var i = 0
         while i < stream.count {
@@ -106,8 +87,6 @@ struct SwiftCodeReader {
         pending.announce(.function(name: name, returnsStoryboard: returnsStoryboard), parameters: start, at: brace)
     }
 
-    private func location(_ i: Int) -> SourceLocation { stream.location(i, path: path) }
-
     /// Reads a string-valued expression. `dynamicText: false` is for callers that drop dynamic values: building
     /// their source text was a large part of the scan.
     private func string(_ range: Range<Int>, dynamicText: Bool = true) -> CodeString {
@@ -138,9 +117,9 @@ struct SwiftCodeReader {
         case .instantiateViewController, .instantiateController,
              .instantiateViewControllerWithIdentifier, .instantiateControllerWithIdentifier,
              .instantiateInitialViewController, .instantiateInitialController:
-            if recordUses, !isFuncKeyword(i - 1) { instantiation(at: i) }
+            if recordUses, !stream.isFuncKeyword(i - 1) { instantiation(at: i) }
         case .performSegue, .performSegueWithIdentifier:
-            if recordUses, !isFuncKeyword(i - 1) { performSegue(at: i) }
+            if recordUses, !stream.isFuncKeyword(i - 1) { performSegue(at: i) }
         case .perform:
             if recordUses, stream.isPunct(i + 1, "("), stream.isIdentifier(i + 2, "segue"), stream.isPunct(i + 3, ":") {
                 swiftGenPerform(at: i)
@@ -155,22 +134,22 @@ struct SwiftCodeReader {
         }
     }
 
-    private func isFuncKeyword(_ i: Int) -> Bool { stream.kind(i) == .identifier && stream[i].word == .func }
-
     // MARK: Scopes
 
     private mutating func closed(_ scope: CodeScope) {
         switch scope.kind {
         case .type(let path, true):
-            file.enums.append(CodeStringEnum(path: path, cases: scope.enumCases, location: location(scope.start)))
+            file.enums.append(CodeStringEnum(path: path, cases: scope.enumCases,
+                                             location: stream.location(scope.start, path: filePath)))
         case .function(let name, true):
             let path = scopes.typePath + [name]
             if scope.helperLoads.count == 1 {
-                file.helpers.append(CodeStoryboardHelper(path: path, name: scope.helperLoads[0], location: location(scope.start)))
+                file.helpers.append(CodeStoryboardHelper(path: path, name: scope.helperLoads[0],
+                                                         location: stream.location(scope.start, path: filePath)))
             } else if name == "storyboard", !file.helpers.contains(where: { $0.path == path }) {
                 // `var storyboard: UIStoryboard { … }` that is no single load still hides UIKit's `storyboard`.
                 file.helpers.append(CodeStoryboardHelper(path: path, name: .dynamic("storyboard"), fromLoad: false,
-                                                         location: location(scope.start)))
+                                                         location: stream.location(scope.start, path: filePath)))
             }
         default:
             break
@@ -249,7 +228,8 @@ struct SwiftCodeReader {
         fullPath.reserveCapacity(fullPath.count + (nameEnd - i) / 2)
         for k in stride(from: i + 1, to: nameEnd, by: 2) { fullPath.append(stream.text(k)) }
         let superclass = kind == .class && firstInherited >= 0 ? stream.text(firstInherited) : nil
-        file.types.append(CodeTypeDeclaration(path: fullPath, kind: kind, superclass: superclass, location: location(i + 1)))
+        file.types.append(CodeTypeDeclaration(path: fullPath, kind: kind, superclass: superclass,
+                                              location: stream.location(i + 1, path: filePath)))
         pending.announce(.type(path: fullPath, stringEnum: kind == .enum && inheritsString), at: j)
     }
 
@@ -273,7 +253,7 @@ struct SwiftCodeReader {
             if t.isPunct("{") { break }
             if t.isPunct("}") || t.isPunct(";") || t.isPunct("=") { return }
             if t.kind == .identifier {
-                if t.newlineBefore, startsDeclaration(j) { j = -1; break }
+                if t.newlineBefore, stream.startsDeclaration(j) { j = -1; break }
                 // (Names shorter than the words looked for are ruled out before any call.)
                 if !returnsStoryboard, t.end - t.start >= 12,
                    stream.identifier(j, contains: "UIStoryboard") || stream.identifier(j, contains: "NSStoryboard") {
@@ -283,7 +263,7 @@ struct SwiftCodeReader {
             j += 1
             k += 1
         }
-        if isIBAction(before: i) { unwindAction(at: i, open: open, close: close) }
+        if stream.isIBAction(before: i) { unwindAction(at: i, open: open, close: close) }
         guard j >= 0, stream.isPunct(j, "{") else { return }
         announceFunction(name: returnsStoryboard ? stream.text(i + 1) : "", returnsStoryboard: returnsStoryboard,
                          nameToken: i + 1, parameters: (open, close), at: j)
@@ -299,8 +279,9 @@ struct SwiftCodeReader {
             if !isUnwind { isUnwind = stream.text(p.type, limit: 200).containsBytes("StoryboardSegue") }
         }
         guard isUnwind else { return }
-        let selector = objcName(before: i) ?? Self.selector(name: stream.text(i + 1), labels: labels.map { stream.text($0) })
-        file.unwindActions.append(CodeUnwindAction(selector: selector, enclosingType: scopes.typePath, location: location(i + 1)))
+        let selector = stream.objcName(before: i) ?? Self.selector(name: stream.text(i + 1), labels: labels.map { stream.text($0) })
+        file.unwindActions.append(CodeUnwindAction(selector: selector, enclosingType: scopes.typePath,
+                                                   location: stream.location(i + 1, path: filePath)))
     }
 
     /// `init(…) {`, `deinit {`, `get {`, `set(newValue) {`, `subscript(…) -> T {`.
@@ -380,40 +361,6 @@ struct SwiftCodeReader {
         }
     }
 
-    private func isIBAction(before i: Int) -> Bool {
-        var j = i - 1
-        var steps = 0
-        while j >= 0, steps < 12 {
-            let t = stream[j]
-            if t.kind == .identifier {
-                if t.word == .func || t.word == .var || t.word == .let { return false }
-                if stream.isIdentifier(j, "@IBAction") { return true }
-            } else if !t.isPunct("(") && !t.isPunct(")") && !t.isPunct(":") {
-                return false
-            }
-            j -= 1
-            steps += 1
-        }
-        return false
-    }
-
-    /// `@objc(unwindHere:) func …` names the selector explicitly.
-    private func objcName(before i: Int) -> String? {
-        var j = i - 1
-        var steps = 0
-        while j >= 0, steps < 12 {
-            if stream.isIdentifier(j, "@objc"), stream.isPunct(j + 1, "(") {
-                let close = stream.close(j + 1)
-                let stream = stream
-                return (j + 2..<close).map { stream.text($0) }.joined()
-            }
-            if stream.isPunct(j, "}") || stream.isPunct(j, "{") { return nil }
-            j -= 1
-            steps += 1
-        }
-        return nil
-    }
-
     /// The Objective-C selector Swift gives `func name(label: …, …)` (storyboard-format.md §3.5).
     static func selector(name: String, labels: [String]) -> String {
         guard let first = labels.first else { return name }
@@ -467,7 +414,8 @@ struct SwiftCodeReader {
         let name = stream.text(i + 1)
         let storyboard = storyboardExpression(range, strict: true)
         if case .named(let value)? = storyboard {
-            file.helpers.append(CodeStoryboardHelper(path: scopes.typePath + [name], name: value, location: location(i + 1)))
+            file.helpers.append(CodeStoryboardHelper(path: scopes.typePath + [name], name: value,
+                                                     location: stream.location(i + 1, path: filePath)))
             return
         }
         if storyboard != nil || Self.holdsStoryboard(typeText) || name == "storyboard" {
@@ -476,13 +424,15 @@ struct SwiftCodeReader {
             return
         }
         if let scene = generatedScene(range) {
-            file.generatedScenes.append(CodeGeneratedScene(path: scopes.typePath + [name], identifier: scene, location: location(i + 1)))
+            file.generatedScenes.append(CodeGeneratedScene(path: scopes.typePath + [name], identifier: scene,
+                                                           location: stream.location(i + 1, path: filePath)))
             return
         }
         let value = string(range, dynamicText: false)  // only literals and symbols are kept
         switch value {
         case .literal, .symbol:
-            file.constants.append(CodeConstant(path: scopes.typePath + [name], value: value, location: location(i + 1)))
+            file.constants.append(CodeConstant(path: scopes.typePath + [name], value: value,
+                                               location: stream.location(i + 1, path: filePath)))
         default:
             break
         }
@@ -498,7 +448,7 @@ struct SwiftCodeReader {
     private mutating func unknownStoryboardMember(_ name: String, typeText: String, at i: Int) {
         let shown = typeText.isEmpty ? name : "\(name): \(typeText)"
         file.helpers.append(CodeStoryboardHelper(path: scopes.typePath + [name], name: .dynamic(shown), fromLoad: false,
-                                                 location: location(i + 1)))
+                                                 location: stream.location(i + 1, path: filePath)))
     }
 
     /// `var x: UIStoryboard { … }` (a helper), `var id: String { "X" }` (a constant), R.swift 7 scene accessors.
@@ -511,7 +461,7 @@ struct SwiftCodeReader {
         if member, typeText.containsBytes("Identifier<") || typeText.containsBytes("SceneType") || typeText.containsBytes("Resource<") {
             if let scene = generatedScene((brace + 1)..<stream.close(brace)) {
                 file.generatedScenes.append(CodeGeneratedScene(path: scopes.typePath + [stream.text(i + 1)], identifier: scene,
-                                                               location: location(i + 1)))
+                                                               location: stream.location(i + 1, path: filePath)))
             }
         }
         if member, typeText == "String" {
@@ -519,7 +469,7 @@ struct SwiftCodeReader {
             if stream.isIdentifier(a, "return") { a += 1 }
             if a + 1 == stream.close(brace), stream[a].kind == .string, !stream[a].interpolated {
                 file.constants.append(CodeConstant(path: scopes.typePath + [stream.text(i + 1)], value: .literal(stream.text(a)),
-                                                   location: location(i + 1)))
+                                                   location: stream.location(i + 1, path: filePath)))
             }
         }
         announceFunction(returnsStoryboard: false, nameToken: i + 1, at: brace)
@@ -576,7 +526,7 @@ struct SwiftCodeReader {
         guard let (name, mainBundle, _) = storyboardCall(at: i) else { return }
         let api = stream[i].word == .NSStoryboard ? "NSStoryboard(name:bundle:)" : "UIStoryboard(name:bundle:)"
         file.loads.append(CodeStoryboardLoad(name: name, mainBundle: mainBundle, api: api,
-                                             enclosingType: scopes.typePath, location: location(i)))
+                                             enclosingType: scopes.typePath, location: stream.location(i, path: filePath)))
         expressionReader.scopes.noteHelperLoad(name)
     }
 
@@ -586,38 +536,6 @@ struct SwiftCodeReader {
     /// The storyboard an expression stands for (see `SwiftExpressionReader.storyboardExpression`).
     private func storyboardExpression(_ range: Range<Int>, strict: Bool) -> CodeStoryboardRef? {
         expressionReader.storyboardExpression(range, strict: strict)
-    }
-
-    /// The receiver of a method whose name is at `i` (`X.instantiate…`): the tokens of `X`, walking back over
-    /// `a.b`, calls `f(…)`, subscripts and `?`/`!`.
-    private func receiver(ofMethodAt i: Int) -> Range<Int>? {
-        guard stream.isPunct(i - 1, ".") else { return nil }
-        var j = i - 2
-        var start = i - 1
-        while j >= 0 {
-            while j >= 0, stream.isPunct(j, "?") || stream.isPunct(j, "!") { j -= 1 }
-            guard j >= 0 else { break }
-            let t = stream[j]
-            if t.isPunct(")") || t.isPunct("]") {
-                let open = stream.partner[j]
-                guard open >= 0 else { return nil }
-                start = open
-                if stream.kind(open - 1) == .identifier, !stream[open].newlineBefore {
-                    start = open - 1
-                }
-            } else if t.kind == .identifier {
-                start = j
-            } else {
-                break
-            }
-            if stream.isPunct(start - 1, ".") {
-                j = start - 2
-                if j < 0 || stream[start - 1].newlineBefore && stream.kind(j) == nil { break }
-                continue
-            }
-            break
-        }
-        return start < i - 1 ? start..<(i - 1) : nil
     }
 
     // MARK: Uses
@@ -664,13 +582,14 @@ struct SwiftCodeReader {
             identifier = string(first.range)
         }
         let storyboard: CodeStoryboardRef
-        if let r = receiver(ofMethodAt: i) {
+        if let r = stream.receiver(ofMethodAt: i) {
             storyboard = storyboardExpression(r, strict: false) ?? .dynamic(stream.text(r))
         } else {
             storyboard = .dynamic("self")
         }
         file.instantiations.append(CodeInstantiation(storyboard: storyboard, identifier: identifier, api: api,
-                                                     enclosingType: scopes.typePath, location: location(i)))
+                                                     enclosingType: scopes.typePath,
+                                                     location: stream.location(i, path: filePath)))
     }
 
     private mutating func performSegue(at i: Int) {
@@ -689,7 +608,7 @@ struct SwiftCodeReader {
             return
         }
         var onSelf = true
-        if let r = receiver(ofMethodAt: i) {
+        if let r = stream.receiver(ofMethodAt: i) {
             // `self` or `super` is a single name: no text of the receiver is made.
             let isSuper = r.count == 1 && stream.isIdentifier(r.lowerBound, "super")
             onSelf = isSuper || r.count == 1 && stream.isIdentifier(r.lowerBound, "self")
@@ -700,7 +619,7 @@ struct SwiftCodeReader {
             }
         }
         file.performs.append(CodeSeguePerform(identifier: string(first.range), onSelf: onSelf, api: api,
-                                              enclosingType: scopes.typePath, location: location(i)))
+                                              enclosingType: scopes.typePath, location: stream.location(i, path: filePath)))
     }
 
     /// SwiftGen `perform(segue: StoryboardSegue.Main.show, sender: nil)`.
@@ -710,11 +629,12 @@ struct SwiftCodeReader {
         let value = string(first.range)
         if case .symbol(let p) = value, p.count == 3, p[0] == "StoryboardSegue" {
             file.generatedUses.append(CodeGeneratedUse(generator: .swiftGen, kind: .segue, container: p[1], member: p[2],
-                                                       enclosingType: scopes.typePath, location: location(i)))
+                                                       enclosingType: scopes.typePath,
+                                                       location: stream.location(i, path: filePath)))
             return
         }
         file.performs.append(CodeSeguePerform(identifier: value, api: "perform(segue:)", enclosingType: scopes.typePath,
-                                              location: location(i)))
+                                              location: stream.location(i, path: filePath)))
     }
 
     /// SwiftGen ≥5 `StoryboardScene.Main.scene.instantiate()`, `StoryboardScene.Main.initialScene.instantiate()`,
@@ -727,7 +647,8 @@ struct SwiftCodeReader {
         let member = stream.text(i + 4)
         func use(_ kind: CodeGeneratedUse.Kind, _ m: String?) {
             file.generatedUses.append(CodeGeneratedUse(generator: .swiftGen, kind: kind, container: container, member: m,
-                                                       enclosingType: scopes.typePath, location: location(i)))
+                                                       enclosingType: scopes.typePath,
+                                                       location: stream.location(i, path: filePath)))
         }
         if member == "storyboard" {
             // Only when not followed by a scene call (the receiver of instantiate… is recorded there).
@@ -762,7 +683,8 @@ struct SwiftCodeReader {
         let container = stream.text(i + 4)
         func use(_ kind: CodeGeneratedUse.Kind, _ m: String?) {
             file.generatedUses.append(CodeGeneratedUse(generator: .rSwift, kind: kind, container: container, member: m,
-                                                       enclosingType: scopes.typePath, location: location(i)))
+                                                       enclosingType: scopes.typePath,
+                                                       location: stream.location(i, path: filePath)))
         }
         if stream.isPunct(i + 5, "."), stream.kind(i + 6) == .identifier {
             let member = stream.text(i + 6)
@@ -807,7 +729,8 @@ struct SwiftCodeReader {
         guard let c = type.unicodeScalars.first, c.properties.isUppercase,
               Self.isClassNameHelper(stream.text(i + 2)), !Self.notViewControllers.contains(type) else { return }
         file.classInstantiations.append(CodeClassInstantiation(type: type, method: stream.text(i + 2),
-                                                               enclosingType: scopes.typePath, location: location(i)))
+                                                               enclosingType: scopes.typePath,
+                                                               location: stream.location(i, path: filePath)))
     }
 }
 
@@ -945,5 +868,95 @@ struct SwiftExpressionReader: LocalNames {
             return path.isEmpty ? .dynamic(text) : .helper(path)
         }
         return strict ? nil : .dynamic(text)
+    }
+}
+
+/// The reader's questions that need only the tokens. Here rather than methods of the reader: calling a method of the
+/// reader from one that changes it copied the whole reader (a few hundred bytes) for each call.
+private extension TokenStream {
+    func isFuncKeyword(_ i: Int) -> Bool { kind(i) == .identifier && self[i].word == .func }
+
+    /// Whether the identifier at `j` is a word that starts a new declaration: a signature scan stops there.
+    /// The lexer's word tags answer for most of them; the rest are compared byte for byte.
+    func startsDeclaration(_ j: Int) -> Bool {
+        switch self[j].word {
+        case .func, .var, .let, .class, .struct, .enum, .extension, .protocol, .`init`, .case, .import, .subscript,
+             .deinit, .actor:
+            return true
+        case .other:
+            for word in Self.otherDeclarationStarts where isIdentifier(j, word) { return true }
+            return false
+        default:
+            return false
+        }
+    }
+
+    private static let otherDeclarationStarts: [StaticString] = [
+        "typealias", "static", "private", "public", "internal", "fileprivate", "open", "override", "@objc", "@IBAction",
+        "@IBOutlet",
+    ]
+
+    func isIBAction(before i: Int) -> Bool {
+        var j = i - 1
+        var steps = 0
+        while j >= 0, steps < 12 {
+            let t = self[j]
+            if t.kind == .identifier {
+                if t.word == .func || t.word == .var || t.word == .let { return false }
+                if isIdentifier(j, "@IBAction") { return true }
+            } else if !t.isPunct("(") && !t.isPunct(")") && !t.isPunct(":") {
+                return false
+            }
+            j -= 1
+            steps += 1
+        }
+        return false
+    }
+
+    /// `@objc(unwindHere:) func …` names the selector explicitly.
+    func objcName(before i: Int) -> String? {
+        var j = i - 1
+        var steps = 0
+        while j >= 0, steps < 12 {
+            if isIdentifier(j, "@objc"), isPunct(j + 1, "(") {
+                return (j + 2..<close(j + 1)).map { text($0) }.joined()
+            }
+            if isPunct(j, "}") || isPunct(j, "{") { return nil }
+            j -= 1
+            steps += 1
+        }
+        return nil
+    }
+
+    /// The receiver of a method whose name is at `i` (`X.instantiate…`): the tokens of `X`, walking back over
+    /// `a.b`, calls `f(…)`, subscripts and `?`/`!`.
+    func receiver(ofMethodAt i: Int) -> Range<Int>? {
+        guard isPunct(i - 1, ".") else { return nil }
+        var j = i - 2
+        var start = i - 1
+        while j >= 0 {
+            while j >= 0, isPunct(j, "?") || isPunct(j, "!") { j -= 1 }
+            guard j >= 0 else { break }
+            let t = self[j]
+            if t.isPunct(")") || t.isPunct("]") {
+                let open = partner[j]
+                guard open >= 0 else { return nil }
+                start = open
+                if kind(open - 1) == .identifier, !self[open].newlineBefore {
+                    start = open - 1
+                }
+            } else if t.kind == .identifier {
+                start = j
+            } else {
+                break
+            }
+            if isPunct(start - 1, ".") {
+                j = start - 2
+                if j < 0 || self[start - 1].newlineBefore && kind(j) == nil { break }
+                continue
+            }
+            break
+        }
+        return start < i - 1 ? start..<(i - 1) : nil
     }
 }
