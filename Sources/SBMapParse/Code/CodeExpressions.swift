@@ -1,15 +1,35 @@
 import SBMapModel
 
+/// What a local name (or parameter) holds, asked while an expression is read.
+/// A protocol, not a closure: a closure that captures a reader copies it (retaining everything the reader holds),
+/// while a reader passed as an argument is only borrowed.
+protocol LocalNames {
+    func local(_ name: String) -> LocalValue?
+}
+
+extension ScopeStack: LocalNames {}
+
 /// Reading expressions out of a token range: string arguments, storyboard receivers, call arguments.
 /// Shared by the Swift and Objective-C readers; every function is total (garbage gives `.dynamic`).
 struct CodeExpressions {
     let stream: TokenStream
     let language: CodeLanguage
 
-    /// One argument of a call: its label (`withIdentifier`) when written, and its tokens.
+    /// One argument of a call: the token of its label (`withIdentifier`) when written (else -1), and its tokens.
+    /// The label is compared in the file's bytes (`hasLabel`); its String is made only when wanted (`label`).
     struct Argument {
-        var label: String?
+        var labelToken: Int
         var range: Range<Int>
+    }
+
+    /// The label of `argument`, if written.
+    func label(_ argument: Argument) -> String? {
+        argument.labelToken >= 0 ? stream.text(argument.labelToken) : nil
+    }
+
+    /// Whether `argument`'s label is `name` (ASCII).
+    func hasLabel(_ argument: Argument, _ name: StaticString) -> Bool {
+        argument.labelToken >= 0 && stream.isIdentifier(argument.labelToken, name)
     }
 
     /// Splits the arguments of the call whose `(` is at `open`.
@@ -22,9 +42,9 @@ struct CodeExpressions {
             guard end > start else { return }
             if result.isEmpty { result.reserveCapacity(4) }  // one allocation for most calls, not one per argument
             if stream.kind(start) == .identifier, stream.isPunct(start + 1, ":"), end > start + 2 {
-                result.append(Argument(label: stream.text(start), range: (start + 2)..<end))
+                result.append(Argument(labelToken: start, range: (start + 2)..<end))
             } else {
-                result.append(Argument(label: nil, range: start..<end))
+                result.append(Argument(labelToken: -1, range: start..<end))
             }
         }
         while j < close {
@@ -86,9 +106,9 @@ struct CodeExpressions {
     }
 
     /// Reads a string-valued expression covering `range`.
-    /// `local` answers for names declared in the enclosing function. With `dynamicText: false` a dynamic value
+    /// `locals` answers for names declared in the enclosing function. With `dynamicText: false` a dynamic value
     /// carries no text (`.dynamic("")`), for callers that drop dynamic values anyway.
-    func string(_ range: Range<Int>, dynamicText: Bool = true, local: (String) -> LocalValue?) -> CodeString {
+    func string<Locals: LocalNames>(_ range: Range<Int>, dynamicText: Bool = true, locals: Locals) -> CodeString {
         let range = trimPostfix(range)
         guard !range.isEmpty else { return .dynamic("") }
         let a = range.lowerBound
@@ -109,8 +129,8 @@ struct CodeExpressions {
             if stream.isPunct(open, "."), stream.isIdentifier(open + 1, "init") { open += 2 }
             if stream.isPunct(open, "("), stream.close(open) == range.upperBound - 1 {
                 let args = arguments(open: open)
-                if args.count == 1, args[0].label == nil || args[0].label == "rawValue" {
-                    return string(args[0].range, dynamicText: dynamicText, local: local)
+                if args.count == 1, args[0].labelToken < 0 || hasLabel(args[0], "rawValue") {
+                    return string(args[0].range, dynamicText: dynamicText, locals: locals)
                 }
             }
             return .dynamic(text)
@@ -119,7 +139,7 @@ struct CodeExpressions {
         if stream.isIdentifier(a, "String") || stream.isIdentifier(a, "NSStringFromClass"),
            stream.isPunct(a + 1, "("), stream.close(a + 1) == range.upperBound - 1 {
             let args = arguments(open: a + 1)
-            guard args.count == 1, args[0].label == nil || args[0].label == "describing" else { return .dynamic(text) }
+            guard args.count == 1, args[0].labelToken < 0 || hasLabel(args[0], "describing") else { return .dynamic(text) }
             return typeName(args[0].range) ?? .dynamic(text)
         }
         // `.member`: an enum case of a type that is not written.
@@ -133,14 +153,14 @@ struct CodeExpressions {
             if path.last == "rawValue" { path.removeLast() }
             if path.count == 1, path[0] == "className" { return .ownTypeName }
             guard !path.isEmpty else { return .dynamic(text) }
-            if path.count == 1, let value = local(path[0]) {
+            if path.count == 1, let value = locals.local(path[0]) {
                 switch value {
                 case .string(let s): return s
                 case .storyboard, .unknown, .pending: return .dynamic(text)  // (a reader resolves `.pending` first)
                 }
             }
             // An Objective-C property access on a local (`vc.identifier`) cannot be a constant.
-            if path.count > 1, local(path[0]) != nil { return .dynamic(text) }
+            if path.count > 1, locals.local(path[0]) != nil { return .dynamic(text) }
             return .symbol(path)
         }
         return .dynamic(text)

@@ -34,11 +34,15 @@ struct CodeScope: Sendable {
     /// Index of the opening brace: the scope's place, made into a `SourceLocation` only for the few scopes that
     /// become facts (String enums, storyboard helpers).
     var start: Int
+    /// For a Swift function: the token of its name. The Swift reader makes the name's String (`Kind.function`) only
+    /// for storyboard helper candidates, and leaves it empty for the others: most functions never need it.
+    var nameToken = -1
 
-    init(kind: Kind, start: Int, end: Int) {
+    init(kind: Kind, start: Int, end: Int, nameToken: Int = -1) {
         self.kind = kind
         self.start = start
         self.end = end
+        self.nameToken = nameToken
     }
 
     var isFunction: Bool { if case .function = kind { return true } else { return false } }
@@ -52,9 +56,18 @@ struct CodeScope: Sendable {
 /// scopes: reading a `CodeScope` out of the array copies it, which retains and releases each of its fields.
 struct ScopeStack: Sendable {
     private(set) var scopes: [CodeScope] = []
+    /// A local or parameter, named by its text, or by its token (`token` ≥ 0, in `names`): the Swift reader declares
+    /// its locals by token, so that declaring one makes no String (most are never looked up).
+    private struct Local {
+        var name: String
+        var token: Int
+        var value: LocalValue
+    }
     /// The locals and parameters of every open scope, outermost scope's first. Scopes open and close in stack order,
     /// so one array serves them all, and opening a scope allocates nothing.
-    private var locals: [(name: String, value: LocalValue)] = []
+    private var locals: [Local] = []
+    /// The tokens that name the locals declared by token (`declareLocal(token:_:)`).
+    private let names: TokenStream?
     /// Where the innermost scope ends (`Int.max` when none is open).
     private var innermostEnd = Int.max
     /// The path of the innermost enclosing type (`[]` at file scope).
@@ -67,7 +80,9 @@ struct ScopeStack: Sendable {
     static let lookupBudget = 20_000_000
     private let lookupBudget: LookupBudget
 
-    init(lookupBudget budget: Int = ScopeStack.lookupBudget) {
+    /// `names` is the file whose tokens name the locals declared by token.
+    init(names: TokenStream? = nil, lookupBudget budget: Int = ScopeStack.lookupBudget) {
+        self.names = names
         lookupBudget = LookupBudget(budget)
         // Room for the nesting of ordinary code: growing these one step at a time was most of opening a scope.
         scopes.reserveCapacity(16)
@@ -81,7 +96,7 @@ struct ScopeStack: Sendable {
         if scope.isFunction { functions.append(scopes.count) }
         innermostEnd = scope.end
         scope.localsStart = locals.count
-        for p in parameters { locals.append((p, .unknown)) }
+        for p in parameters { locals.append(Local(name: p, token: -1, value: .unknown)) }
         scopes.append(scope)
     }
 
@@ -136,16 +151,30 @@ struct ScopeStack: Sendable {
         let top = min(locals.count, limit)
         guard top > floor else { return nil }
         guard lookupBudget.spend(top - floor) else { return (.unknown, top - 1) }
-        for k in stride(from: top - 1, through: floor, by: -1) where locals[k].name == name {
+        for k in stride(from: top - 1, through: floor, by: -1) where isNamed(k, name) {
             return (locals[k].value, k)
         }
         return nil
     }
 
+    private func isNamed(_ k: Int, _ name: String) -> Bool {
+        let token = locals[k].token
+        guard token >= 0 else { return locals[k].name == name }
+        return names?.text(token, equals: name) ?? false
+    }
+
     /// Declares a local in the innermost scope.
     mutating func declareLocal(_ name: String, _ value: LocalValue) {
         guard !scopes.isEmpty else { return }
-        locals.append((name, value))
+        locals.append(Local(name: name, token: -1, value: value))
+    }
+
+    /// Declares a local in the innermost scope, named by token `token` of `names` (the scopes must have been made
+    /// with the file's tokens).
+    mutating func declareLocal(token: Int, _ value: LocalValue) {
+        guard !scopes.isEmpty else { return }
+        assert(names != nil, "locals named by token need the file's tokens")
+        locals.append(Local(name: "", token: token, value: value))
     }
 
     /// Records a storyboard load in the innermost function, if it may be a storyboard helper.
@@ -156,20 +185,27 @@ struct ScopeStack: Sendable {
 
     mutating func addEnumCase(_ c: CodeEnumCase) {
         guard !scopes.isEmpty else { return }
+        // One allocation for most enums, not one per case.
+        if scopes[scopes.count - 1].enumCases.isEmpty { scopes[scopes.count - 1].enumCases.reserveCapacity(4) }
         scopes[scopes.count - 1].enumCases.append(c)
     }
 }
 
 /// Scopes that declarations announce before the reader reaches their opening brace: `func f(a: A) {` announces a
-/// function scope with parameter `a` at the index of its `{`.
+/// function scope with parameter `a` at the index of its `{`. `Parameters` is what a reader keeps of the parameters
+/// until the scope opens: their names (Objective-C), or where they are (Swift, which declares them by token).
 ///
 /// A handful are waiting at any time (the brace follows its declaration closely), so a short array searched from
 /// the end costs less than a dictionary, which hashed and allocated for every declaration.
-struct PendingScopes: Sendable {
-    private var entries: [(brace: Int, kind: CodeScope.Kind?, parameters: [String]?)] = []
+struct PendingScopes<Parameters: Sendable>: Sendable {
+    private var entries: [(brace: Int, kind: CodeScope.Kind?, parameters: Parameters?)] = []
+    /// What `take` gives for a scope announced without parameters.
+    private let none: Parameters
+
+    init(none: Parameters) { self.none = none }
 
     /// Announces the scope that opens at `brace`; `nil` leaves what was announced before for that brace.
-    mutating func announce(_ kind: CodeScope.Kind?, parameters: [String]? = nil, at brace: Int) {
+    mutating func announce(_ kind: CodeScope.Kind?, parameters: Parameters? = nil, at brace: Int) {
         if let k = entries.lastIndex(where: { $0.brace == brace }) {
             if let kind { entries[k].kind = kind }
             if let parameters { entries[k].parameters = parameters }
@@ -178,14 +214,25 @@ struct PendingScopes: Sendable {
         }
     }
 
+    /// The parameters announced so far for the scope that opens at `brace`, if any.
+    func parameters(at brace: Int) -> Parameters? {
+        guard let k = entries.lastIndex(where: { $0.brace == brace }) else { return nil }
+        return entries[k].parameters
+    }
+
     /// The scope announced for the brace at `brace` (a plain block when none was), with its parameters.
-    mutating func take(at brace: Int) -> (kind: CodeScope.Kind, parameters: [String]) {
-        guard let k = entries.lastIndex(where: { $0.brace == brace }) else { return (.block, []) }
+    mutating func take(at brace: Int) -> (kind: CodeScope.Kind, parameters: Parameters) {
+        guard let k = entries.lastIndex(where: { $0.brace == brace }) else { return (.block, none) }
         let entry = entries.remove(at: k)
         // Braces are reached in order: an announcement for one already passed (garbage input) can go.
         if entries.contains(where: { $0.brace < brace }) { entries.removeAll { $0.brace < brace } }
-        return (entry.kind ?? .block, entry.parameters ?? [])
+        return (entry.kind ?? .block, entry.parameters ?? none)
     }
+}
+
+extension PendingScopes where Parameters == [String] {
+    /// Parameters by name, as the Objective-C reader keeps them.
+    init() { self.init(none: []) }
 }
 
 /// What is left of a file's budget for walking locals (`ScopeStack.localEntry`). A class, so that look-ups made

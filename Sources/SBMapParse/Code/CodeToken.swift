@@ -240,15 +240,45 @@ struct TokenStream: Sendable {
     }
 
     /// Whether token `i` is the identifier `name`, compared byte for byte without making a String.
-    /// (The names asked about are ASCII, so this agrees with comparing the decoded text.)
-    func isIdentifier(_ i: Int, _ name: String) -> Bool {
+    /// (The names asked about are ASCII, so this agrees with comparing the decoded text.) A `StaticString`: its bytes
+    /// are at hand, where walking a `String`'s cost several times the comparison.
+    func isIdentifier(_ i: Int, _ name: StaticString) -> Bool {
         guard i >= 0 && i < tokens.count else { return false }
         let t = tokens[i]
-        guard t.kind == .identifier, t.end - t.start == name.utf8.count else { return false }
-        return name.utf8.elementsEqual(bytes[t.start..<t.end])
+        guard t.kind == .identifier else { return false }
+        return name.withUTF8Buffer { n in
+            guard t.end - t.start == n.count else { return false }
+            var k = t.start
+            for b in n {
+                guard bytes[k] == b else { return false }
+                k += 1
+            }
+            return true
+        }
     }
 
+    /// Whether `text(i) == name`, for any name: compared byte for byte when both are ASCII (then the two agree),
+    /// else as Strings, which compare canonically equivalent spellings equal.
+    func text(_ i: Int, equals name: String) -> Bool {
+        let t = tokens[i]
+        guard t.kind == .identifier || t.kind == .number else { return text(i) == name }
+        var name = name
+        let ascii: Bool? = name.withUTF8 { n in
+            // Either side not ASCII: only the Strings can tell.
+            for b in n where b >= 0x80 { return nil }
+            for k in t.start..<t.end where bytes[k] >= 0x80 { return nil }
+            guard n.count == t.end - t.start else { return false }
+            for (k, b) in n.enumerated() where bytes[t.start + k] != b { return false }
+            return true
+        }
+        return ascii ?? (text(i) == name)
+    }
+
+    /// (Always inlined: the readers ask it of nearly every token, and a call cost more than the test.)
+    @inline(__always)
     func isPunct(_ i: Int, _ p: Unicode.Scalar) -> Bool { i >= 0 && i < tokens.count && tokens[i].isPunct(p) }
+    /// The lexer's word for token `i` (`.other` for any other token, or outside the stream).
+    func word(_ i: Int) -> CodeWord { i >= 0 && i < tokens.count ? tokens[i].word : .other }
     func kind(_ i: Int) -> CodeToken.Kind? { i >= 0 && i < tokens.count ? tokens[i].kind : nil }
 
     /// The closing partner of the bracket at `i`, or the end of the stream when it is unbalanced.

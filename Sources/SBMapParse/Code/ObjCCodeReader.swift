@@ -52,9 +52,7 @@ struct ObjCCodeReader {
     private func location(_ i: Int) -> SourceLocation { stream.location(i, path: path) }
 
     private func string(_ range: Range<Int>) -> CodeString {
-        // A copy of the scopes (one retain), so that the closure does not capture a copy of the whole reader.
-        let scopes = scopes
-        return expressions.string(range, local: { scopes.local($0) })
+        expressions.string(range, locals: scopes)
     }
 
     private var typePath: [String] { currentClass }

@@ -4,74 +4,88 @@ import SBMapModel
 /// enclosing type, the function (for locals), String enums and storyboard helpers.
 struct SwiftCodeReader {
     private let stream: TokenStream
-    private let path: String
+    /// The file's path, for the locations of facts (`stream.location(i, path: filePath)`).
+    private let filePath: String
     private let expressions: CodeExpressions
     /// In a generated file (SwiftGen, R.swift) only declarations count.
     private let recordUses: Bool
-    private var scopes = ScopeStack()
+    /// Reads expressions with the locals visible here, and holds the stack of scopes. One for the whole file, used in
+    /// place: an expression reader made for each expression retained every reference it holds, and released them.
+    private var expressionReader: SwiftExpressionReader
     /// The scopes declarations have announced, by the index of their opening brace.
-    private var pending = PendingScopes()
+    private var pending = PendingScopes<ScopeStart>(none: ScopeStart())
     private(set) var file: LoadedCodeFile
+
+    /// What a declaration announces for its scope besides the kind: where a function's parameters are (they become
+    /// locals when the scope opens, named by token: no String is made for them) and the token of its name.
+    private struct ScopeStart: Sendable {
+        /// The brackets around the parameters (`open` is -1 when there are none).
+        var open = -1
+        var close = -1
+        var nameToken = -1
+    }
 
     init(stream: TokenStream, path: String, generatedBy: CodeGenerator?) {
         self.stream = stream
-        self.path = path
+        filePath = path
         expressions = CodeExpressions(stream: stream, language: .swift)
+        expressionReader = SwiftExpressionReader(stream: stream, expressions: expressions, scopes: ScopeStack(names: stream))
         recordUses = generatedBy == nil
         file = LoadedCodeFile(path: path, language: .swift, generatedBy: generatedBy)
     }
 
-    /// Keywords that may follow `class` without `class` declaring a type.
-    private static let classMemberKeywords = [
-        "func", "var", "let", "subscript", "override", "final", "static", "private", "public", "internal",
-        "fileprivate", "open", "required", "convenience", "dynamic", "lazy", "weak", "unowned", "mutating",
-    ]
-    /// Whether the identifier at `j` is a word that starts a new declaration: a signature scan stops there.
-    /// The lexer's word tags answer for most of them; the rest are compared byte for byte.
-    private func startsDeclaration(_ j: Int) -> Bool {
-        switch stream[j].word {
-        case .func, .var, .let, .class, .struct, .enum, .extension, .protocol, .`init`, .case, .import, .subscript,
-             .deinit, .actor:
-            return true
-        default:
-            for word in Self.otherDeclarationStarts where stream.isIdentifier(j, word) { return true }
-            return false
-        }
-    }
+    /// The open scopes (changed only through `expressionReader.scopes`, in place).
+    private var scopes: ScopeStack { expressionReader.scopes }
 
-    private static let otherDeclarationStarts = [
-        "typealias", "static", "private", "public", "internal", "fileprivate", "open", "override", "@objc", "@IBAction",
-        "@IBOutlet",
+    /// Keywords that may follow `class` without `class` declaring a type (besides `func`, `var`, `let` and
+    /// `subscript`, which the lexer tags).
+    private static let classMemberModifiers: [StaticString] = [
+        "override", "final", "static", "private", "public", "internal", "fileprivate", "open", "required", "convenience",
+        "dynamic", "lazy", "weak", "unowned", "mutating",
     ]
-
     mutating func read() {
         var i = 0
         while i < stream.count {
-            while let scope = scopes.popEnded(by: i) { closed(scope) }
+            while let scope = expressionReader.scopes.popEnded(by: i) { closed(scope) }
             let t = stream[i]
             if t.kind == .punct {
-                if t.punct == UInt8(ascii: "{") {
-                    let (kind, parameters) = pending.take(at: i)
-                    scopes.push(CodeScope(kind: kind, start: i, end: stream.close(i)), parameters: parameters)
-                }
+                if t.punct == UInt8(ascii: "{") { openScope(at: i) }
                 i += 1
                 continue
             }
-            if t.kind == .identifier { identifier(at: i) }
+            if t.kind == .identifier {
+                if t.word != .other {
+                    identifier(at: i)
+                } else if recordUses, !stream.isPunct(i - 1, "."), stream.isPunct(i + 1, "."), stream.kind(i + 2) == .identifier,
+                          stream.isPunct(i + 3, "(") {
+                    // Most names are none of the words dispatched on: all that is asked of them is whether they start
+                    // `Type.method(` (`classNameHelper`), and the tokens around answer that without a call.
+                    classNameHelper(at: i)
+                }
+            }
             i += 1
         }
-        while let scope = scopes.popEnded(by: Int.max) { closed(scope) }
+        while let scope = expressionReader.scopes.popEnded(by: Int.max) { closed(scope) }
     }
 
-    private func location(_ i: Int) -> SourceLocation { stream.location(i, path: path) }
-
-    /// Reads expressions with the locals visible here. A struct of its own, and not methods of the reader, because
-    /// a closure that captures the reader copies it (and every fact of the file).
-    private var expressionReader: SwiftExpressionReader {
-        SwiftExpressionReader(stream: stream, expressions: expressions, scopes: scopes)
+    /// Opens the scope of the brace at `i`: the one a declaration announced, or a plain block.
+    private mutating func openScope(at i: Int) {
+        let (kind, start) = pending.take(at: i)
+        expressionReader.scopes.push(CodeScope(kind: kind, start: i, end: stream.close(i), nameToken: start.nameToken))
+        // A function body starts with its parameters as locals.
+        guard start.open >= 0 else { return }
+        var parameters = ParameterWalk(open: start.open, close: start.close)
+        while let p = parameters.next(in: stream) { expressionReader.scopes.declareLocal(token: p.last, .unknown) }
     }
 
-    private func local(_ name: String) -> LocalValue? { expressionReader.local(name) }
+    /// Announces the function scope that opens at `brace`. `name` is wanted only for storyboard helper candidates
+    /// (see `CodeScope.nameToken`). Without `parameters`, any announced before for that brace stay.
+    private mutating func announceFunction(name: String = "", returnsStoryboard: Bool, nameToken: Int,
+                                           parameters: (open: Int, close: Int)? = nil, at brace: Int) {
+        var start = parameters.map { ScopeStart(open: $0.open, close: $0.close) } ?? pending.parameters(at: brace) ?? ScopeStart()
+        start.nameToken = nameToken
+        pending.announce(.function(name: name, returnsStoryboard: returnsStoryboard), parameters: start, at: brace)
+    }
 
     /// Reads a string-valued expression. `dynamicText: false` is for callers that drop dynamic values: building
     /// their source text was a large part of the scan.
@@ -103,9 +117,9 @@ struct SwiftCodeReader {
         case .instantiateViewController, .instantiateController,
              .instantiateViewControllerWithIdentifier, .instantiateControllerWithIdentifier,
              .instantiateInitialViewController, .instantiateInitialController:
-            if recordUses, !isFuncKeyword(i - 1) { instantiation(at: i) }
+            if recordUses, !stream.isFuncKeyword(i - 1) { instantiation(at: i) }
         case .performSegue, .performSegueWithIdentifier:
-            if recordUses, !isFuncKeyword(i - 1) { performSegue(at: i) }
+            if recordUses, !stream.isFuncKeyword(i - 1) { performSegue(at: i) }
         case .perform:
             if recordUses, stream.isPunct(i + 1, "("), stream.isIdentifier(i + 2, "segue"), stream.isPunct(i + 3, ":") {
                 swiftGenPerform(at: i)
@@ -115,27 +129,27 @@ struct SwiftCodeReader {
         case .R:
             if recordUses, !afterDot { rSwiftStoryboard(at: i) }
         default:
-            // `.other`, and the Objective-C-only words, which are plain names in Swift.
+            // The Objective-C-only words, which are plain names in Swift (`read` asks the same of `.other` names).
             if recordUses, !afterDot { classNameHelper(at: i) }
         }
     }
-
-    private func isFuncKeyword(_ i: Int) -> Bool { stream.kind(i) == .identifier && stream[i].word == .func }
 
     // MARK: Scopes
 
     private mutating func closed(_ scope: CodeScope) {
         switch scope.kind {
         case .type(let path, true):
-            file.enums.append(CodeStringEnum(path: path, cases: scope.enumCases, location: location(scope.start)))
+            file.enums.append(CodeStringEnum(path: path, cases: scope.enumCases,
+                                             location: stream.location(scope.start, path: filePath)))
         case .function(let name, true):
             let path = scopes.typePath + [name]
             if scope.helperLoads.count == 1 {
-                file.helpers.append(CodeStoryboardHelper(path: path, name: scope.helperLoads[0], location: location(scope.start)))
+                file.helpers.append(CodeStoryboardHelper(path: path, name: scope.helperLoads[0],
+                                                         location: stream.location(scope.start, path: filePath)))
             } else if name == "storyboard", !file.helpers.contains(where: { $0.path == path }) {
                 // `var storyboard: UIStoryboard { … }` that is no single load still hides UIKit's `storyboard`.
                 file.helpers.append(CodeStoryboardHelper(path: path, name: .dynamic("storyboard"), fromLoad: false,
-                                                         location: location(scope.start)))
+                                                         location: stream.location(scope.start, path: filePath)))
             }
         default:
             break
@@ -144,17 +158,27 @@ struct SwiftCodeReader {
 
     /// `class Foo: Bar, P {`, `enum E: String {`, `extension A.B where … {`.
     private mutating func typeDeclaration(at i: Int) {
-        let keyword = stream.text(i)
         guard stream.kind(i + 1) == .identifier else { return }
-        if stream[i].word == .class {
-            for word in Self.classMemberKeywords where stream.isIdentifier(i + 1, word) { return }
+        let keyword = stream[i].word
+        if keyword == .class {
+            switch stream[i + 1].word {
+            case .func, .var, .let, .subscript:
+                return
+            case .other:
+                // The modifiers are lower-case words; a type name rarely is.
+                let name = stream[i + 1]
+                if name.end > name.start, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(stream.bytes[name.start]) {
+                    for word in Self.classMemberModifiers where stream.isIdentifier(i + 1, word) { return }
+                }
+            default:
+                break
+            }
         }
-        var name: [String] = [stream.text(i + 1)]
+        // The name's parts are the tokens i + 1, i + 3, … before `nameEnd`: their Strings are made once the
+        // declaration is known to open a body.
         var j = i + 2
-        while stream.isPunct(j, "."), stream.kind(j + 1) == .identifier {
-            name.append(stream.text(j + 1))
-            j += 2
-        }
+        while stream.isPunct(j, "."), stream.kind(j + 1) == .identifier { j += 2 }
+        let nameEnd = j
         // Generic parameters.
         if stream.isPunct(j, "<") {
             var depth = 0
@@ -165,16 +189,18 @@ struct SwiftCodeReader {
                 j += 1
             }
         }
-        var inherited: [String] = []
+        // Of the inherited types only the first (a class's superclass) and whether `String` is one are wanted.
+        var firstInherited = -1
+        var inheritsString = false
         if stream.isPunct(j, ":") {
             j += 1
             var expectName = true
             while j < stream.count, !stream.isPunct(j, "{"), !stream.isIdentifier(j, "where") {
                 if stream.isPunct(j, "}") || stream.isPunct(j, ";") { return }
                 if expectName, stream.kind(j) == .identifier {
-                    var full = stream.text(j)
-                    while stream.isPunct(j + 1, "."), stream.kind(j + 2) == .identifier { full = stream.text(j + 2); j += 2 }
-                    inherited.append(full)
+                    while stream.isPunct(j + 1, "."), stream.kind(j + 2) == .identifier { j += 2 }
+                    if firstInherited < 0 { firstInherited = j }
+                    if keyword == .enum, !inheritsString { inheritsString = stream.text(j, equals: "String") }
                     expectName = false
                 } else if stream.isPunct(j, ",") {
                     expectName = true
@@ -191,25 +217,26 @@ struct SwiftCodeReader {
         guard stream.isPunct(j, "{") else { return }
         let kind: CodeTypeDeclaration.Kind
         switch keyword {
-        case "class": kind = .class
-        case "struct": kind = .struct
-        case "enum": kind = .enum
-        case "protocol": kind = .protocol
-        case "actor": kind = .actor
+        case .class: kind = .class
+        case .struct: kind = .struct
+        case .enum: kind = .enum
+        case .protocol: kind = .protocol
+        case .actor: kind = .actor
         default: kind = .extension
         }
-        let fullPath = kind == .extension ? name : scopes.typePath + name
-        file.types.append(CodeTypeDeclaration(path: fullPath, kind: kind,
-                                              superclass: kind == .class ? inherited.first : nil,
-                                              location: location(i + 1)))
-        pending.announce(.type(path: fullPath, stringEnum: kind == .enum && inherited.contains("String")), at: j)
+        var fullPath = kind == .extension ? [] : scopes.typePath
+        fullPath.reserveCapacity(fullPath.count + (nameEnd - i) / 2)
+        for k in stride(from: i + 1, to: nameEnd, by: 2) { fullPath.append(stream.text(k)) }
+        let superclass = kind == .class && firstInherited >= 0 ? stream.text(firstInherited) : nil
+        file.types.append(CodeTypeDeclaration(path: fullPath, kind: kind, superclass: superclass,
+                                              location: stream.location(i + 1, path: filePath)))
+        pending.announce(.type(path: fullPath, stringEnum: kind == .enum && inheritsString), at: j)
     }
 
     /// `func name<T>(_ a: A, b c: B) -> R {`: a function scope with its parameters, maybe a storyboard helper,
     /// maybe an `@IBAction` unwind method.
     private mutating func functionDeclaration(at i: Int) {
         guard stream.kind(i + 1) == .identifier else { return }
-        let name = stream.text(i + 1)
         var j = i + 2
         if stream.isPunct(j, "<") {
             while j < stream.count, !stream.isPunct(j, "("), !stream.isPunct(j, "{") { j += 1 }
@@ -226,34 +253,45 @@ struct SwiftCodeReader {
             if t.isPunct("{") { break }
             if t.isPunct("}") || t.isPunct(";") || t.isPunct("=") { return }
             if t.kind == .identifier {
-                if t.newlineBefore, startsDeclaration(j) { j = -1; break }
-                if stream.identifier(j, contains: "UIStoryboard") || stream.identifier(j, contains: "NSStoryboard") {
+                if t.newlineBefore, stream.startsDeclaration(j) { j = -1; break }
+                // (Names shorter than the words looked for are ruled out before any call.)
+                if !returnsStoryboard, t.end - t.start >= 12,
+                   stream.identifier(j, contains: "UIStoryboard") || stream.identifier(j, contains: "NSStoryboard") {
                     returnsStoryboard = true
                 }
             }
             j += 1
             k += 1
         }
-        // (The closures below capture `stream`, not the reader: a closure that captures `self` copies the reader.)
-        if isIBAction(before: i), case let parameters = parameterList(open: open, close: close), case let stream = stream,
-           parameters.contains(where: { stream.text($0.type, limit: 200).containsBytes("StoryboardSegue") }) {
-            let selector = objcName(before: i) ?? Self.selector(name: name, labels: parameters.map { stream.text($0.labelToken) })
-            file.unwindActions.append(CodeUnwindAction(selector: selector, enclosingType: scopes.typePath,
-                                                       location: location(i + 1)))
-        }
+        if stream.isIBAction(before: i) { unwindAction(at: i, open: open, close: close) }
         guard j >= 0, stream.isPunct(j, "{") else { return }
-        pending.announce(.function(name: name, returnsStoryboard: returnsStoryboard), parameters: parameterNames(open: open, close: close), at: j)
+        announceFunction(name: returnsStoryboard ? stream.text(i + 1) : "", returnsStoryboard: returnsStoryboard,
+                         nameToken: i + 1, parameters: (open, close), at: j)
+    }
+
+    /// An `@IBAction` function at `i` with a `StoryboardSegue` parameter is an unwind action.
+    private mutating func unwindAction(at i: Int, open: Int, close: Int) {
+        var labels: [Int] = []
+        var isUnwind = false
+        var parameters = ParameterWalk(open: open, close: close)
+        while let p = parameters.next(in: stream) {
+            labels.append(p.first)
+            if !isUnwind { isUnwind = stream.text(p.type, limit: 200).containsBytes("StoryboardSegue") }
+        }
+        guard isUnwind else { return }
+        let selector = stream.objcName(before: i) ?? Self.selector(name: stream.text(i + 1), labels: labels.map { stream.text($0) })
+        file.unwindActions.append(CodeUnwindAction(selector: selector, enclosingType: scopes.typePath,
+                                                   location: stream.location(i + 1, path: filePath)))
     }
 
     /// `init(…) {`, `deinit {`, `get {`, `set(newValue) {`, `subscript(…) -> T {`.
     private mutating func accessorDeclaration(at i: Int) {
         var j = i + 1
-        var parameters: [String] = []
+        var parameters = (open: -1, close: -1)
         if stream.isPunct(j, "?") || stream.isPunct(j, "!") { j += 1 }
         if stream.isPunct(j, "(") {
-            let close = stream.close(j)
-            parameters = parameterNames(open: j, close: close)
-            j = close + 1
+            parameters = (j, stream.close(j))
+            j = parameters.close + 1
         }
         var k = 0
         while j < stream.count, k < 40, !stream.isPunct(j, "{") {
@@ -263,111 +301,64 @@ struct SwiftCodeReader {
             k += 1
         }
         guard stream.isPunct(j, "{") else { return }
-        let name = stream.text(i)
-        if name == "get", let f = scopes.scopes.last, case .function(let owner, let helper) = f.kind {
+        if stream[i].word == .get, let f = scopes.scopes.last, case .function(let owner, let helper) = f.kind {
             // A getter of a computed storyboard property: the helper is the property.
-            pending.announce(.function(name: owner, returnsStoryboard: helper), at: j)
+            announceFunction(name: owner, returnsStoryboard: helper, nameToken: f.nameToken, at: j)
             return
         }
-        pending.announce(.function(name: name, returnsStoryboard: false), parameters: parameters, at: j)
+        announceFunction(returnsStoryboard: false, nameToken: i, parameters: parameters, at: j)
     }
 
-    private struct Parameter {
-        /// The token of the label (the first word) and of the name (the last word before `:`); the label's text is
-        /// only needed for `@IBAction` selectors.
-        var labelToken: Int
-        var name: String
-        /// The tokens of the type: its text is only needed for `@IBAction`s, so it is built there.
-        var type: Range<Int>
-    }
+    /// Walks the parameters of `( … )` at `open` and `close`, split at the top-level commas as
+    /// `CodeExpressions.arguments` splits a call, without making any String: for each, the first and the last word
+    /// before its `:` (the label and the name) and the tokens of its type. An iterator, not a function that calls a
+    /// closure: a closure that captures the reader copies it.
+    private struct ParameterWalk {
+        private var start: Int
+        private var j: Int
+        private let close: Int
+        private var done = false
 
-    /// `(_ a: A, b c: B, d: D)` → labels `_`, `b`, `d`; names `a`, `c`, `d`.
-    private func parameterList(open: Int, close: Int) -> [Parameter] {
-        let stream = stream  // the closure captures this, not the whole reader (a copy of it per call)
-        var result: [Parameter] = []
-        Self.forEachParameter(in: stream, open: open, close: close) { first, last, type in
-            result.append(Parameter(labelToken: first, name: stream.text(last), type: type))
+        init(open: Int, close: Int) {
+            start = open + 1
+            j = open + 1
+            self.close = close
         }
-        return result
-    }
 
-    /// The parameters' names alone: the locals a function body starts with.
-    private func parameterNames(open: Int, close: Int) -> [String] {
-        let stream = stream  // the closure captures this, not the whole reader (a copy of it per call)
-        var names: [String] = []
-        Self.forEachParameter(in: stream, open: open, close: close) { _, last, _ in
-            if names.isEmpty { names.reserveCapacity(4) }  // one allocation for most functions
-            names.append(stream.text(last))
-        }
-        return names
-    }
-
-    /// Calls `body` with the first and last word before the `:` of each parameter, and the tokens of its type.
-    /// Split at the top-level commas, as `CodeExpressions.arguments` splits a call, without making any String.
-    private static func forEachParameter(in stream: TokenStream, open: Int, close: Int,
-                                         _ body: (_ first: Int, _ last: Int, _ type: Range<Int>) -> Void) {
-        // A plain loop, no nested function: a nested function capturing `stream` copied it for every token.
-        var start = open + 1
-        var j = start
-        while true {
-            let atEnd = j >= close
-            if !atEnd {
-                let t = stream[j]
-                if t.kind == .punct, t.punct == UInt8(ascii: "(") || t.punct == UInt8(ascii: "[") || t.punct == UInt8(ascii: "{") {
-                    j = stream.close(j) + 1
-                    continue
+        mutating func next(in stream: TokenStream) -> (first: Int, last: Int, type: Range<Int>)? {
+            while !done {
+                let atEnd = j >= close
+                if !atEnd {
+                    let t = stream[j]
+                    if t.kind == .punct, t.punct == UInt8(ascii: "(") || t.punct == UInt8(ascii: "[") || t.punct == UInt8(ascii: "{") {
+                        j = stream.close(j) + 1
+                        continue
+                    }
+                    guard t.isPunct(",") else { j += 1; continue }
                 }
-                guard t.isPunct(",") else { j += 1; continue }
-            }
-            let end = atEnd ? min(close, stream.count) : j
-            if end > start {
+                let end = atEnd ? min(close, stream.count) : j
+                let segment = start
+                if atEnd {
+                    done = true
+                } else {
+                    start = j + 1
+                    j += 1
+                }
+                guard end > segment else { continue }
                 // The words before the first `:`: the first is the label, the last the name.
                 var first = -1
                 var last = -1
-                var k = start
+                var k = segment
                 while k < end, stream.kind(k) == .identifier {
                     if first < 0 { first = k }
                     last = k
                     if stream.isPunct(k + 1, ":") { k += 2; break }
                     k += 1
                 }
-                if first >= 0 { body(first, last, k..<end) }
+                if first >= 0 { return (first, last, k..<end) }
             }
-            if atEnd { return }
-            start = j + 1
-            j += 1
+            return nil
         }
-    }
-
-    private func isIBAction(before i: Int) -> Bool {
-        var j = i - 1
-        var steps = 0
-        while j >= 0, steps < 12 {
-            let t = stream[j]
-            if stream.isIdentifier(j, "@IBAction") { return true }
-            if t.kind != .identifier && !t.isPunct("(") && !t.isPunct(")") && !t.isPunct(":") { return false }
-            if t.kind == .identifier, t.word == .func || t.word == .var || t.word == .let { return false }
-            j -= 1
-            steps += 1
-        }
-        return false
-    }
-
-    /// `@objc(unwindHere:) func …` names the selector explicitly.
-    private func objcName(before i: Int) -> String? {
-        var j = i - 1
-        var steps = 0
-        while j >= 0, steps < 12 {
-            if stream.isIdentifier(j, "@objc"), stream.isPunct(j + 1, "(") {
-                let close = stream.close(j + 1)
-                let stream = stream
-                return (j + 2..<close).map { stream.text($0) }.joined()
-            }
-            if stream.isPunct(j, "}") || stream.isPunct(j, "{") { return nil }
-            j -= 1
-            steps += 1
-        }
-        return nil
     }
 
     /// The Objective-C selector Swift gives `func name(label: …, …)` (storyboard-format.md §3.5).
@@ -383,8 +374,9 @@ struct SwiftCodeReader {
     /// `let`/`var` at file scope, in a type, or in a function (a local).
     private mutating func variableDeclaration(at i: Int) {
         guard stream.kind(i + 1) == .identifier else { return }
-        let name = stream.text(i + 1)
-        let isLet = stream.text(i) == "let"
+        let isLet = stream[i].word == .let
+        // A member is a fact under its name; a local is declared by its token (its String is made if it is looked up).
+        let member = scopes.atTypeLevel || scopes.scopes.isEmpty
         var j = i + 2
         var typeText = ""
         if stream.isPunct(j, ":") {
@@ -392,23 +384,21 @@ struct SwiftCodeReader {
             while j < stream.count, !stream.isPunct(j, "="), !stream.isPunct(j, "{"), !stream[j].newlineBefore {
                 if stream.isPunct(j, "(") || stream.isPunct(j, "[") { j = stream.close(j) + 1; continue }
                 if stream.isPunct(j, "}") || stream.isPunct(j, ";") || stream.isPunct(j, ",") || stream.isPunct(j, ")") { break }
-                typeText += stream.text(j)
+                if member { typeText += stream.text(j) }  // only a member's type is looked at
                 j += 1
             }
         }
-        let member = scopes.atTypeLevel || scopes.scopes.isEmpty
         if stream.isPunct(j, "{") {
             // A computed property (or a stored one with observers).
-            computedProperty(name: name, typeText: typeText, brace: j, member: member, at: i)
+            computedProperty(typeText: typeText, brace: j, member: member, at: i)
             return
         }
-        let holdsStoryboard = typeText.containsBytes("UIStoryboard") || typeText.containsBytes("NSStoryboard")
         guard stream.isPunct(j, "=") else {
             if !member {
-                scopes.declareLocal(name, .unknown)
-            } else if holdsStoryboard || name == "storyboard" {
+                expressionReader.scopes.declareLocal(token: i + 1, .unknown)
+            } else if Self.holdsStoryboard(typeText) || stream.isIdentifier(i + 1, "storyboard") {
                 // `let storyboard: UIStoryboard`, set in an initializer: it hides UIKit's `storyboard`, value unknown.
-                unknownStoryboardMember(name, typeText: typeText, at: i)
+                unknownStoryboardMember(stream.text(i + 1), typeText: typeText, at: i)
             }
             return
         }
@@ -417,32 +407,40 @@ struct SwiftCodeReader {
         let range = start..<end
         guard member else {
             // A local: its value is read if its name is looked up (see `LocalValue.pending`).
-            scopes.declareLocal(name, .pending(tokens: range, isLet: isLet))
+            expressionReader.scopes.declareLocal(token: i + 1, .pending(tokens: range, isLet: isLet))
             return
         }
         // A member: a storyboard helper, a generated scene or a constant.
+        let name = stream.text(i + 1)
         let storyboard = storyboardExpression(range, strict: true)
-        let path = scopes.typePath + [name]
         if case .named(let value)? = storyboard {
-            file.helpers.append(CodeStoryboardHelper(path: path, name: value, location: location(i + 1)))
+            file.helpers.append(CodeStoryboardHelper(path: scopes.typePath + [name], name: value,
+                                                     location: stream.location(i + 1, path: filePath)))
             return
         }
-        if storyboard != nil || holdsStoryboard || name == "storyboard" {
+        if storyboard != nil || Self.holdsStoryboard(typeText) || name == "storyboard" {
             // A storyboard member whose value is no load by name (`= someFactory.make()`, `= NSStoryboard.main`).
             unknownStoryboardMember(name, typeText: stream.text(range), at: i)
             return
         }
         if let scene = generatedScene(range) {
-            file.generatedScenes.append(CodeGeneratedScene(path: path, identifier: scene, location: location(i + 1)))
+            file.generatedScenes.append(CodeGeneratedScene(path: scopes.typePath + [name], identifier: scene,
+                                                           location: stream.location(i + 1, path: filePath)))
             return
         }
         let value = string(range, dynamicText: false)  // only literals and symbols are kept
         switch value {
         case .literal, .symbol:
-            file.constants.append(CodeConstant(path: path, value: value, location: location(i + 1)))
+            file.constants.append(CodeConstant(path: scopes.typePath + [name], value: value,
+                                               location: stream.location(i + 1, path: filePath)))
         default:
             break
         }
+    }
+
+    /// Whether a member's type annotation names a storyboard type.
+    private static func holdsStoryboard(_ typeText: String) -> Bool {
+        typeText.containsBytes("UIStoryboard") || typeText.containsBytes("NSStoryboard")
     }
 
     /// A stored member of storyboard type whose value is not known: recorded so that it hides UIKit's `storyboard`
@@ -450,30 +448,31 @@ struct SwiftCodeReader {
     private mutating func unknownStoryboardMember(_ name: String, typeText: String, at i: Int) {
         let shown = typeText.isEmpty ? name : "\(name): \(typeText)"
         file.helpers.append(CodeStoryboardHelper(path: scopes.typePath + [name], name: .dynamic(shown), fromLoad: false,
-                                                 location: location(i + 1)))
+                                                 location: stream.location(i + 1, path: filePath)))
     }
 
     /// `var x: UIStoryboard { … }` (a helper), `var id: String { "X" }` (a constant), R.swift 7 scene accessors.
-    private mutating func computedProperty(name: String, typeText: String, brace: Int, member: Bool, at i: Int) {
-        let path = scopes.typePath + [name]
-        let close = stream.close(brace)
-        if member, typeText.containsBytes("UIStoryboard") || typeText.containsBytes("NSStoryboard") {
-            pending.announce(.function(name: name, returnsStoryboard: true), at: brace)
+    /// The property's name is the token after the keyword at `i`.
+    private mutating func computedProperty(typeText: String, brace: Int, member: Bool, at i: Int) {
+        if member, Self.holdsStoryboard(typeText) {
+            announceFunction(name: stream.text(i + 1), returnsStoryboard: true, nameToken: i + 1, at: brace)
             return
         }
         if member, typeText.containsBytes("Identifier<") || typeText.containsBytes("SceneType") || typeText.containsBytes("Resource<") {
-            if let scene = generatedScene((brace + 1)..<close) {
-                file.generatedScenes.append(CodeGeneratedScene(path: path, identifier: scene, location: location(i + 1)))
+            if let scene = generatedScene((brace + 1)..<stream.close(brace)) {
+                file.generatedScenes.append(CodeGeneratedScene(path: scopes.typePath + [stream.text(i + 1)], identifier: scene,
+                                                               location: stream.location(i + 1, path: filePath)))
             }
         }
         if member, typeText == "String" {
             var a = brace + 1
             if stream.isIdentifier(a, "return") { a += 1 }
-            if a + 1 == close, stream[a].kind == .string, !stream[a].interpolated {
-                file.constants.append(CodeConstant(path: path, value: .literal(stream.text(a)), location: location(i + 1)))
+            if a + 1 == stream.close(brace), stream[a].kind == .string, !stream[a].interpolated {
+                file.constants.append(CodeConstant(path: scopes.typePath + [stream.text(i + 1)], value: .literal(stream.text(a)),
+                                                   location: stream.location(i + 1, path: filePath)))
             }
         }
-        pending.announce(.function(name: name, returnsStoryboard: false), at: brace)
+        announceFunction(returnsStoryboard: false, nameToken: i + 1, at: brace)
     }
 
     /// SwiftGen `SceneType<T>(storyboard: Main.self, identifier: "X")` / `InitialSceneType<T>(storyboard: Main.self)`,
@@ -514,7 +513,7 @@ struct SwiftCodeReader {
             } else if stream.isPunct(j, "(") {
                 j = stream.close(j) + 1
             }
-            scopes.addEnumCase(CodeEnumCase(name: name, rawValue: raw))
+            expressionReader.scopes.addEnumCase(CodeEnumCase(name: name, rawValue: raw))
             guard stream.isPunct(j, ","), !(j + 1 < stream.count && stream[j + 1].isPunct(",")) else { return }
             j += 1
         }
@@ -527,8 +526,8 @@ struct SwiftCodeReader {
         guard let (name, mainBundle, _) = storyboardCall(at: i) else { return }
         let api = stream[i].word == .NSStoryboard ? "NSStoryboard(name:bundle:)" : "UIStoryboard(name:bundle:)"
         file.loads.append(CodeStoryboardLoad(name: name, mainBundle: mainBundle, api: api,
-                                             enclosingType: scopes.typePath, location: location(i)))
-        scopes.noteHelperLoad(name)
+                                             enclosingType: scopes.typePath, location: stream.location(i, path: filePath)))
+        expressionReader.scopes.noteHelperLoad(name)
     }
 
     /// Reads `UIStoryboard(name: X, bundle: B)` at `i` (see `SwiftExpressionReader.storyboardCall`).
@@ -539,101 +538,88 @@ struct SwiftCodeReader {
         expressionReader.storyboardExpression(range, strict: strict)
     }
 
-    /// The receiver of a method whose name is at `i` (`X.instantiate…`): the tokens of `X`, walking back over
-    /// `a.b`, calls `f(…)`, subscripts and `?`/`!`.
-    private func receiver(ofMethodAt i: Int) -> Range<Int>? {
-        guard stream.isPunct(i - 1, ".") else { return nil }
-        var j = i - 2
-        var start = i - 1
-        while j >= 0 {
-            while j >= 0, stream.isPunct(j, "?") || stream.isPunct(j, "!") { j -= 1 }
-            guard j >= 0 else { break }
-            let t = stream[j]
-            if t.isPunct(")") || t.isPunct("]") {
-                let open = stream.partner[j]
-                guard open >= 0 else { return nil }
-                start = open
-                if stream.kind(open - 1) == .identifier, !stream[open].newlineBefore {
-                    start = open - 1
-                }
-            } else if t.kind == .identifier {
-                start = j
-            } else {
-                break
-            }
-            if stream.isPunct(start - 1, ".") {
-                j = start - 2
-                if j < 0 || stream[start - 1].newlineBefore && stream.kind(j) == nil { break }
-                continue
-            }
-            break
-        }
-        return start < i - 1 ? start..<(i - 1) : nil
-    }
-
     // MARK: Uses
 
     private mutating func instantiation(at i: Int) {
-        let name = stream.text(i)
-        let initial = name.hasPrefix("instantiateInitial")
+        // The lexer's word is the name as written: its spelling is a constant, and so is the usual `api`.
+        let word = stream[i].word
+        let name = word.rawValue
         var identifier: CodeString?
-        var api = name
-        if initial {
-            api = stream.isPunct(i + 1, "(") ? "\(name)()" : name
+        let api: String
+        if word == .instantiateInitialViewController || word == .instantiateInitialController {
+            if !stream.isPunct(i + 1, "(") {
+                api = name
+            } else {
+                switch word {
+                case .instantiateInitialViewController: api = "instantiateInitialViewController()"
+                case .instantiateInitialController: api = "instantiateInitialController()"
+                default: api = "\(name)()"
+                }
+            }
         } else {
             guard stream.isPunct(i + 1, "(") else { return }
             let args = expressions.arguments(open: i + 1)
             guard let first = args.first else { return }
-            if name.hasSuffix("WithIdentifier") {
-                guard first.label == nil else { return }
+            if word == .instantiateViewControllerWithIdentifier || word == .instantiateControllerWithIdentifier {
+                guard first.labelToken < 0 else { return }
                 api = "\(name)(_:)"
             } else {
-                guard first.label == "withIdentifier" || first.label == "identifier" else { return }
-                // `instantiateViewController(identifier:creator:)`: appended into one reserved string (the
-                // interpolated form allocated once per part, and this runs for every call).
-                api = name
-                api.reserveCapacity(name.utf8.count + 40)
-                api += "("
-                for arg in args { api += arg.label ?? "_"; api += ":" }
-                api += ")"
+                guard expressions.hasLabel(first, "withIdentifier") || expressions.hasLabel(first, "identifier") else { return }
+                if args.count == 1, expressions.hasLabel(first, "withIdentifier") {
+                    api = word == .instantiateViewController ? "instantiateViewController(withIdentifier:)"
+                        : "instantiateController(withIdentifier:)"
+                } else {
+                    // `instantiateViewController(identifier:creator:)`: appended into one reserved string (the
+                    // interpolated form allocated once per part).
+                    var built = name
+                    built.reserveCapacity(name.utf8.count + 40)
+                    built += "("
+                    for arg in args { built += expressions.label(arg) ?? "_"; built += ":" }
+                    built += ")"
+                    api = built
+                }
             }
             identifier = string(first.range)
         }
         let storyboard: CodeStoryboardRef
-        if let r = receiver(ofMethodAt: i) {
+        if let r = stream.receiver(ofMethodAt: i) {
             storyboard = storyboardExpression(r, strict: false) ?? .dynamic(stream.text(r))
         } else {
             storyboard = .dynamic("self")
         }
         file.instantiations.append(CodeInstantiation(storyboard: storyboard, identifier: identifier, api: api,
-                                                     enclosingType: scopes.typePath, location: location(i)))
+                                                     enclosingType: scopes.typePath,
+                                                     location: stream.location(i, path: filePath)))
     }
 
     private mutating func performSegue(at i: Int) {
         guard stream.isPunct(i + 1, "(") else { return }
-        let name = stream.text(i)
         let args = expressions.arguments(open: i + 1)
         guard let first = args.first else { return }
         let api: String
-        if name == "performSegueWithIdentifier" {
-            guard first.label == nil else { return }
+        if stream[i].word == .performSegueWithIdentifier {
+            guard first.labelToken < 0 else { return }
             api = "performSegueWithIdentifier(_:sender:)"
-        } else if first.label == "withIdentifier" {
+        } else if expressions.hasLabel(first, "withIdentifier") {
             api = "performSegue(withIdentifier:sender:)"
-        } else if first.label == nil {
+        } else if first.labelToken < 0 {
             api = "performSegue(_:) wrapper"
         } else {
             return
         }
         var onSelf = true
-        if let r = receiver(ofMethodAt: i) {
-            let text = stream.text(r)
-            onSelf = text == "self" || text == "super"
+        if let r = stream.receiver(ofMethodAt: i) {
+            // `self` or `super` is a single name: no text of the receiver is made.
+            let isSuper = r.count == 1 && stream.isIdentifier(r.lowerBound, "super")
+            onSelf = isSuper || r.count == 1 && stream.isIdentifier(r.lowerBound, "self")
             // An override forwarding to `super.performSegue(withIdentifier: identifier, …)` performs nothing itself.
-            if text == "super", let f = scopes.functionIndex, case .function(name, _) = scopes.scopes[f].kind { return }
+            if isSuper, let f = scopes.functionIndex, case let nameToken = scopes.scopes[f].nameToken, nameToken >= 0,
+               stream.text(nameToken, equals: stream[i].word.rawValue) {
+                return
+            }
         }
         file.performs.append(CodeSeguePerform(identifier: string(first.range), onSelf: onSelf, api: api,
-                                              enclosingType: scopes.typePath, location: location(i)))
+                                              enclosingType: scopes.typePath, location: stream.location(i, path: filePath)))
     }
 
     /// SwiftGen `perform(segue: StoryboardSegue.Main.show, sender: nil)`.
@@ -643,11 +629,12 @@ struct SwiftCodeReader {
         let value = string(first.range)
         if case .symbol(let p) = value, p.count == 3, p[0] == "StoryboardSegue" {
             file.generatedUses.append(CodeGeneratedUse(generator: .swiftGen, kind: .segue, container: p[1], member: p[2],
-                                                       enclosingType: scopes.typePath, location: location(i)))
+                                                       enclosingType: scopes.typePath,
+                                                       location: stream.location(i, path: filePath)))
             return
         }
         file.performs.append(CodeSeguePerform(identifier: value, api: "perform(segue:)", enclosingType: scopes.typePath,
-                                              location: location(i)))
+                                              location: stream.location(i, path: filePath)))
     }
 
     /// SwiftGen ≥5 `StoryboardScene.Main.scene.instantiate()`, `StoryboardScene.Main.initialScene.instantiate()`,
@@ -660,7 +647,8 @@ struct SwiftCodeReader {
         let member = stream.text(i + 4)
         func use(_ kind: CodeGeneratedUse.Kind, _ m: String?) {
             file.generatedUses.append(CodeGeneratedUse(generator: .swiftGen, kind: kind, container: container, member: m,
-                                                       enclosingType: scopes.typePath, location: location(i)))
+                                                       enclosingType: scopes.typePath,
+                                                       location: stream.location(i, path: filePath)))
         }
         if member == "storyboard" {
             // Only when not followed by a scene call (the receiver of instantiate… is recorded there).
@@ -695,7 +683,8 @@ struct SwiftCodeReader {
         let container = stream.text(i + 4)
         func use(_ kind: CodeGeneratedUse.Kind, _ m: String?) {
             file.generatedUses.append(CodeGeneratedUse(generator: .rSwift, kind: kind, container: container, member: m,
-                                                       enclosingType: scopes.typePath, location: location(i)))
+                                                       enclosingType: scopes.typePath,
+                                                       location: stream.location(i, path: filePath)))
         }
         if stream.isPunct(i + 5, "."), stream.kind(i + 6) == .identifier {
             let member = stream.text(i + 6)
@@ -740,16 +729,20 @@ struct SwiftCodeReader {
         guard let c = type.unicodeScalars.first, c.properties.isUppercase,
               Self.isClassNameHelper(stream.text(i + 2)), !Self.notViewControllers.contains(type) else { return }
         file.classInstantiations.append(CodeClassInstantiation(type: type, method: stream.text(i + 2),
-                                                               enclosingType: scopes.typePath, location: location(i)))
+                                                               enclosingType: scopes.typePath,
+                                                               location: stream.location(i, path: filePath)))
     }
 }
 
 /// Reads expressions (string arguments, storyboard receivers, locals' values) with the locals visible at one point of
 /// a Swift file: the locals declared before position `limit` in the scopes' array of locals.
-struct SwiftExpressionReader {
+///
+/// The Swift reader keeps one for the whole file and updates its scopes in place; a copy is made only to read a
+/// pending local with the locals of its own place (`limit`).
+struct SwiftExpressionReader: LocalNames {
     let stream: TokenStream
     let expressions: CodeExpressions
-    let scopes: ScopeStack
+    var scopes: ScopeStack
     var limit = Int.max
     /// How many pending locals are being read, one inside the other (`let b = a`, `let c = b`, …).
     private var depth = 0
@@ -781,10 +774,32 @@ struct SwiftExpressionReader {
     }
 
     func string(_ range: Range<Int>, dynamicText: Bool = true) -> CodeString {
-        expressions.string(range, dynamicText: dynamicText, local: { local($0) })
+        expressions.string(range, dynamicText: dynamicText, locals: self)
     }
 
-    static let mainBundleSpellings: Set = ["nil", ".main", "Bundle.main", "Foundation.Bundle.main", "NSBundle.mainBundle()"]
+    /// Whether the `bundle:` argument `range` is the main bundle: `nil`, `.main`, `Bundle.main`,
+    /// `Foundation.Bundle.main` or `NSBundle.mainBundle()`. Compared token by token: making the argument's text to
+    /// look it up cost more than the rest of reading the call.
+    func isMainBundle(_ range: Range<Int>) -> Bool {
+        let a = range.lowerBound
+        switch range.count {
+        case 1:
+            return stream.isIdentifier(a, "nil")
+        case 2:
+            return stream.isPunct(a, ".") && stream.isIdentifier(a + 1, "main")
+        case 3:
+            return stream.isIdentifier(a, "Bundle") && stream.isPunct(a + 1, ".") && stream.isIdentifier(a + 2, "main")
+        case 5:
+            if stream.isIdentifier(a, "Foundation") {
+                return stream.isPunct(a + 1, ".") && stream.isIdentifier(a + 2, "Bundle") && stream.isPunct(a + 3, ".")
+                    && stream.isIdentifier(a + 4, "main")
+            }
+            return stream.isIdentifier(a, "NSBundle") && stream.isPunct(a + 1, ".") && stream.isIdentifier(a + 2, "mainBundle")
+                && stream.isPunct(a + 3, "(") && stream.isPunct(a + 4, ")")
+        default:
+            return false
+        }
+    }
 
     /// Reads `UIStoryboard(name: X, bundle: B)` at `i`: the name, whether the bundle is the main one, and the
     /// index of the closing parenthesis.
@@ -793,11 +808,11 @@ struct SwiftExpressionReader {
         if stream.isPunct(open, "."), stream.isIdentifier(open + 1, "init") { open += 2 }
         guard stream.isPunct(open, "(") else { return nil }
         let args = expressions.arguments(open: open)
-        guard let nameArg = args.first, nameArg.label == "name" else { return nil }
+        guard let nameArg = args.first, expressions.hasLabel(nameArg, "name") else { return nil }
         var mainBundle = true
-        if let bundle = args.first(where: { $0.label == "bundle" }) {
-            let text = stream.text(bundle.range)
-            mainBundle = Self.mainBundleSpellings.contains(text)
+        for arg in args where expressions.hasLabel(arg, "bundle") {
+            mainBundle = isMainBundle(arg.range)
+            break
         }
         return (string(nameArg.range), mainBundle, stream.close(open))
     }
@@ -809,20 +824,22 @@ struct SwiftExpressionReader {
         guard let a = range.first else { return nil }
         // Built on demand: only dynamic results show the source text.
         var text: String { stream.text(range) }
-        if stream.isIdentifier(a, "UIStoryboard") || stream.isIdentifier(a, "NSStoryboard") {
+        // (The lexer's word tags answer "is this `UIStoryboard`", `R`, `StoryboardScene` without a byte compared.)
+        let word = stream.word(a)
+        if word == .UIStoryboard || word == .NSStoryboard {
             if let (name, _, close) = storyboardCall(at: a) {
                 return close == range.upperBound - 1 ? .named(name) : nil
             }
             if stream.isPunct(a + 1, "."), stream.isIdentifier(a + 2, "main"), range.count == 3 { return .main }
         }
-        if stream.isIdentifier(a, "R"), range.count >= 5, stream.isPunct(a + 1, "."), stream.isIdentifier(a + 2, "storyboard"),
+        if word == .R, range.count >= 5, stream.isPunct(a + 1, "."), stream.isIdentifier(a + 2, "storyboard"),
            stream.isPunct(a + 3, "."), stream.kind(a + 4) == .identifier {
             let rest = (a + 5)..<range.upperBound
             if rest.isEmpty || (rest.count == 2 && stream.isPunct(a + 5, "(") && stream.isPunct(a + 6, ")")) {
                 return .generated(.rSwift, storyboard: stream.text(a + 4))
             }
         }
-        if stream.isIdentifier(a, "StoryboardScene"), range.count == 5, stream.kind(a + 2) == .identifier,
+        if word == .StoryboardScene, range.count == 5, stream.kind(a + 2) == .identifier,
            stream.isIdentifier(a + 4, "storyboard") {
             return .generated(.swiftGen, storyboard: stream.text(a + 2))
         }
@@ -851,5 +868,95 @@ struct SwiftExpressionReader {
             return path.isEmpty ? .dynamic(text) : .helper(path)
         }
         return strict ? nil : .dynamic(text)
+    }
+}
+
+/// The reader's questions that need only the tokens. Here rather than methods of the reader: calling a method of the
+/// reader from one that changes it copied the whole reader (a few hundred bytes) for each call.
+private extension TokenStream {
+    func isFuncKeyword(_ i: Int) -> Bool { kind(i) == .identifier && self[i].word == .func }
+
+    /// Whether the identifier at `j` is a word that starts a new declaration: a signature scan stops there.
+    /// The lexer's word tags answer for most of them; the rest are compared byte for byte.
+    func startsDeclaration(_ j: Int) -> Bool {
+        switch self[j].word {
+        case .func, .var, .let, .class, .struct, .enum, .extension, .protocol, .`init`, .case, .import, .subscript,
+             .deinit, .actor:
+            return true
+        case .other:
+            for word in Self.otherDeclarationStarts where isIdentifier(j, word) { return true }
+            return false
+        default:
+            return false
+        }
+    }
+
+    private static let otherDeclarationStarts: [StaticString] = [
+        "typealias", "static", "private", "public", "internal", "fileprivate", "open", "override", "@objc", "@IBAction",
+        "@IBOutlet",
+    ]
+
+    func isIBAction(before i: Int) -> Bool {
+        var j = i - 1
+        var steps = 0
+        while j >= 0, steps < 12 {
+            let t = self[j]
+            if t.kind == .identifier {
+                if t.word == .func || t.word == .var || t.word == .let { return false }
+                if isIdentifier(j, "@IBAction") { return true }
+            } else if !t.isPunct("(") && !t.isPunct(")") && !t.isPunct(":") {
+                return false
+            }
+            j -= 1
+            steps += 1
+        }
+        return false
+    }
+
+    /// `@objc(unwindHere:) func …` names the selector explicitly.
+    func objcName(before i: Int) -> String? {
+        var j = i - 1
+        var steps = 0
+        while j >= 0, steps < 12 {
+            if isIdentifier(j, "@objc"), isPunct(j + 1, "(") {
+                return (j + 2..<close(j + 1)).map { text($0) }.joined()
+            }
+            if isPunct(j, "}") || isPunct(j, "{") { return nil }
+            j -= 1
+            steps += 1
+        }
+        return nil
+    }
+
+    /// The receiver of a method whose name is at `i` (`X.instantiate…`): the tokens of `X`, walking back over
+    /// `a.b`, calls `f(…)`, subscripts and `?`/`!`.
+    func receiver(ofMethodAt i: Int) -> Range<Int>? {
+        guard isPunct(i - 1, ".") else { return nil }
+        var j = i - 2
+        var start = i - 1
+        while j >= 0 {
+            while j >= 0, isPunct(j, "?") || isPunct(j, "!") { j -= 1 }
+            guard j >= 0 else { break }
+            let t = self[j]
+            if t.isPunct(")") || t.isPunct("]") {
+                let open = partner[j]
+                guard open >= 0 else { return nil }
+                start = open
+                if kind(open - 1) == .identifier, !self[open].newlineBefore {
+                    start = open - 1
+                }
+            } else if t.kind == .identifier {
+                start = j
+            } else {
+                break
+            }
+            if isPunct(start - 1, ".") {
+                j = start - 2
+                if j < 0 || self[start - 1].newlineBefore && kind(j) == nil { break }
+                continue
+            }
+            break
+        }
+        return start < i - 1 ? start..<(i - 1) : nil
     }
 }
