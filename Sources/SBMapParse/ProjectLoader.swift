@@ -27,20 +27,25 @@ public struct ProjectLoader: Hashable, Sendable {
             }
         }
 
-        // Moved out from the end (a `for` over the array would copy each result, and a loaded file holds many
-        // references), then put back in input order.
+        // Each result is moved out of its slot, nil left behind, in input order: a loaded file holds many
+        // references, and copying it (as a `for` over the array, or a pattern binding of a borrowed value, would)
+        // retains and releases each of them.
         var project = LoadedProject()
-        while let result = results.popLast() {
-            switch result {
-            case .storyboard(let loaded)?: project.storyboards.append(loaded)
-            case .settings(let loaded)?: project.settings.append(loaded)
-            case .code(let loaded)?: project.code.append(loaded)
-            case nil: break
+        project.storyboards.reserveCapacity(work.count { $0.kind == .storyboard })
+        project.code.reserveCapacity(work.count { $0.kind == .swift || $0.kind == .objectiveC })
+        results.withUnsafeMutableBufferPointer { slots in
+            guard let base = slots.baseAddress else { return }
+            for i in slots.indices {
+                let result = (base + i).move()
+                (base + i).initialize(to: nil)
+                switch consume result {
+                case .storyboard(let loaded)?: project.storyboards.append(loaded)
+                case .settings(let loaded)?: project.settings.append(loaded)
+                case .code(let loaded)?: project.code.append(loaded)
+                case nil: break
+                }
             }
         }
-        project.storyboards.reverse()
-        project.settings.reverse()
-        project.code.reverse()
         return project
     }
 }
