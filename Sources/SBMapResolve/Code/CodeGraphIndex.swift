@@ -14,6 +14,36 @@ struct CodeGraphIndex: Sendable {
         static let appKit: Set<Platform> = [.macOS, .unknown]
     }
 
+    /// What a code edge needs of a node at either end: its id, and its storyboard (for `crossFile`). Links are made
+    /// by the thousand, and copying whole nodes to read two of their fields was a large part of making them.
+    struct EdgeEnd: Sendable {
+        var id: String
+        var storyboard: String?
+
+        init(id: String, storyboard: String?) {
+            self.id = id
+            self.storyboard = storyboard
+        }
+
+        init(_ node: Node) { self.init(id: node.id, storyboard: node.storyboard) }
+    }
+
+    /// The scenes whose `customClass` is one class, and the identifiers of the segues that start at them: all that
+    /// a link made in the class or a segue performed in it asks of the graph, in one look-up by class name.
+    struct ClassScenes: Sendable {
+        /// Positions in `graph.nodes`.
+        var nodes: [Int] = []
+        /// The same scenes as edge ends, kept because every link made in the class starts at them.
+        var ends: [EdgeEnd] = []
+        var segueIdentifiers: Set<String> = []
+
+        /// One method, so that adding a scene looks its class up once.
+        mutating func add(_ node: Int, _ end: EdgeEnd) {
+            nodes.append(node)
+            ends.append(end)
+        }
+    }
+
     let graph: StoryboardGraph
     private var storyboardsByName: [String: [Storyboard]] = [:]
     private var storyboardsByLowerName: [String: [Storyboard]] = [:]
@@ -21,23 +51,29 @@ struct CodeGraphIndex: Sendable {
     /// Positions in `graph.nodes`, not copies of the nodes: a node is a large value, and copying every scene into
     /// these tables cost more than the rest of building them.
     private var sceneIndicesByStoryboard: [String: [Int]] = [:]
+    /// Scenes by storyboard identifier, in every storyboard. A call names a scene by storyboard and identifier;
+    /// looking the (short) identifier up and checking the storyboard of its few scenes costs less than hashing the
+    /// (long) storyboard path and comparing the identifier of each of its scenes.
+    private var sceneIndicesByIdentifier: [String: [Int]] = [:]
     private var nodeIndexByID: [String: Int] = [:]
-    /// Copies, because every link made in a class starts at its scenes (`scenes(ofClass:)`), and handing out the
-    /// stored array costs one retain.
-    private var scenesByClass: [String: [Node]] = [:]
-    /// The ids of `scenesByClass`, kept apart: the segue check asks only for ids, and reading them out of the nodes
-    /// would copy each node.
-    private var sceneIDsByClass: [String: [String]] = [:]
+    private var scenesByClass: [String: ClassScenes] = [:]
     private var segueIdentifiersBySource: [String: Set<String>] = [:]
     private var segueSourcesByIdentifier: [String: [String]] = [:]
 
     /// Builds the tables in two halves at once, one from the nodes and one from the edges: on a large app this is
-    /// the longest step between resolving and linking.
+    /// the longest step between resolving and linking. Each class's segue identifiers then join the two.
     init(graph: StoryboardGraph) {
-        let halves = parallelMap(count: 2) { CodeGraphIndex(graph: graph, half: $0) }
-        self = halves[0]
-        segueIdentifiersBySource = halves[1].segueIdentifiersBySource
-        segueSourcesByIdentifier = halves[1].segueSourcesByIdentifier
+        var halves = parallelMap(count: 2) { CodeGraphIndex(graph: graph, half: $0) }
+        let segues = halves.removeLast()
+        self = halves.removeLast()  // moved out, so that the class table below is changed in place, not copied
+        segueIdentifiersBySource = segues.segueIdentifiersBySource
+        segueSourcesByIdentifier = segues.segueSourcesByIdentifier
+        for c in scenesByClass.values.indices {
+            for k in scenesByClass.values[c].ends.indices {
+                guard let ids = segueIdentifiersBySource[scenesByClass.values[c].ends[k].id] else { continue }
+                scenesByClass.values[c].segueIdentifiers.formUnion(ids)
+            }
+        }
     }
 
     /// Half 0: storyboards and nodes; half 1: segues. The graph is read by position: a `for` over its arrays
@@ -56,22 +92,33 @@ struct CodeGraphIndex: Sendable {
             }
             return
         }
-        nodeIndexByID.reserveCapacity(graph.nodes.count)
         for s in graph.storyboards {
             storyboardsByName[s.name, default: []].append(s)
             storyboardsByLowerName[s.name.lowercased(), default: []].append(s)
             if storyboardsByPath[s.path] == nil { storyboardsByPath[s.path] = s }
         }
+        // The first node of an id wins: filled from the last node back, so that each id is hashed once.
+        nodeIndexByID.reserveCapacity(graph.nodes.count)
+        for i in graph.nodes.indices.reversed() { nodeIndexByID[graph.nodes[i].id] = i }
+        // A storyboard's scenes come one after another: its list is looked up once per run of them, not per scene.
+        var runStoryboard: String?
+        var run: [Int] = []
         for i in graph.nodes.indices {
-            let id = graph.nodes[i].id
-            if nodeIndexByID[id] == nil { nodeIndexByID[id] = i }
             guard let storyboard = graph.nodes[i].storyboard, graph.nodes[i].role.isScene else { continue }
-            sceneIndicesByStoryboard[storyboard, default: []].append(i)
+            if storyboard != runStoryboard {
+                if let runStoryboard { sceneIndicesByStoryboard[runStoryboard, default: []] += run }
+                runStoryboard = storyboard
+                run.removeAll(keepingCapacity: true)
+            }
+            run.append(i)
+            if let identifier = graph.nodes[i].storyboardIdentifier {
+                sceneIndicesByIdentifier[identifier, default: []].append(i)
+            }
             if let c = graph.nodes[i].customClass, !graph.nodes[i].role.isCrossFileLink {
-                scenesByClass[c, default: []].append(graph.nodes[i])
-                sceneIDsByClass[c, default: []].append(id)
+                scenesByClass[c, default: ClassScenes()].add(i, EdgeEnd(id: graph.nodes[i].id, storyboard: storyboard))
             }
         }
+        if let runStoryboard { sceneIndicesByStoryboard[runStoryboard, default: []] += run }
     }
 
     // MARK: Storyboards
@@ -88,6 +135,8 @@ struct CodeGraphIndex: Sendable {
     /// Storyboards named `name` (case-sensitive, as on device), reachable from `hint`.
     func storyboards(named name: String, hint: PlatformHint) -> NameMatch {
         let exact = storyboardsByName[name] ?? []
+        // Usually every storyboard of the name fits: the stored array then serves, without filtering it into a new one.
+        if !exact.isEmpty, exact.allSatisfy({ hint.platforms.contains($0.platform) }) { return .found(exact) }
         let fitting = exact.filter { hint.platforms.contains($0.platform) }
         if !fitting.isEmpty { return .found(fitting) }
         if !exact.isEmpty { return hint.certain ? .otherPlatform(exact) : .found(exact) }
@@ -111,37 +160,49 @@ struct CodeGraphIndex: Sendable {
 
     func scenes(in storyboard: Storyboard) -> [Node] { (sceneIndicesByStoryboard[storyboard.path] ?? []).map { graph.nodes[$0] } }
 
-    /// Scenes of `storyboard` whose storyboard identifier is `identifier`; `caseOnly` reports letter-case-only matches.
-    /// Only the matches are copied out of the graph.
-    func scenes(in storyboard: Storyboard, identifier: String) -> (exact: [Node], caseOnly: [Node]) {
+    /// Scenes of `storyboard` whose storyboard identifier is `identifier` (positions in `graph.nodes`, a reference
+    /// standing for its target); `caseOnly` reports letter-case-only matches.
+    func scenes(in storyboard: Storyboard, identifier: String) -> (exact: [Int], caseOnly: [Int]) {
         // Loops, not `filter` and `map`: their closures would capture (and copy) the whole index on every call.
-        let all = sceneIndicesByStoryboard[storyboard.path] ?? []
-        var exact: [Node] = []
-        for i in all where graph.nodes[i].storyboardIdentifier == identifier { exact.append(followReference(i)) }
+        var exact: [Int] = []
+        for i in sceneIndicesByIdentifier[identifier] ?? [] where graph.nodes[i].storyboard == storyboard.path {
+            exact.append(followReference(i))
+        }
         if !exact.isEmpty { return (exact, []) }
         let lower = identifier.lowercased()
-        var caseOnly: [Node] = []
-        for i in all where graph.nodes[i].storyboardIdentifier?.lowercased() == lower { caseOnly.append(followReference(i)) }
+        var caseOnly: [Int] = []
+        for i in sceneIndicesByStoryboard[storyboard.path] ?? [] where graph.nodes[i].storyboardIdentifier?.lowercased() == lower {
+            caseOnly.append(followReference(i))
+        }
         return ([], caseOnly)
     }
 
-    /// The node at `index` in the graph; a storyboard reference with its own storyboard identifier stands for its
-    /// target, when resolved.
-    private func followReference(_ index: Int) -> Node {
-        let node = graph.nodes[index]
-        guard node.role.isCrossFileLink, let target = node.resolution?.target, let t = nodeIndexByID[target] else { return node }
-        return graph.nodes[t]
+    /// The position of the node at `index`, or of its target when it is a storyboard reference with its own
+    /// storyboard identifier that resolved.
+    private func followReference(_ index: Int) -> Int {
+        guard graph.nodes[index].role.isCrossFileLink, let target = graph.nodes[index].resolution?.target,
+              let t = nodeIndexByID[target] else { return index }
+        return t
     }
 
-    func initialScene(of storyboard: Storyboard) -> Node? {
+    /// The position of the initial scene of `storyboard` (its target, for a reference).
+    func initialScene(of storyboard: Storyboard) -> Int? {
         storyboard.initialScene.flatMap { nodeIndexByID[$0] }.map(followReference)
     }
 
-    /// Scenes whose `customClass` is `type`.
-    func scenes(ofClass type: String) -> [Node] { scenesByClass[type] ?? [] }
+    /// The nodes at positions `indices`, as edge ends.
+    func ends(ofNodes indices: [Int]) -> [EdgeEnd] {
+        var ends: [EdgeEnd] = []
+        ends.reserveCapacity(indices.count)
+        for i in indices { ends.append(EdgeEnd(id: graph.nodes[i].id, storyboard: graph.nodes[i].storyboard)) }
+        return ends
+    }
 
-    /// The ids of the scenes whose `customClass` is `type`: `scenes(ofClass:)` without the nodes.
-    func sceneIDs(ofClass type: String) -> [String] { sceneIDsByClass[type] ?? [] }
+    /// Scenes whose `customClass` is `type`.
+    func scenes(ofClass type: String) -> [Node] { (scenesByClass[type]?.nodes ?? []).map { graph.nodes[$0] } }
+
+    /// The scenes whose `customClass` is `type`, as edge ends: where every link made in `type` starts.
+    func sceneEnds(ofClass type: String) -> [EdgeEnd] { scenesByClass[type]?.ends ?? [] }
 
     /// The label of node `id`.
     func label(ofNode id: String) -> String? { nodeIndexByID[id].map { graph.nodes[$0].label } }
@@ -157,6 +218,9 @@ struct CodeGraphIndex: Sendable {
 
     /// Source scenes of segues with identifier `identifier`, anywhere.
     func segueSources(identifier: String) -> [String] { segueSourcesByIdentifier[identifier] ?? [] }
+
+    /// The identifiers of the segues that start at a scene of class `type`; `nil` when no scene has that class.
+    func segueIdentifiers(ofClass type: String) -> Set<String>? { scenesByClass[type]?.segueIdentifiers }
 
     /// Every segue identifier starting at one of `nodes`.
     func segueIdentifiers(from nodes: [Node]) -> Set<String> {

@@ -150,7 +150,10 @@ struct CodeLinkPass: Sendable {
     let symbols: CodeSymbolTable
     let classNameHeuristic: Bool
     private let typeLocations: [String: SourceLocation]
-    private(set) var codeNodes: [String: Node] = [:]
+    /// Code nodes of types without scenes, by type name (not by id, which would have to be made for each look-up),
+    /// and code-target nodes by id.
+    private var codeNodes: [String: Node] = [:]
+    private var codeTargets: [String: Node] = [:]
     /// The edges made so far. The same edge may be made twice (two references standing for one scene); the copies
     /// are equal, and `sortEdges` keeps one.
     private(set) var edges: [Edge] = []
@@ -176,7 +179,7 @@ struct CodeLinkPass: Sendable {
             kept += 1
         }
         sorted.removeLast(sorted.count - kept)
-        return (codeNodes.values.sorted { $0.id < $1.id }, sorted, diagnostics)
+        return ((Array(codeNodes.values) + codeTargets.values).sorted { $0.id < $1.id }, sorted, diagnostics)
     }
 
     mutating func link(_ file: LoadedCodeFile) {
@@ -452,27 +455,27 @@ struct CodeLinkPass: Sendable {
     /// Links to the scene with storyboard identifier `identifier` in `boards`, or reports that there is none.
     private mutating func link(identifier: String, in boards: [Storyboard], from type: [String], location: SourceLocation,
                                via: String, heuristic: Bool = false) {
-        var exact: [Node] = []
-        var caseOnly: [Node] = []
-        for b in boards {
-            let r = index.scenes(in: b, identifier: identifier)
-            exact += r.exact
-            caseOnly += r.caseOnly
+        var exact: [Int] = []
+        var caseOnly: [Int] = []
+        for b in boards.indices {
+            let r = index.scenes(in: boards[b], identifier: identifier)
+            if exact.isEmpty { exact = r.exact } else { exact += r.exact }
+            if caseOnly.isEmpty { caseOnly = r.caseOnly } else { caseOnly += r.caseOnly }
         }
         guard exact.isEmpty else {
-            addEdges(from: type, to: exact, identifier: identifier, location: location, via: via)
+            addEdges(from: type, to: index.ends(ofNodes: exact), identifier: identifier, location: location, via: via)
             return
         }
         let boardList = Self.quoted(boards)
         let described = Self.described(via)
         if let near = caseOnly.first {
-            let actual = near.storyboardIdentifier ?? ""
+            let actual = index.graph.nodes[near].storyboardIdentifier ?? ""
             report(.error, .caseMismatch,
                    "\(described) names storyboard ID '\(identifier)', but \(boardList) has '\(actual)'; identifiers are case-sensitive, so this call crashes the app",
                    at: location, hint: "write '\(actual)' exactly")
             addBrokenLink(from: type, storyboard: boards[0], name: boards[0].name, identifier: identifier,
                           resolution: Resolution(state: .unresolved, reason: "storyboard ID differs in letter case from '\(actual)'",
-                                                 candidates: caseOnly.map(\.id)),
+                                                 candidates: caseOnly.map { index.graph.nodes[$0].id }),
                           location: location, via: via)
             return
         }
@@ -491,17 +494,16 @@ struct CodeLinkPass: Sendable {
 
     // MARK: Edges
 
-    /// The nodes a link made in `type` starts from: its scenes, or a code node for it.
-    private mutating func sources(for type: [String], at location: SourceLocation) -> [Node] {
+    /// Where a link made in `type` starts: its scenes, or a code node for it.
+    private mutating func sources(for type: [String], at location: SourceLocation) -> [CodeGraphIndex.EdgeEnd] {
         let name = type.last ?? Self.fileTypeName(location.path)
-        let scenes = index.scenes(ofClass: name)
+        let scenes = index.sceneEnds(ofClass: name)
         if !scenes.isEmpty { return scenes }
+        if let existing = codeNodes[name] { return [CodeGraphIndex.EdgeEnd(id: existing.id, storyboard: nil)] }
         let id = Node.codeID(type: name)
-        if let existing = codeNodes[id] { return [existing] }
-        let node = Node(id: id, storyboard: nil, objectID: nil, element: "code", role: .code, customClass: name,
-                        label: name, location: typeLocations[name] ?? location)
-        codeNodes[id] = node
-        return [node]
+        codeNodes[name] = Node(id: id, storyboard: nil, objectID: nil, element: "code", role: .code, customClass: name,
+                               label: name, location: typeLocations[name] ?? location)
+        return [CodeGraphIndex.EdgeEnd(id: id, storyboard: nil)]
     }
 
     /// Links a call that asks for the initial scene (a plain `instantiateInitialViewController()` or a generated
@@ -509,7 +511,7 @@ struct CodeLinkPass: Sendable {
     /// the broken link.
     private mutating func linkInitialScenes(of boards: [Storyboard], from type: [String], at location: SourceLocation,
                                             via: String, asked: @autoclosure () -> String, hint: String) {
-        let targets = boards.compactMap { index.initialScene(of: $0) }
+        let targets = index.ends(ofNodes: boards.compactMap { index.initialScene(of: $0) })
         if targets.isEmpty, let first = boards.first {
             report(.warning, .codeUnknownIdentifier, asked(), at: location, hint: hint)
             addBrokenLink(from: type, storyboard: first, name: first.name, identifier: nil,
@@ -524,13 +526,15 @@ struct CodeLinkPass: Sendable {
     private mutating func addBrokenLink(from type: [String], storyboard: Storyboard?, name: String, identifier: String?,
                                         resolution: Resolution, location: SourceLocation, via: String) {
         let id = Node.codeTargetID(storyboard: name, identifier: identifier)
-        if codeNodes[id] == nil {
-            codeNodes[id] = Node(id: id, storyboard: storyboard?.path, objectID: nil, element: "code-target", role: .codeTarget,
+        if codeTargets[id] == nil {
+            codeTargets[id] = Node(id: id, storyboard: storyboard?.path, objectID: nil, element: "code-target", role: .codeTarget,
                                  label: identifier.map { "\(name) › \($0)" } ?? name, location: location,
                                  link: LinkTarget(mechanism: .code, storyboardName: name, identifier: identifier),
                                  resolution: resolution)
         }
-        addEdges(from: type, to: [codeNodes[id]!], identifier: identifier, location: location, via: via)
+        // The node's own storyboard: an earlier call may have made it without one.
+        addEdges(from: type, to: [CodeGraphIndex.EdgeEnd(id: id, storyboard: codeTargets[id]!.storyboard)],
+                 identifier: identifier, location: location, via: via)
     }
 
     /// Top-level code (a `main.swift`) links from a node named after its file.
@@ -538,8 +542,8 @@ struct CodeLinkPass: Sendable {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    private mutating func addEdges(from type: [String], to targets: [Node], identifier: String?, location: SourceLocation,
-                                   via: String) {
+    private mutating func addEdges(from type: [String], to targets: [CodeGraphIndex.EdgeEnd], identifier: String?,
+                                   location: SourceLocation, via: String) {
         guard !targets.isEmpty else { return }
         let from = sources(for: type, at: location)
         // `code:<place>#<source>-><target>`, gathered as bytes and made into a String once.
@@ -585,37 +589,42 @@ struct CodeLinkPass: Sendable {
     /// A segue performed on `type` must start at a scene of that class (or a superclass or subclass).
     private mutating func check(segue identifier: String, onSelf: Bool, type: [String], at location: SourceLocation, api: String) {
         guard !index.graph.storyboards.isEmpty else { return }  // nothing to check against
-        let anywhere = index.segueSources(identifier: identifier)
         let name = type.last ?? ""
-        // Most calls are right: a segue of the class's own scenes, or of its family's, has the identifier. Asked by
-        // scene id, without gathering the scenes, and of the class itself before its family is worked out.
-        // One walk over the family answers both questions: does a scene of it have the segue, does it have scenes.
+        // Most calls are right: a segue of the class's own scenes, or of its family's, has the identifier. Asked of
+        // each class's segue identifiers, without gathering its scenes, and of the class itself before its family is
+        // worked out. One walk over the family answers both questions: does a scene of it have the segue, does it
+        // have scenes. What only a finding needs (the segues elsewhere with that identifier) is looked up after.
         let index = index  // captured by the closure below instead of the whole pass
         var hasScenes = false
         if onSelf, symbols.anyInFamily(of: name, { type in
-            let scenes = index.sceneIDs(ofClass: type)
-            if !scenes.isEmpty { hasScenes = true }
-            return scenes.contains { index.segueIdentifiers(from: $0).contains(identifier) }
+            guard let identifiers = index.segueIdentifiers(ofClass: type) else { return false }
+            hasScenes = true
+            return identifiers.contains(identifier)
         }) {
             return
         }
         if !hasScenes {
-            if anywhere.isEmpty {
+            if index.segueSources(identifier: identifier).isEmpty {
                 report(.warning, .codeUnknownSegue,
                        "\(api) performs segue '\(identifier)', which no segue of the scanned storyboards has; performing it crashes the app",
                        at: location, hint: "set the segue's identifier in Interface Builder's attributes inspector, or fix the string")
             }
             return
         }
-        let scenes = symbols.classFamily(of: name).sorted().flatMap { index.scenes(ofClass: $0) }
-        let identifiers = index.segueIdentifiers(from: scenes)
+        var identifiers: Set<String> = []
+        for c in symbols.classFamily(of: name) {
+            if let more = index.segueIdentifiers(ofClass: c) { identifiers.formUnion(more) }
+        }
         if identifiers.contains(identifier) { return }
-        let near = identifiers.first { $0.lowercased() == identifier.lowercased() }
-        let elsewhere = anywhere.compactMap { index.label(ofNode: $0) }.sorted()
+        let lower = identifier.lowercased()
+        let near = identifiers.first { $0.lowercased() == lower }
         let close = near == nil ? suggestion(for: identifier, among: Array(identifiers)) : nil
         var hint = near.map { "segue identifiers are case-sensitive: did you mean '\($0)'?" } ?? close
             ?? "segue identifiers belong to the scene they start from"
-        if near == nil, close == nil, let first = elsewhere.first { hint += "; a segue '\(identifier)' starts at scene '\(first)'" }
+        if near == nil, close == nil,
+           let first = index.segueSources(identifier: identifier).compactMap({ index.label(ofNode: $0) }).min() {
+            hint += "; a segue '\(identifier)' starts at scene '\(first)'"
+        }
         report(.warning, .codeUnknownSegue,
                "\(api) performs segue '\(identifier)' from '\(name)', but no segue with that identifier starts at a scene of class '\(name)'",
                at: location, hint: hint)
@@ -668,8 +677,8 @@ struct CodeLinkPass: Sendable {
                 if let identifier = declared.identifier {
                     link(identifier: identifier, in: boards, from: use.enclosingType, location: use.location, via: via)
                 } else {
-                    addEdges(from: use.enclosingType, to: boards.compactMap { index.initialScene(of: $0) }, identifier: nil,
-                             location: use.location, via: via)
+                    addEdges(from: use.enclosingType, to: index.ends(ofNodes: boards.compactMap { index.initialScene(of: $0) }),
+                             identifier: nil, location: use.location, via: via)
                 }
                 return
             }
@@ -694,7 +703,8 @@ struct CodeLinkPass: Sendable {
                               location: use.location, via: via)
                 return
             }
-            addEdges(from: use.enclosingType, to: targets, identifier: targets[0].storyboardIdentifier, location: use.location, via: via)
+            addEdges(from: use.enclosingType, to: targets.map(CodeGraphIndex.EdgeEnd.init), identifier: targets[0].storyboardIdentifier,
+                     location: use.location, via: via)
         }
     }
 
@@ -768,7 +778,7 @@ struct CodeLinkPass: Sendable {
             }
             for action in actions {
                 let type = action.enclosingType.last ?? ""
-                var targets = symbols.descendants(of: type).sorted().flatMap { index.scenes(ofClass: $0) }
+                var targets = symbols.descendants(of: type).sorted().flatMap { index.sceneEnds(ofClass: $0) }
                 if targets.isEmpty { targets = sources(for: action.enclosingType, at: action.location) }
                 for target in targets {
                     let id = "\(exit.id)->unwind-target:\(target.id)"
@@ -814,7 +824,8 @@ struct CodeLinkPass: Sendable {
             return name == use.type || name == stem
         }
         if !preferred.isEmpty { targets = preferred }
-        addEdges(from: use.enclosingType, to: targets.sorted { $0.id < $1.id }, identifier: targets[0].storyboardIdentifier,
+        addEdges(from: use.enclosingType, to: targets.sorted { $0.id < $1.id }.map(CodeGraphIndex.EdgeEnd.init),
+                 identifier: targets[0].storyboardIdentifier,
                  location: use.location, via: "heuristic: class name (\(use.type).\(use.method)())")
     }
 }
@@ -828,3 +839,4 @@ extension CodeString {
         }
     }
 }
+
