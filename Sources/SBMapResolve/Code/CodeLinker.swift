@@ -46,7 +46,8 @@ public struct CodeLinker: Sendable {
     }
 
     public func prepare(_ code: [Loaded<LoadedCodeFile>]) -> Prepared {
-        let files = code.compactMap(\.value).sorted { $0.path < $1.path }
+        var files = code.compactMap(\.value)
+        files.sort { $0.path < $1.path }  // in place: `sorted` would copy every file again
         return Prepared(code: code, files: files, symbols: CodeSymbolTable(files: files))
     }
 
@@ -127,14 +128,12 @@ public struct CodeLinker: Sendable {
 
 }
 
-/// What every linking pass of one `CodeLinker.link` call reads and none writes: the graph's index, the symbol
-/// table of all the files, and where each type is declared.
+/// What every linking pass of one `CodeLinker.link` call reads and none writes: the graph's index and the symbol
+/// table of all the files.
 struct CodeLinkContext: Sendable {
     let index: CodeGraphIndex
     let symbols: CodeSymbolTable
     let classNameHeuristic: Bool
-    /// Where each type (not extension) is first declared: code nodes point there.
-    var typeLocations: [String: SourceLocation] { symbols.typeLocations }
 
     init(index: CodeGraphIndex, symbols: CodeSymbolTable, classNameHeuristic: Bool) {
         self.index = index
@@ -149,7 +148,6 @@ struct CodeLinkPass: Sendable {
     let index: CodeGraphIndex
     let symbols: CodeSymbolTable
     let classNameHeuristic: Bool
-    private let typeLocations: [String: SourceLocation]
     /// Code nodes of types without scenes, by type name (not by id, which would have to be made for each look-up),
     /// and code-target nodes by id.
     private var codeNodes: [String: Node] = [:]
@@ -167,7 +165,6 @@ struct CodeLinkPass: Sendable {
         index = context.index
         symbols = context.symbols
         classNameHeuristic = context.classNameHeuristic
-        typeLocations = context.typeLocations
     }
 
     /// What the pass made: its code nodes and edges sorted by id (an edge made twice, kept once), and its findings.
@@ -502,7 +499,7 @@ struct CodeLinkPass: Sendable {
         if let existing = codeNodes[name] { return [CodeGraphIndex.EdgeEnd(id: existing.id, storyboard: nil)] }
         let id = Node.codeID(type: name)
         codeNodes[name] = Node(id: id, storyboard: nil, objectID: nil, element: "code", role: .code, customClass: name,
-                               label: name, location: typeLocations[name] ?? location)
+                               label: name, location: symbols.location(ofType: name) ?? location)
         return [CodeGraphIndex.EdgeEnd(id: id, storyboard: nil)]
     }
 
