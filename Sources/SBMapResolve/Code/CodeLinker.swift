@@ -54,24 +54,30 @@ public struct CodeLinker: Sendable {
     /// `link(_:code:)` with the code already prepared.
     public func link(_ graph: consuming StoryboardGraph, prepared: Prepared) -> StoryboardGraph {
         // Linked in a function of its own, so that the context's copy of the graph is gone before the graph grows.
-        let (nodes, edges, diagnostics) = links(of: prepared, in: graph)
+        let (files, unwinds) = passes(of: prepared, in: graph)
         var out = graph
-        out.nodes += nodes
-        out.edges += edges
-        out.diagnostics += prepared.code.flatMap(\.diagnostics) + diagnostics
+        // A code node that several passes made is the one the earliest pass made, as when linking in order (its id
+        // says which type it stands for; only the place it points at may differ), and the unwind pass comes after
+        // the files. An edge's id starts with the place of the call that made it, so no two passes make the same
+        // edge (an edge one pass made twice is kept once); the unwind pass's go first, as their ids
+        // (`<storyboard>#exit:…`) mostly sort before the others' (`code:…`).
+        Self.appendMerged(files.map(\.nodes) + [unwinds.nodes], to: &out.nodes)
+        Self.appendMerged([unwinds.edges] + files.map(\.edges), to: &out.edges)
+        out.diagnostics += prepared.code.flatMap(\.diagnostics) + files.flatMap(\.diagnostics) + unwinds.diagnostics
         out.diagnostics.sort()
         return out
     }
 
-    /// The code nodes and code edges (each sorted by id) and the findings of linking `files` into `graph`.
-    private func links(of prepared: Prepared, in graph: StoryboardGraph) -> ([Node], [Edge], [Diagnostic]) {
+    /// What the passes of linking `prepared` into `graph` made: those of the files, in file order, and the
+    /// unwind pass's.
+    private func passes(of prepared: Prepared, in graph: StoryboardGraph) -> (files: [CodeLinkPass.Result],
+                                                                             unwinds: CodeLinkPass.Result) {
         let files = prepared.files
         let context = CodeLinkContext(index: CodeGraphIndex(graph: graph), symbols: prepared.symbols,
                                       classNameHeuristic: classNameHeuristic)
         let chunks = stride(from: 0, to: files.count, by: filesPerPass).map { $0..<min($0 + filesPerPass, files.count) }
-        // Each pass sorts what it made, on its own thread; the merge then finds runs that are nearly in order. The
-        // unwind pass reads every file's actions and no other pass's results: it starts first, alongside the others,
-        // and is merged last.
+        // The unwind pass reads every file's actions and no other pass's results: it starts first, alongside the
+        // others.
         let unwinds = files.isEmpty ? 0 : 1
         var results = parallelMap(count: chunks.count + unwinds) { c in
             var pass = CodeLinkPass(context: context)
@@ -82,51 +88,39 @@ public struct CodeLinker: Sendable {
             }
             return pass.result()
         }
-        if unwinds > 0 { results.append(results.removeFirst()) }
-        // A code node that several passes made is the one the earliest pass made, as when linking in order (its
-        // id says which type it stands for; only the place it points at may differ). An edge's id starts with the
-        // place of the call that made it, so no two passes make the same edge.
-        // The two sorts are independent: run at once. Edges usually come in order already (passes take the files in
-        // path order, and an edge's id starts with its file's path), which one comparison per edge confirms.
-        enum Sorted: Sendable { case nodes([Node]), edges([Edge]) }
-        let finished = results
-        var nodes: [Node] = []
-        var edges: [Edge] = []
-        for part in parallelMap(count: 2, { k -> Sorted in
-            if k == 0 { return .nodes(Self.sortedKeepingFirst(finished.map(\.nodes))) }
-            let all = finished.flatMap(\.edges)
-            let inOrder = all.indices.dropFirst().allSatisfy { all[$0 - 1].id < all[$0].id }
-            return .edges(inOrder ? all : all.sorted { $0.id < $1.id })
-        }) {
-            switch part {
-            case .nodes(let sorted): nodes = sorted
-            case .edges(let sorted): edges = sorted
-            }
-        }
-        return (nodes, edges, results.flatMap(\.diagnostics))
+        let unwindResult = unwinds > 0 ? results.removeFirst() : ([], [], [])
+        return (results, unwindResult)
     }
 
-    /// The passes' nodes (each pass's sorted by id) merged by id, keeping the first of the nodes that share an id:
-    /// the earliest pass's. The order is worked out on positions, so each node is copied once, into the result.
-    private static func sortedKeepingFirst(_ runs: [[Node]]) -> [Node] {
-        var order: [(run: Int, index: Int)] = []
-        order.reserveCapacity(runs.reduce(0) { $0 + $1.count })
-        for r in runs.indices { for i in runs[r].indices { order.append((r, i)) } }
-        order.sort { a, b in
-            let x = runs[a.run][a.index].id, y = runs[b.run][b.index].id
-            return x != y ? x < y : (a.run, a.index) < (b.run, b.index)
+    /// Appends the elements of `runs` to `out` in order of id, keeping of the elements that share an id only the
+    /// first: the earliest run's. The order is worked out on keys (an id and a position), so that each element is
+    /// copied once, into `out`. The sort is stable (SE-0372), so the keys, made in run order, keep that order
+    /// among equal ids; and it takes stretches that come in order as they are: the code edges mostly do (passes
+    /// take the files in path order, and an edge's id starts with its file's path), so that sorting them costs
+    /// about one comparison per edge.
+    private static func appendMerged<Element: IdentifiedByString>(_ runs: [[Element]], to out: inout [Element]) {
+        var keys: [(id: String, run: Int, index: Int)] = []
+        keys.reserveCapacity(runs.reduce(0) { $0 + $1.count })
+        for r in runs.indices {
+            for i in runs[r].indices { keys.append((runs[r][i].id, r, i)) }
         }
-        var kept: [Node] = []
-        kept.reserveCapacity(order.count)
-        var lastID: String?
-        for (r, i) in order where runs[r][i].id != lastID {
-            lastID = runs[r][i].id
-            kept.append(runs[r][i])
+        keys.sort { $0.id < $1.id }
+        out.reserveCapacity(out.count + keys.count)
+        var last: String?
+        for key in keys where key.id != last {
+            last = key.id
+            out.append(runs[key.run][key.index])
         }
-        return kept
     }
-
 }
+
+/// A node or an edge: what `CodeLinker.appendMerged` orders by.
+protocol IdentifiedByString {
+    var id: String { get }
+}
+
+extension Node: IdentifiedByString {}
+extension Edge: IdentifiedByString {}
 
 /// What every linking pass of one `CodeLinker.link` call reads and none writes: the graph's index and the symbol
 /// table of all the files.
@@ -153,7 +147,7 @@ struct CodeLinkPass: Sendable {
     private var codeNodes: [String: Node] = [:]
     private var codeTargets: [String: Node] = [:]
     /// The edges made so far. The same edge may be made twice (two references standing for one scene); the copies
-    /// are equal, and `sortEdges` keeps one.
+    /// are equal, and `CodeLinker` keeps one.
     private(set) var edges: [Edge] = []
     private(set) var diagnostics: [Diagnostic] = []
     /// The imports and storyboard loads of the file being linked: all that the checks ask of the file. (Keeping
@@ -167,16 +161,12 @@ struct CodeLinkPass: Sendable {
         classNameHeuristic = context.classNameHeuristic
     }
 
-    /// What the pass made: its code nodes and edges sorted by id (an edge made twice, kept once), and its findings.
-    func result() -> (nodes: [Node], edges: [Edge], diagnostics: [Diagnostic]) {
-        var sorted = edges.sorted { $0.id < $1.id }
-        var kept = 0
-        for k in sorted.indices where kept == 0 || sorted[k].id != sorted[kept - 1].id {
-            sorted.swapAt(kept, k)
-            kept += 1
-        }
-        sorted.removeLast(sorted.count - kept)
-        return ((Array(codeNodes.values) + codeTargets.values).sorted { $0.id < $1.id }, sorted, diagnostics)
+    /// What a pass made: its code nodes and edges, in no particular order (`CodeLinker` sorts them all at once),
+    /// and its findings.
+    typealias Result = (nodes: [Node], edges: [Edge], diagnostics: [Diagnostic])
+
+    func result() -> Result {
+        (Array(codeNodes.values) + codeTargets.values, edges, diagnostics)
     }
 
     mutating func link(_ file: LoadedCodeFile) {
