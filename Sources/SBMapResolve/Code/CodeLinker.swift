@@ -154,6 +154,9 @@ struct CodeLinkPass: Sendable {
     /// a copy of the whole file cost a retain and a release of each of its many fields, per file.)
     private var imports: [String] = []
     private var loads: [CodeStoryboardLoad] = []
+    /// What each of `loads` names, when its name is a constant: an instantiation through a load looks it up again
+    /// by name otherwise.
+    private var loadMatches: [(name: String, match: CodeGraphIndex.NameMatch)?] = []
 
     init(context: CodeLinkContext) {
         index = context.index
@@ -172,7 +175,8 @@ struct CodeLinkPass: Sendable {
     mutating func link(_ file: LoadedCodeFile) {
         imports = file.imports
         loads = file.loads
-        for load in file.loads { check(load) }
+        loadMatches.removeAll(keepingCapacity: true)
+        for k in loads.indices { loadMatches.append(check(loads[k])) }
         for use in file.instantiations { link(use) }
         for use in file.performs { check(use) }
         for use in file.generatedUses { link(use) }
@@ -248,12 +252,15 @@ struct CodeLinkPass: Sendable {
 
     /// `UIStoryboard(name:)`: the name must be a storyboard, with the exact letter case. When no storyboard was
     /// scanned at all there is nothing to check names against (the run says so once, as `no-storyboards`).
-    private mutating func check(_ load: CodeStoryboardLoad) {
+    /// Returns the name and what it names, when it is a constant.
+    private mutating func check(_ load: CodeStoryboardLoad) -> (name: String, match: CodeGraphIndex.NameMatch)? {
         switch symbols.resolve(load.name, scope: load.enclosingType) {
         case .dynamic(let text):
             reportDynamic("storyboard name", text, at: load.location)
+            return nil
         case .string(let name):
-            switch index.storyboards(named: name, hint: hint(api: load.api)) {
+            let match = index.storyboards(named: name, hint: hint(api: load.api))
+            switch match {
             case .found:
                 break
             case .caseMismatch(let near):
@@ -266,7 +273,7 @@ struct CodeLinkPass: Sendable {
                        at: load.location,
                        hint: "UIStoryboard loads iOS and tvOS storyboards, NSStoryboard macOS ones; check the name and the platform")
             case .missing:
-                guard !index.graph.storyboards.isEmpty else { return }
+                guard !index.graph.storyboards.isEmpty else { break }
                 report(load.mainBundle ? .error : .warning, .codeUnknownStoryboard,
                        load.mainBundle
                            ? "\(load.api) loads storyboard '\(name)', which does not exist; this call crashes the app"
@@ -275,6 +282,7 @@ struct CodeLinkPass: Sendable {
                        hint: load.mainBundle ? Self.suggest(name, among: index.allStoryboardNames, what: "storyboard")
                                              : "add that bundle's storyboards to the paths to check it")
             }
+            return (name, match)
         }
     }
 
@@ -302,16 +310,17 @@ struct CodeLinkPass: Sendable {
 
     /// Which storyboards an instantiation's receiver stands for.
     private mutating func storyboards(for use: CodeInstantiation) -> Receiver {
-        let hint = hint(api: use.api)
         switch use.storyboard {
         case .named(let s):
-            // The load itself was checked (and reported) at the same place.
+            // The load itself was checked (and reported) at the same place, and what its name names kept: the load's
+            // own API (`UIStoryboard`, `NSStoryboard`) and bundle say more than the instantiation's.
+            if let k = loadIndex(of: s, in: use.enclosingType) {
+                guard let (name, match) = loadMatches[k] else { return .unknown }
+                let otherBundle = !loads[k].mainBundle  // read first: read in the call, it made a copy of the whole pass
+                return receiver(match, name: name, otherBundle: otherBundle)
+            }
             guard case .string(let name) = symbols.resolve(s, scope: use.enclosingType) else { return .unknown }
-            // The load's own API (`UIStoryboard`, `NSStoryboard`) and bundle say more than the instantiation's.
-            let load = loads.first { $0.name == s && $0.enclosingType == use.enclosingType }
-            let loadHint = if let load { self.hint(api: load.api) } else { hint }
-            return receiver(index.storyboards(named: name, hint: loadHint), name: name,
-                            otherBundle: load.map { !$0.mainBundle } ?? false)
+            return receiver(index.storyboards(named: name, hint: hint(api: use.api)), name: name, otherBundle: false)
         case .own:
             // A `storyboard` the enclosing type declares itself wins over UIKit's property.
             if let member = symbols.storyboardMember(of: use.enclosingType) {
@@ -375,6 +384,12 @@ struct CodeLinkPass: Sendable {
             }
             return .unknown
         }
+    }
+
+    /// The position in `loads` of the load of storyboard `name` in `type`.
+    private func loadIndex(of name: CodeString, in type: [String]) -> Int? {
+        for k in loads.indices where loads[k].name == name && loads[k].enclosingType == type { return k }
+        return nil
     }
 
     /// A storyboard name looked up: the storyboards it names, or why it names none.
@@ -597,14 +612,18 @@ struct CodeLinkPass: Sendable {
         let name = type.last ?? ""
         // Most calls are right: a segue of the class's own scenes, or of its family's, has the identifier. Asked of
         // each class's segue identifiers, without gathering its scenes, and of the class itself before its family is
-        // worked out. One walk over the family answers both questions: does a scene of it have the segue, does it
-        // have scenes. What only a finding needs (the segues elsewhere with that identifier) is looked up after.
+        // worked out. One walk over the family answers all the questions: does a scene of it have the segue, does
+        // it have scenes, and which segue identifiers it has otherwise (for the finding). What only a finding needs
+        // (the segues elsewhere with that identifier) is looked up after.
         let index = index  // captured by the closure below instead of the whole pass
         var hasScenes = false
+        var identifiers: Set<String> = []
         if onSelf, symbols.anyInFamily(of: name, { type in
-            guard let identifiers = index.segueIdentifiers(ofClass: type) else { return false }
+            guard let more = index.segueIdentifiers(ofClass: type) else { return false }
             hasScenes = true
-            return identifiers.contains(identifier)
+            if more.contains(identifier) { return true }
+            if identifiers.isEmpty { identifiers = more } else { identifiers.formUnion(more) }
+            return false
         }) {
             return
         }
@@ -616,11 +635,6 @@ struct CodeLinkPass: Sendable {
             }
             return
         }
-        var identifiers: Set<String> = []
-        for c in symbols.classFamily(of: name) {
-            if let more = index.segueIdentifiers(ofClass: c) { identifiers.formUnion(more) }
-        }
-        if identifiers.contains(identifier) { return }
         let lower = identifier.lowercased()
         let near = identifiers.first { $0.lowercased() == lower }
         let close = near == nil ? suggestion(for: identifier, among: Array(identifiers)) : nil

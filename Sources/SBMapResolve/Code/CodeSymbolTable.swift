@@ -234,13 +234,16 @@ struct CodeSymbolTable: Sendable {
         var qualified: [String] = []
         qualified.reserveCapacity(scope.count + path.count)
         for k in stride(from: scope.count, through: 0, by: -1) {
+            // One array for both look-ups: the enum's path (the qualified path but its last name), then the whole.
             qualified.removeAll(keepingCapacity: true)
             qualified += scope.prefix(k)
-            qualified += path
+            qualified += path[..<(path.count - 1)]
+            let enums = path.count >= 2 ? enumsByPath[qualified] : nil
+            qualified.append(last)
             if let found = constantsByPath[qualified] {
                 return agreed(found, shown: shown, depth: depth)
             }
-            if path.count >= 2, let enums = enumsByPath[Array(qualified.dropLast())] {
+            if let enums {
                 // Most enums are declared once: their raw value needs no set.
                 if enums.count == 1 {
                     if let raw = enums[0].cases.first(where: { $0.name == last })?.rawValue { return .string(raw) }
