@@ -136,7 +136,8 @@ struct CodeGraphIndex: Sendable {
     func storyboards(named name: String, hint: PlatformHint) -> NameMatch {
         let exact = storyboardsByName[name] ?? []
         // Usually every storyboard of the name fits: the stored array then serves, without filtering it into a new one.
-        if !exact.isEmpty, exact.allSatisfy({ hint.platforms.contains($0.platform) }) { return .found(exact) }
+        // (By position: `allSatisfy` would copy each storyboard.)
+        if !exact.isEmpty, !exact.indices.contains(where: { !hint.platforms.contains(exact[$0].platform) }) { return .found(exact) }
         let fitting = exact.filter { hint.platforms.contains($0.platform) }
         if !fitting.isEmpty { return .found(fitting) }
         if !exact.isEmpty { return hint.certain ? .otherPlatform(exact) : .found(exact) }
@@ -160,18 +161,19 @@ struct CodeGraphIndex: Sendable {
 
     func scenes(in storyboard: Storyboard) -> [Node] { (sceneIndicesByStoryboard[storyboard.path] ?? []).map { graph.nodes[$0] } }
 
-    /// Scenes of `storyboard` whose storyboard identifier is `identifier` (positions in `graph.nodes`, a reference
-    /// standing for its target); `caseOnly` reports letter-case-only matches.
-    func scenes(in storyboard: Storyboard, identifier: String) -> (exact: [Int], caseOnly: [Int]) {
+    /// Scenes of the storyboard at `path` whose storyboard identifier is `identifier` (a reference standing for its
+    /// target), as edge ends; `caseOnly` reports letter-case-only matches, as positions in `graph.nodes`.
+    func scenes(inStoryboard path: String, identifier: String) -> (exact: [EdgeEnd], caseOnly: [Int]) {
         // Loops, not `filter` and `map`: their closures would capture (and copy) the whole index on every call.
-        var exact: [Int] = []
-        for i in sceneIndicesByIdentifier[identifier] ?? [] where graph.nodes[i].storyboard == storyboard.path {
-            exact.append(followReference(i))
+        var exact: [EdgeEnd] = []
+        for i in sceneIndicesByIdentifier[identifier] ?? [] where graph.nodes[i].storyboard == path {
+            let t = followReference(i)
+            exact.append(EdgeEnd(id: graph.nodes[t].id, storyboard: graph.nodes[t].storyboard))
         }
         if !exact.isEmpty { return (exact, []) }
         let lower = identifier.lowercased()
         var caseOnly: [Int] = []
-        for i in sceneIndicesByStoryboard[storyboard.path] ?? [] where graph.nodes[i].storyboardIdentifier?.lowercased() == lower {
+        for i in sceneIndicesByStoryboard[path] ?? [] where graph.nodes[i].storyboardIdentifier?.lowercased() == lower {
             caseOnly.append(followReference(i))
         }
         return ([], caseOnly)

@@ -84,6 +84,7 @@ public struct CodeLinker: Sendable {
             if c < unwinds {
                 pass.linkUnwinds(files)
             } else {
+                pass.reserveCapacity(files: chunks[c - unwinds].count)
                 for f in chunks[c - unwinds] { pass.link(files[f]) }
             }
             return pass.result()
@@ -162,6 +163,13 @@ struct CodeLinkPass: Sendable {
         index = context.index
         symbols = context.symbols
         classNameHeuristic = context.classNameHeuristic
+    }
+
+    /// Makes room for what linking `files` files usually makes (about one type and one link each), so that the
+    /// tables do not grow step by step: each step copies the edges, and hashes every code node's key again.
+    mutating func reserveCapacity(files: Int) {
+        codeNodes.reserveCapacity(files)
+        edges.reserveCapacity(files)
     }
 
     /// What a pass made: its code nodes and edges, in no particular order (`CodeLinker` sorts them all at once),
@@ -457,15 +465,15 @@ struct CodeLinkPass: Sendable {
     /// Links to the scene with storyboard identifier `identifier` in `boards`, or reports that there is none.
     private mutating func link(identifier: String, in boards: [Storyboard], from type: [String], location: SourceLocation,
                                via: String, heuristic: Bool = false) {
-        var exact: [Int] = []
+        var exact: [CodeGraphIndex.EdgeEnd] = []
         var caseOnly: [Int] = []
         for b in boards.indices {
-            let r = index.scenes(in: boards[b], identifier: identifier)
+            let r = index.scenes(inStoryboard: boards[b].path, identifier: identifier)
             if exact.isEmpty { exact = r.exact } else { exact += r.exact }
             if caseOnly.isEmpty { caseOnly = r.caseOnly } else { caseOnly += r.caseOnly }
         }
         guard exact.isEmpty else {
-            addEdges(from: type, to: index.ends(ofNodes: exact), identifier: identifier, location: location, via: via)
+            addEdges(from: type, to: exact, identifier: identifier, location: location, via: via)
             return
         }
         let boardList = Self.quoted(boards)

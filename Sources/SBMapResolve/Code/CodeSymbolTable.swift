@@ -165,9 +165,9 @@ struct CodeSymbolTable: Sendable {
     /// Whether `test` holds for a class of `type`'s family (as `classFamily(of:)` gives it). Most classes have no
     /// subclasses: their family is the superclass chain, walked without building the family's set.
     func anyInFamily(of type: String, _ test: (String) -> Bool) -> Bool {
+        if test(type) { return true }  // most questions are answered here, before the type's declarations are looked up
         let facts = types[type]
-        guard facts?.subclasses.isEmpty ?? true else { return classFamily(of: type).contains(where: test) }
-        if test(type) { return true }
+        guard facts?.subclasses.isEmpty ?? true else { return classFamily(of: type).contains { $0 != type && test($0) } }
         var up = facts?.superclass
         var steps = 0
         while let s = up, steps < 32 {
