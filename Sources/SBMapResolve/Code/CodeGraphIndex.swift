@@ -58,7 +58,10 @@ struct CodeGraphIndex: Sendable {
     private var nodeIndexByID: [String: Int] = [:]
     private var scenesByClass: [String: ClassScenes] = [:]
     private var segueIdentifiersBySource: [String: Set<String>] = [:]
+    /// The ids of the scenes segues with each identifier start at, while the edges are read; then, by identifier,
+    /// the least label of those scenes (the hint of a `code-unknown-segue` finding), worked out once.
     private var segueSourcesByIdentifier: [String: [String]] = [:]
+    private var leastSegueSourceLabels: [String: String?] = [:]
 
     /// Builds the tables in two halves at once, one from the nodes and one from the edges: on a large app this is
     /// the longest step between resolving and linking. Each class's segue identifiers then join the two.
@@ -67,12 +70,19 @@ struct CodeGraphIndex: Sendable {
         let segues = halves.removeLast()
         self = halves.removeLast()  // moved out, so that the class table below is changed in place, not copied
         segueIdentifiersBySource = segues.segueIdentifiersBySource
-        segueSourcesByIdentifier = segues.segueSourcesByIdentifier
-        for c in scenesByClass.values.indices {
+        let nodeIndexByID = nodeIndexByID, nodes = graph.nodes  // for the closure, instead of `self`
+        leastSegueSourceLabels = segues.segueSourcesByIdentifier.mapValues { sources in
+            sources.compactMap { nodeIndexByID[$0].map { nodes[$0].label } }.min()
+        }
+        // A `while`, not a `for` over `values.indices`, which would hold a second reference to the table while it is
+        // changed, and so copy it.
+        var c = scenesByClass.values.startIndex
+        while c != scenesByClass.values.endIndex {
             for k in scenesByClass.values[c].ends.indices {
                 guard let ids = segueIdentifiersBySource[scenesByClass.values[c].ends[k].id] else { continue }
                 scenesByClass.values[c].segueIdentifiers.formUnion(ids)
             }
+            scenesByClass.values.formIndex(after: &c)
         }
     }
 
@@ -81,6 +91,8 @@ struct CodeGraphIndex: Sendable {
     private init(graph: StoryboardGraph, half: Int) {
         self.graph = graph
         guard half == 0 else {
+            segueIdentifiersBySource.reserveCapacity(graph.edges.count)
+            segueSourcesByIdentifier.reserveCapacity(graph.edges.count)
             for k in graph.edges.indices {
                 switch graph.edges[k].kind {
                 case .relationship, .reference, .code, .unwindTarget: continue
@@ -97,8 +109,11 @@ struct CodeGraphIndex: Sendable {
             storyboardsByLowerName[s.name.lowercased(), default: []].append(s)
             if storyboardsByPath[s.path] == nil { storyboardsByPath[s.path] = s }
         }
-        // The first node of an id wins: filled from the last node back, so that each id is hashed once.
+        // The first node of an id wins: filled from the last node back, so that each id is hashed once. The tables are
+        // made large enough first: growing them would hash their keys again at each step.
         nodeIndexByID.reserveCapacity(graph.nodes.count)
+        sceneIndicesByIdentifier.reserveCapacity(graph.nodes.count)
+        scenesByClass.reserveCapacity(graph.nodes.count)
         for i in graph.nodes.indices.reversed() { nodeIndexByID[graph.nodes[i].id] = i }
         // A storyboard's scenes come one after another: its list is looked up once per run of them, not per scene.
         var runStoryboard: String?
@@ -206,9 +221,6 @@ struct CodeGraphIndex: Sendable {
     /// The scenes whose `customClass` is `type`, as edge ends: where every link made in `type` starts.
     func sceneEnds(ofClass type: String) -> [EdgeEnd] { scenesByClass[type]?.ends ?? [] }
 
-    /// The label of node `id`.
-    func label(ofNode id: String) -> String? { nodeIndexByID[id].map { graph.nodes[$0].label } }
-
     /// Every scene (any storyboard) with storyboard identifier `identifier`.
     func scenes(withIdentifier identifier: String) -> [Node] {
         graph.nodes.filter { $0.storyboardIdentifier == identifier && $0.role.isScene }
@@ -218,8 +230,11 @@ struct CodeGraphIndex: Sendable {
 
     func segueIdentifiers(from node: String) -> Set<String> { segueIdentifiersBySource[node] ?? [] }
 
-    /// Source scenes of segues with identifier `identifier`, anywhere.
-    func segueSources(identifier: String) -> [String] { segueSourcesByIdentifier[identifier] ?? [] }
+    /// Whether a segue anywhere has identifier `identifier`, and the least label of the scenes such segues start at.
+    func segues(withIdentifier identifier: String) -> (exist: Bool, leastSourceLabel: String?) {
+        guard let label = leastSegueSourceLabels[identifier] else { return (false, nil) }
+        return (true, label)
+    }
 
     /// The identifiers of the segues that start at a scene of class `type`; `nil` when no scene has that class.
     func segueIdentifiers(ofClass type: String) -> Set<String>? { scenesByClass[type]?.segueIdentifiers }

@@ -636,7 +636,7 @@ struct CodeLinkPass: Sendable {
             return
         }
         if !hasScenes {
-            if index.segueSources(identifier: identifier).isEmpty {
+            if !index.segues(withIdentifier: identifier).exist {
                 report(.warning, .codeUnknownSegue,
                        "\(api) performs segue '\(identifier)', which no segue of the scanned storyboards has; performing it crashes the app",
                        at: location, hint: "set the segue's identifier in Interface Builder's attributes inspector, or fix the string")
@@ -648,8 +648,7 @@ struct CodeLinkPass: Sendable {
         let close = near == nil ? suggestion(for: identifier, among: Array(identifiers)) : nil
         var hint = near.map { "segue identifiers are case-sensitive: did you mean '\($0)'?" } ?? close
             ?? "segue identifiers belong to the scene they start from"
-        if near == nil, close == nil,
-           let first = index.segueSources(identifier: identifier).compactMap({ index.label(ofNode: $0) }).min() {
+        if near == nil, close == nil, let first = index.segues(withIdentifier: identifier).leastSourceLabel {
             hint += "; a segue '\(identifier)' starts at scene '\(first)'"
         }
         report(.warning, .codeUnknownSegue,
