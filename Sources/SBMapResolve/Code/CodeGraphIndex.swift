@@ -80,7 +80,11 @@ struct CodeGraphIndex: Sendable {
         while c != scenesByClass.values.endIndex {
             for k in scenesByClass.values[c].ends.indices {
                 guard let ids = segueIdentifiersBySource[scenesByClass.values[c].ends[k].id] else { continue }
-                scenesByClass.values[c].segueIdentifiers.formUnion(ids)
+                if scenesByClass.values[c].segueIdentifiers.isEmpty {
+                    scenesByClass.values[c].segueIdentifiers = ids  // most classes have one scene: its set serves as it is
+                } else {
+                    scenesByClass.values[c].segueIdentifiers.formUnion(ids)
+                }
             }
             scenesByClass.values.formIndex(after: &c)
         }
