@@ -436,6 +436,23 @@ private func graphWithOnboarding() -> StoryboardGraph {
         #expect(g.diagnostics.allSatisfy { $0.code != .codeDynamic })
     }
 
+    /// Edge ids are made byte by byte at their final size; they must read as the place, written as
+    /// `SourceLocation.description` writes it, and the two ends.
+    @Test func edgeIDsSpellThePlaceAsItsDescription() {
+        let places = [
+            SourceLocation(path: "App/Sources/Home.swift", line: 12, column: 7),
+            SourceLocation(path: "main.swift", line: 1_000_000, column: 0),
+            SourceLocation(path: "Ünïcödé/Ansicht 🗺.swift", line: 3, column: 10),
+            SourceLocation(path: "", line: 0, column: 5),
+            SourceLocation(path: "Plist.plist"),
+        ]
+        for place in places {
+            for (from, to) in [("Main.storyboard#home", "Main.storyboard#detail"), ("", ""), ("code:Ä", "code-target:Main#X")] {
+                #expect(CodeLinkPass.edgeID(at: place, from: from, to: to) == "code:\(place)#\(from)->\(to)")
+            }
+        }
+    }
+
     @Test func swiftNamesOfUnwindSelectors() {
         #expect(CodeLinkPass.swiftName("unwindToListWithSegue:") == "unwindToList(segue: UIStoryboardSegue)")
         #expect(CodeLinkPass.swiftName("unwindHere:") == "unwindHere(_ segue: UIStoryboardSegue)")
