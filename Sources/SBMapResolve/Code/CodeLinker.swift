@@ -143,10 +143,12 @@ struct CodeLinkPass: Sendable {
     let index: CodeGraphIndex
     let symbols: CodeSymbolTable
     let classNameHeuristic: Bool
-    /// Code nodes of types without scenes, by type name (not by id, which would have to be made for each look-up),
-    /// and code-target nodes by id.
-    private var codeNodes: [String: Node] = [:]
-    private var codeTargets: [String: Node] = [:]
+    /// The code nodes of types without scenes and the code-target nodes made so far, in the order made (handed
+    /// over as they are, not copied out of a table); where each is, by type name (not by id, which would have to
+    /// be made for each look-up) and by id.
+    private var codeNodes: [Node] = []
+    private var codeNodeByType: [String: Int] = [:]
+    private var codeTargetByID: [String: Int] = [:]
     /// The edges made so far. The same edge may be made twice (two references standing for one scene); the copies
     /// are equal, and `CodeLinker` keeps one.
     private(set) var edges: [Edge] = []
@@ -169,6 +171,7 @@ struct CodeLinkPass: Sendable {
     /// tables do not grow step by step: each step copies the edges, and hashes every code node's key again.
     mutating func reserveCapacity(files: Int) {
         codeNodes.reserveCapacity(files)
+        codeNodeByType.reserveCapacity(files)
         edges.reserveCapacity(files)
     }
 
@@ -177,7 +180,7 @@ struct CodeLinkPass: Sendable {
     typealias Result = (nodes: [Node], edges: [Edge], diagnostics: [Diagnostic])
 
     func result() -> Result {
-        (Array(codeNodes.values) + codeTargets.values, edges, diagnostics)
+        (codeNodes, edges, diagnostics)
     }
 
     mutating func link(_ file: LoadedCodeFile) {
@@ -509,10 +512,11 @@ struct CodeLinkPass: Sendable {
         let name = type.last ?? Self.fileTypeName(location.path)
         let scenes = index.sceneEnds(ofClass: name)
         if !scenes.isEmpty { return scenes }
-        if let existing = codeNodes[name] { return [CodeGraphIndex.EdgeEnd(id: existing.id, storyboard: nil)] }
+        if let k = codeNodeByType[name] { return [CodeGraphIndex.EdgeEnd(id: codeNodes[k].id, storyboard: nil)] }
         let id = Node.codeID(type: name)
-        codeNodes[name] = Node(id: id, storyboard: nil, objectID: nil, element: "code", role: .code, customClass: name,
-                               label: name, location: symbols.location(ofType: name) ?? location)
+        codeNodeByType[name] = codeNodes.count
+        codeNodes.append(Node(id: id, storyboard: nil, objectID: nil, element: "code", role: .code, customClass: name,
+                              label: name, location: symbols.location(ofType: name) ?? location))
         return [CodeGraphIndex.EdgeEnd(id: id, storyboard: nil)]
     }
 
@@ -536,14 +540,19 @@ struct CodeLinkPass: Sendable {
     private mutating func addBrokenLink(from type: [String], storyboard: Storyboard?, name: String, identifier: String?,
                                         resolution: Resolution, location: SourceLocation, via: String) {
         let id = Node.codeTargetID(storyboard: name, identifier: identifier)
-        if codeTargets[id] == nil {
-            codeTargets[id] = Node(id: id, storyboard: storyboard?.path, objectID: nil, element: "code-target", role: .codeTarget,
-                                 label: identifier.map { "\(name) › \($0)" } ?? name, location: location,
-                                 link: LinkTarget(mechanism: .code, storyboardName: name, identifier: identifier),
-                                 resolution: resolution)
+        let k: Int
+        if let made = codeTargetByID[id] {
+            k = made
+        } else {
+            k = codeNodes.count
+            codeTargetByID[id] = k
+            codeNodes.append(Node(id: id, storyboard: storyboard?.path, objectID: nil, element: "code-target", role: .codeTarget,
+                                  label: identifier.map { "\(name) › \($0)" } ?? name, location: location,
+                                  link: LinkTarget(mechanism: .code, storyboardName: name, identifier: identifier),
+                                  resolution: resolution))
         }
         // The node's own storyboard: an earlier call may have made it without one.
-        addEdges(from: type, to: [CodeGraphIndex.EdgeEnd(id: id, storyboard: codeTargets[id]!.storyboard)],
+        addEdges(from: type, to: [CodeGraphIndex.EdgeEnd(id: id, storyboard: codeNodes[k].storyboard)],
                  identifier: identifier, location: location, via: via)
     }
 
