@@ -48,6 +48,8 @@ struct CodeGraphIndex: Sendable {
     private var storyboardsByName: [String: [Storyboard]] = [:]
     private var storyboardsByLowerName: [String: [Storyboard]] = [:]
     private(set) var storyboardsByPath: [String: Storyboard] = [:]
+    /// Positions in `graph.storyboards`, by path.
+    private var storyboardPositionsByPath: [String: [Int]] = [:]
     /// Positions in `graph.nodes`, not copies of the nodes: a node is a large value, and copying every scene into
     /// these tables cost more than the rest of building them.
     private var sceneIndicesByStoryboard: [String: [Int]] = [:]
@@ -108,10 +110,11 @@ struct CodeGraphIndex: Sendable {
             }
             return
         }
-        for s in graph.storyboards {
+        for (k, s) in graph.storyboards.enumerated() {
             storyboardsByName[s.name, default: []].append(s)
             storyboardsByLowerName[s.name.lowercased(), default: []].append(s)
             if storyboardsByPath[s.path] == nil { storyboardsByPath[s.path] = s }
+            storyboardPositionsByPath[s.path, default: []].append(k)
         }
         // The first node of an id wins: filled from the last node back, so that each id is hashed once. The tables are
         // made large enough first: growing them would hash their keys again at each step.
@@ -122,17 +125,17 @@ struct CodeGraphIndex: Sendable {
         // A storyboard's scenes come one after another: its list is looked up once per run of them, not per scene.
         var runStoryboard: String?
         var run: [Int] = []
-        for i in graph.nodes.indices {
-            guard let storyboard = graph.nodes[i].storyboard, graph.nodes[i].role.isScene else { continue }
+        for i in graph.nodes.indices where graph.nodes[i].role.isScene {
+            if let identifier = graph.nodes[i].storyboardIdentifier {
+                sceneIndicesByIdentifier[identifier, default: []].append(i)
+            }
+            guard let storyboard = graph.nodes[i].storyboard else { continue }
             if storyboard != runStoryboard {
                 if let runStoryboard { sceneIndicesByStoryboard[runStoryboard, default: []] += run }
                 runStoryboard = storyboard
                 run.removeAll(keepingCapacity: true)
             }
             run.append(i)
-            if let identifier = graph.nodes[i].storyboardIdentifier {
-                sceneIndicesByIdentifier[identifier, default: []].append(i)
-            }
             if let c = graph.nodes[i].customClass, !graph.nodes[i].role.isCrossFileLink {
                 scenesByClass[c, default: ClassScenes()].add(i, EdgeEnd(id: graph.nodes[i].id, storyboard: storyboard))
             }
@@ -171,6 +174,13 @@ struct CodeGraphIndex: Sendable {
         if !byRule.isEmpty { return byRule }
         let key = GeneratedNames.loose(accessor)
         return graph.storyboards.filter { GeneratedNames.loose($0.name) == key }
+    }
+
+    /// The storyboards at `paths`, in graph order.
+    func storyboards(atPaths paths: Set<String>) -> [Storyboard] {
+        var positions: [Int] = []
+        for path in paths { positions += storyboardPositionsByPath[path] ?? [] }
+        return positions.sorted().map { graph.storyboards[$0] }
     }
 
     /// The storyboard names of another platform or letter case that come close to `name` (for hints).
@@ -227,7 +237,7 @@ struct CodeGraphIndex: Sendable {
 
     /// Every scene (any storyboard) with storyboard identifier `identifier`.
     func scenes(withIdentifier identifier: String) -> [Node] {
-        graph.nodes.filter { $0.storyboardIdentifier == identifier && $0.role.isScene }
+        (sceneIndicesByIdentifier[identifier] ?? []).map { graph.nodes[$0] }
     }
 
     // MARK: Segues

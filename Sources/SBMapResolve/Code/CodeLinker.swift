@@ -338,10 +338,9 @@ struct CodeLinkPass: Sendable {
                 return storyboards(through: member, receiverCase: nil, shown: "storyboard", use: use)
             }
             let type = use.enclosingType.last ?? ""
-            let family = symbols.descendants(of: type)
-            let scenes = family.sorted().flatMap { index.scenes(ofClass: $0) }
-            let paths = Set(scenes.compactMap(\.storyboard))
-            let boards = index.graph.storyboards.filter { paths.contains($0.path) }
+            // The storyboards are looked up by path, not found by testing every storyboard of the graph.
+            let paths = Set(symbols.descendants(of: type).flatMap { index.sceneEnds(ofClass: $0) }.compactMap(\.storyboard))
+            let boards = index.storyboards(atPaths: paths)
             if boards.isEmpty {
                 report(.info, .codeDynamic,
                        type.isEmpty
