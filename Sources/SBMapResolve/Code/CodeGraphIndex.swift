@@ -1,7 +1,7 @@
 import SBMapModel
 
 /// Look-ups into an already-resolved graph that code links need: storyboards by name (per platform), scenes by
-/// storyboard identifier and by class, segue identifiers by source scene.
+/// storyboard identifier and by class, segue identifiers by source scene and by class.
 struct CodeGraphIndex: Sendable {
     /// Which platforms a use can reach, from its API (`UIStoryboard` vs `NSStoryboard`) or its file's imports.
     struct PlatformHint: Sendable {
@@ -53,7 +53,7 @@ struct CodeGraphIndex: Sendable {
     /// Positions in `graph.nodes`, not copies of the nodes: a node is a large value, and copying every scene into
     /// these tables cost more than the rest of building them.
     private var sceneIndicesByStoryboard: [String: [Int]] = [:]
-    /// Scenes by storyboard identifier, in every storyboard. A call names a scene by storyboard and identifier;
+    /// Every scene, by storyboard identifier. A call names a scene by storyboard and identifier;
     /// looking the (short) identifier up and checking the storyboard of its few scenes costs less than hashing the
     /// (long) storyboard path and comparing the identifier of each of its scenes.
     private var sceneIndicesByIdentifier: [String: [Int]] = [:]

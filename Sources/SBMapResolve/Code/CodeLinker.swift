@@ -137,7 +137,7 @@ struct CodeLinkContext: Sendable {
     }
 }
 
-/// The links of a run of files of one `CodeLinker.link` call: code nodes and edges by id, and findings.
+/// The links of a run of files of one `CodeLinker.link` call: code nodes, code edges and findings.
 /// Every table is sorted or looked up by key, never read in hash order, so no output depends on hashing.
 struct CodeLinkPass: Sendable {
     let index: CodeGraphIndex
