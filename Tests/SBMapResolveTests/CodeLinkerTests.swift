@@ -436,6 +436,49 @@ private func graphWithOnboarding() -> StoryboardGraph {
         #expect(g.diagnostics.allSatisfy { $0.code != .codeDynamic })
     }
 
+    /// A segue identifier that the class's scenes lack but scenes elsewhere have: the hint names the least label of
+    /// those scenes. An implicit member resolves when the cases of its name agree on one raw value.
+    @Test func segueHintsAndImplicitMembers() {
+        var g = graph()
+        g.edges.append(Edge(id: "Main.storyboard#s3", from: "Main.storyboard#messages", to: "Main.storyboard#detail",
+                            kind: .show, identifier: "Confirm Bid"))
+        let code = CodeScanner().scan(text: """
+            enum Once: String { case go = "Detail" }
+            enum Twice: String { case go = "Detail" }
+            enum Left: String { case both = "Home" }
+            enum Right: String { case both = "Detail" }
+            class ProfileViewController: UIViewController {
+                func a() {
+                    performSegue(withIdentifier: "Confirm Bid", sender: nil)
+                    _ = storyboard?.instantiateViewController(withIdentifier: .go)
+                    _ = storyboard?.instantiateViewController(withIdentifier: .both)
+                }
+            }
+            """, path: "P.swift", language: .swift)
+        let linked = CodeLinker().link(g, code: [code])
+        let segue = linked.diagnostics.first { $0.code == .codeUnknownSegue }
+        #expect(segue?.hint == "segue identifiers belong to the scene they start from; a segue 'Confirm Bid' starts at scene 'HomeViewController'")
+        #expect(codeEdges(linked) == ["Main.storyboard#profile -> Main.storyboard#detail @8"])
+        #expect(linked.diagnostics.contains { $0.code == .codeDynamic && $0.message.contains("'.both (more than one enum has this case)'") })
+    }
+
+    /// Edge ids are made byte by byte at their final size; they must read as the place, written as
+    /// `SourceLocation.description` writes it, and the two ends.
+    @Test func edgeIDsSpellThePlaceAsItsDescription() {
+        let places = [
+            SourceLocation(path: "App/Sources/Home.swift", line: 12, column: 7),
+            SourceLocation(path: "main.swift", line: 1_000_000, column: 0),
+            SourceLocation(path: "Ünïcödé/Ansicht 🗺.swift", line: 3, column: 10),
+            SourceLocation(path: "", line: 0, column: 5),
+            SourceLocation(path: "Plist.plist"),
+        ]
+        for place in places {
+            for (from, to) in [("Main.storyboard#home", "Main.storyboard#detail"), ("", ""), ("code:Ä", "code-target:Main#X")] {
+                #expect(CodeLinkPass.edgeID(at: place, from: from, to: to) == "code:\(place)#\(from)->\(to)")
+            }
+        }
+    }
+
     @Test func swiftNamesOfUnwindSelectors() {
         #expect(CodeLinkPass.swiftName("unwindToListWithSegue:") == "unwindToList(segue: UIStoryboardSegue)")
         #expect(CodeLinkPass.swiftName("unwindHere:") == "unwindHere(_ segue: UIStoryboardSegue)")

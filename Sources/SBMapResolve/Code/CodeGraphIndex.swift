@@ -1,7 +1,7 @@
 import SBMapModel
 
 /// Look-ups into an already-resolved graph that code links need: storyboards by name (per platform), scenes by
-/// storyboard identifier and by class, segue identifiers by source scene.
+/// storyboard identifier and by class, segue identifiers by source scene and by class.
 struct CodeGraphIndex: Sendable {
     /// Which platforms a use can reach, from its API (`UIStoryboard` vs `NSStoryboard`) or its file's imports.
     struct PlatformHint: Sendable {
@@ -14,30 +14,82 @@ struct CodeGraphIndex: Sendable {
         static let appKit: Set<Platform> = [.macOS, .unknown]
     }
 
+    /// What a code edge needs of a node at either end: its id, and its storyboard (for `crossFile`). Links are made
+    /// by the thousand, and copying whole nodes to read two of their fields was a large part of making them.
+    struct EdgeEnd: Sendable {
+        var id: String
+        var storyboard: String?
+
+        init(id: String, storyboard: String?) {
+            self.id = id
+            self.storyboard = storyboard
+        }
+
+        init(_ node: Node) { self.init(id: node.id, storyboard: node.storyboard) }
+    }
+
+    /// The scenes whose `customClass` is one class, and the identifiers of the segues that start at them: all that
+    /// a link made in the class or a segue performed in it asks of the graph, in one look-up by class name.
+    struct ClassScenes: Sendable {
+        /// Positions in `graph.nodes`.
+        var nodes: [Int] = []
+        /// The same scenes as edge ends, kept because every link made in the class starts at them.
+        var ends: [EdgeEnd] = []
+        var segueIdentifiers: Set<String> = []
+
+        /// One method, so that adding a scene looks its class up once.
+        mutating func add(_ node: Int, _ end: EdgeEnd) {
+            nodes.append(node)
+            ends.append(end)
+        }
+    }
+
     let graph: StoryboardGraph
     private var storyboardsByName: [String: [Storyboard]] = [:]
     private var storyboardsByLowerName: [String: [Storyboard]] = [:]
     private(set) var storyboardsByPath: [String: Storyboard] = [:]
+    /// Positions in `graph.storyboards`, by path.
+    private var storyboardPositionsByPath: [String: [Int]] = [:]
     /// Positions in `graph.nodes`, not copies of the nodes: a node is a large value, and copying every scene into
     /// these tables cost more than the rest of building them.
     private var sceneIndicesByStoryboard: [String: [Int]] = [:]
+    /// Every scene, by storyboard identifier. A call names a scene by storyboard and identifier;
+    /// looking the (short) identifier up and checking the storyboard of its few scenes costs less than hashing the
+    /// (long) storyboard path and comparing the identifier of each of its scenes.
+    private var sceneIndicesByIdentifier: [String: [Int]] = [:]
     private var nodeIndexByID: [String: Int] = [:]
-    /// Copies, because every link made in a class starts at its scenes (`scenes(ofClass:)`), and handing out the
-    /// stored array costs one retain.
-    private var scenesByClass: [String: [Node]] = [:]
-    /// The ids of `scenesByClass`, kept apart: the segue check asks only for ids, and reading them out of the nodes
-    /// would copy each node.
-    private var sceneIDsByClass: [String: [String]] = [:]
+    private var scenesByClass: [String: ClassScenes] = [:]
     private var segueIdentifiersBySource: [String: Set<String>] = [:]
+    /// The ids of the scenes segues with each identifier start at, while the edges are read; then, by identifier,
+    /// the least label of those scenes (the hint of a `code-unknown-segue` finding), worked out once.
     private var segueSourcesByIdentifier: [String: [String]] = [:]
+    private var leastSegueSourceLabels: [String: String?] = [:]
 
     /// Builds the tables in two halves at once, one from the nodes and one from the edges: on a large app this is
-    /// the longest step between resolving and linking.
+    /// the longest step between resolving and linking. Each class's segue identifiers then join the two.
     init(graph: StoryboardGraph) {
-        let halves = parallelMap(count: 2) { CodeGraphIndex(graph: graph, half: $0) }
-        self = halves[0]
-        segueIdentifiersBySource = halves[1].segueIdentifiersBySource
-        segueSourcesByIdentifier = halves[1].segueSourcesByIdentifier
+        var halves = parallelMap(count: 2) { CodeGraphIndex(graph: graph, half: $0) }
+        let segues = halves.removeLast()
+        self = halves.removeLast()  // moved out, so that the class table below is changed in place, not copied
+        segueIdentifiersBySource = segues.segueIdentifiersBySource
+        let nodeIndexByID = nodeIndexByID, nodes = graph.nodes  // for the closure, instead of `self`
+        leastSegueSourceLabels = segues.segueSourcesByIdentifier.mapValues { sources in
+            sources.compactMap { nodeIndexByID[$0].map { nodes[$0].label } }.min()
+        }
+        // A `while`, not a `for` over `values.indices`, which would hold a second reference to the table while it is
+        // changed, and so copy it.
+        var c = scenesByClass.values.startIndex
+        while c != scenesByClass.values.endIndex {
+            for k in scenesByClass.values[c].ends.indices {
+                guard let ids = segueIdentifiersBySource[scenesByClass.values[c].ends[k].id] else { continue }
+                if scenesByClass.values[c].segueIdentifiers.isEmpty {
+                    scenesByClass.values[c].segueIdentifiers = ids  // most classes have one scene: its set serves as it is
+                } else {
+                    scenesByClass.values[c].segueIdentifiers.formUnion(ids)
+                }
+            }
+            scenesByClass.values.formIndex(after: &c)
+        }
     }
 
     /// Half 0: storyboards and nodes; half 1: segues. The graph is read by position: a `for` over its arrays
@@ -45,6 +97,8 @@ struct CodeGraphIndex: Sendable {
     private init(graph: StoryboardGraph, half: Int) {
         self.graph = graph
         guard half == 0 else {
+            segueIdentifiersBySource.reserveCapacity(graph.edges.count)
+            segueSourcesByIdentifier.reserveCapacity(graph.edges.count)
             for k in graph.edges.indices {
                 switch graph.edges[k].kind {
                 case .relationship, .reference, .code, .unwindTarget: continue
@@ -56,22 +110,37 @@ struct CodeGraphIndex: Sendable {
             }
             return
         }
-        nodeIndexByID.reserveCapacity(graph.nodes.count)
-        for s in graph.storyboards {
+        for (k, s) in graph.storyboards.enumerated() {
             storyboardsByName[s.name, default: []].append(s)
             storyboardsByLowerName[s.name.lowercased(), default: []].append(s)
             if storyboardsByPath[s.path] == nil { storyboardsByPath[s.path] = s }
+            storyboardPositionsByPath[s.path, default: []].append(k)
         }
-        for i in graph.nodes.indices {
-            let id = graph.nodes[i].id
-            if nodeIndexByID[id] == nil { nodeIndexByID[id] = i }
-            guard let storyboard = graph.nodes[i].storyboard, graph.nodes[i].role.isScene else { continue }
-            sceneIndicesByStoryboard[storyboard, default: []].append(i)
+        // The first node of an id wins: filled from the last node back, so that each id is hashed once. The tables are
+        // made large enough first: growing them would hash their keys again at each step.
+        nodeIndexByID.reserveCapacity(graph.nodes.count)
+        sceneIndicesByIdentifier.reserveCapacity(graph.nodes.count)
+        scenesByClass.reserveCapacity(graph.nodes.count)
+        for i in graph.nodes.indices.reversed() { nodeIndexByID[graph.nodes[i].id] = i }
+        // A storyboard's scenes come one after another: its list is looked up once per run of them, not per scene.
+        var runStoryboard: String?
+        var run: [Int] = []
+        for i in graph.nodes.indices where graph.nodes[i].role.isScene {
+            if let identifier = graph.nodes[i].storyboardIdentifier {
+                sceneIndicesByIdentifier[identifier, default: []].append(i)
+            }
+            guard let storyboard = graph.nodes[i].storyboard else { continue }
+            if storyboard != runStoryboard {
+                if let runStoryboard { sceneIndicesByStoryboard[runStoryboard, default: []] += run }
+                runStoryboard = storyboard
+                run.removeAll(keepingCapacity: true)
+            }
+            run.append(i)
             if let c = graph.nodes[i].customClass, !graph.nodes[i].role.isCrossFileLink {
-                scenesByClass[c, default: []].append(graph.nodes[i])
-                sceneIDsByClass[c, default: []].append(id)
+                scenesByClass[c, default: ClassScenes()].add(i, EdgeEnd(id: graph.nodes[i].id, storyboard: storyboard))
             }
         }
+        if let runStoryboard { sceneIndicesByStoryboard[runStoryboard, default: []] += run }
     }
 
     // MARK: Storyboards
@@ -88,6 +157,9 @@ struct CodeGraphIndex: Sendable {
     /// Storyboards named `name` (case-sensitive, as on device), reachable from `hint`.
     func storyboards(named name: String, hint: PlatformHint) -> NameMatch {
         let exact = storyboardsByName[name] ?? []
+        // Usually every storyboard of the name fits: the stored array then serves, without filtering it into a new one.
+        // (By position: `allSatisfy` would copy each storyboard.)
+        if !exact.isEmpty, !exact.indices.contains(where: { !hint.platforms.contains(exact[$0].platform) }) { return .found(exact) }
         let fitting = exact.filter { hint.platforms.contains($0.platform) }
         if !fitting.isEmpty { return .found(fitting) }
         if !exact.isEmpty { return hint.certain ? .otherPlatform(exact) : .found(exact) }
@@ -104,6 +176,13 @@ struct CodeGraphIndex: Sendable {
         return graph.storyboards.filter { GeneratedNames.loose($0.name) == key }
     }
 
+    /// The storyboards at `paths`, in graph order.
+    func storyboards(atPaths paths: Set<String>) -> [Storyboard] {
+        var positions: [Int] = []
+        for path in paths { positions += storyboardPositionsByPath[path] ?? [] }
+        return positions.sorted().map { graph.storyboards[$0] }
+    }
+
     /// The storyboard names of another platform or letter case that come close to `name` (for hints).
     var allStoryboardNames: [String] { Array(Set(graph.storyboards.map(\.name))).sorted() }
 
@@ -111,52 +190,68 @@ struct CodeGraphIndex: Sendable {
 
     func scenes(in storyboard: Storyboard) -> [Node] { (sceneIndicesByStoryboard[storyboard.path] ?? []).map { graph.nodes[$0] } }
 
-    /// Scenes of `storyboard` whose storyboard identifier is `identifier`; `caseOnly` reports letter-case-only matches.
-    /// Only the matches are copied out of the graph.
-    func scenes(in storyboard: Storyboard, identifier: String) -> (exact: [Node], caseOnly: [Node]) {
+    /// Scenes of the storyboard at `path` whose storyboard identifier is `identifier` (a reference standing for its
+    /// target), as edge ends; `caseOnly` reports letter-case-only matches, as positions in `graph.nodes`.
+    func scenes(inStoryboard path: String, identifier: String) -> (exact: [EdgeEnd], caseOnly: [Int]) {
         // Loops, not `filter` and `map`: their closures would capture (and copy) the whole index on every call.
-        let all = sceneIndicesByStoryboard[storyboard.path] ?? []
-        var exact: [Node] = []
-        for i in all where graph.nodes[i].storyboardIdentifier == identifier { exact.append(followReference(i)) }
+        var exact: [EdgeEnd] = []
+        for i in sceneIndicesByIdentifier[identifier] ?? [] where graph.nodes[i].storyboard == path {
+            let t = followReference(i)
+            exact.append(EdgeEnd(id: graph.nodes[t].id, storyboard: graph.nodes[t].storyboard))
+        }
         if !exact.isEmpty { return (exact, []) }
         let lower = identifier.lowercased()
-        var caseOnly: [Node] = []
-        for i in all where graph.nodes[i].storyboardIdentifier?.lowercased() == lower { caseOnly.append(followReference(i)) }
+        var caseOnly: [Int] = []
+        for i in sceneIndicesByStoryboard[path] ?? [] where graph.nodes[i].storyboardIdentifier?.lowercased() == lower {
+            caseOnly.append(followReference(i))
+        }
         return ([], caseOnly)
     }
 
-    /// The node at `index` in the graph; a storyboard reference with its own storyboard identifier stands for its
-    /// target, when resolved.
-    private func followReference(_ index: Int) -> Node {
-        let node = graph.nodes[index]
-        guard node.role.isCrossFileLink, let target = node.resolution?.target, let t = nodeIndexByID[target] else { return node }
-        return graph.nodes[t]
+    /// The position of the node at `index`, or of its target when it is a storyboard reference with its own
+    /// storyboard identifier that resolved.
+    private func followReference(_ index: Int) -> Int {
+        guard graph.nodes[index].role.isCrossFileLink, let target = graph.nodes[index].resolution?.target,
+              let t = nodeIndexByID[target] else { return index }
+        return t
     }
 
-    func initialScene(of storyboard: Storyboard) -> Node? {
+    /// The position of the initial scene of `storyboard` (its target, for a reference).
+    func initialScene(of storyboard: Storyboard) -> Int? {
         storyboard.initialScene.flatMap { nodeIndexByID[$0] }.map(followReference)
     }
 
+    /// The nodes at positions `indices`, as edge ends.
+    func ends(ofNodes indices: [Int]) -> [EdgeEnd] {
+        var ends: [EdgeEnd] = []
+        ends.reserveCapacity(indices.count)
+        for i in indices { ends.append(EdgeEnd(id: graph.nodes[i].id, storyboard: graph.nodes[i].storyboard)) }
+        return ends
+    }
+
     /// Scenes whose `customClass` is `type`.
-    func scenes(ofClass type: String) -> [Node] { scenesByClass[type] ?? [] }
+    func scenes(ofClass type: String) -> [Node] { (scenesByClass[type]?.nodes ?? []).map { graph.nodes[$0] } }
 
-    /// The ids of the scenes whose `customClass` is `type`: `scenes(ofClass:)` without the nodes.
-    func sceneIDs(ofClass type: String) -> [String] { sceneIDsByClass[type] ?? [] }
-
-    /// The label of node `id`.
-    func label(ofNode id: String) -> String? { nodeIndexByID[id].map { graph.nodes[$0].label } }
+    /// The scenes whose `customClass` is `type`, as edge ends: where every link made in `type` starts.
+    func sceneEnds(ofClass type: String) -> [EdgeEnd] { scenesByClass[type]?.ends ?? [] }
 
     /// Every scene (any storyboard) with storyboard identifier `identifier`.
     func scenes(withIdentifier identifier: String) -> [Node] {
-        graph.nodes.filter { $0.storyboardIdentifier == identifier && $0.role.isScene }
+        (sceneIndicesByIdentifier[identifier] ?? []).map { graph.nodes[$0] }
     }
 
     // MARK: Segues
 
     func segueIdentifiers(from node: String) -> Set<String> { segueIdentifiersBySource[node] ?? [] }
 
-    /// Source scenes of segues with identifier `identifier`, anywhere.
-    func segueSources(identifier: String) -> [String] { segueSourcesByIdentifier[identifier] ?? [] }
+    /// Whether a segue anywhere has identifier `identifier`, and the least label of the scenes such segues start at.
+    func segues(withIdentifier identifier: String) -> (exist: Bool, leastSourceLabel: String?) {
+        guard let label = leastSegueSourceLabels[identifier] else { return (false, nil) }
+        return (true, label)
+    }
+
+    /// The identifiers of the segues that start at a scene of class `type`; `nil` when no scene has that class.
+    func segueIdentifiers(ofClass type: String) -> Set<String>? { scenesByClass[type]?.segueIdentifiers }
 
     /// Every segue identifier starting at one of `nodes`.
     func segueIdentifiers(from nodes: [Node]) -> Set<String> {

@@ -46,95 +46,89 @@ public struct CodeLinker: Sendable {
     }
 
     public func prepare(_ code: [Loaded<LoadedCodeFile>]) -> Prepared {
-        let files = code.compactMap(\.value).sorted { $0.path < $1.path }
+        var files = code.compactMap(\.value)
+        files.sort { $0.path < $1.path }  // in place: `sorted` would copy every file again
         return Prepared(code: code, files: files, symbols: CodeSymbolTable(files: files))
     }
 
     /// `link(_:code:)` with the code already prepared.
     public func link(_ graph: consuming StoryboardGraph, prepared: Prepared) -> StoryboardGraph {
         // Linked in a function of its own, so that the context's copy of the graph is gone before the graph grows.
-        let (nodes, edges, diagnostics) = links(of: prepared, in: graph)
+        let (files, unwinds) = passes(of: prepared, in: graph)
         var out = graph
-        out.nodes += nodes
-        out.edges += edges
-        out.diagnostics += prepared.code.flatMap(\.diagnostics) + diagnostics
+        // A code node that several passes made is the one the earliest pass made, as when linking in order (its id
+        // says which type it stands for; only the place it points at may differ), and the unwind pass comes after
+        // the files. An edge's id starts with the place of the call that made it, so no two passes make the same
+        // edge (an edge one pass made twice is kept once); the unwind pass's go first, as their ids
+        // (`<storyboard>#exit:…`) mostly sort before the others' (`code:…`).
+        Self.appendMerged(files.map(\.nodes) + [unwinds.nodes], to: &out.nodes)
+        Self.appendMerged([unwinds.edges] + files.map(\.edges), to: &out.edges)
+        out.diagnostics += prepared.code.flatMap(\.diagnostics) + files.flatMap(\.diagnostics) + unwinds.diagnostics
         out.diagnostics.sort()
         return out
     }
 
-    /// The code nodes and code edges (each sorted by id) and the findings of linking `files` into `graph`.
-    private func links(of prepared: Prepared, in graph: StoryboardGraph) -> ([Node], [Edge], [Diagnostic]) {
+    /// What the passes of linking `prepared` into `graph` made: those of the files, in file order, and the
+    /// unwind pass's.
+    private func passes(of prepared: Prepared, in graph: StoryboardGraph) -> (files: [CodeLinkPass.Result],
+                                                                             unwinds: CodeLinkPass.Result) {
         let files = prepared.files
         let context = CodeLinkContext(index: CodeGraphIndex(graph: graph), symbols: prepared.symbols,
                                       classNameHeuristic: classNameHeuristic)
         let chunks = stride(from: 0, to: files.count, by: filesPerPass).map { $0..<min($0 + filesPerPass, files.count) }
-        // Each pass sorts what it made, on its own thread; the merge then finds runs that are nearly in order. The
-        // unwind pass reads every file's actions and no other pass's results: it starts first, alongside the others,
-        // and is merged last.
+        // The unwind pass reads every file's actions and no other pass's results: it starts first, alongside the
+        // others.
         let unwinds = files.isEmpty ? 0 : 1
         var results = parallelMap(count: chunks.count + unwinds) { c in
             var pass = CodeLinkPass(context: context)
             if c < unwinds {
                 pass.linkUnwinds(files)
             } else {
+                pass.reserveCapacity(files: chunks[c - unwinds].count)
                 for f in chunks[c - unwinds] { pass.link(files[f]) }
             }
             return pass.result()
         }
-        if unwinds > 0 { results.append(results.removeFirst()) }
-        // A code node that several passes made is the one the earliest pass made, as when linking in order (its
-        // id says which type it stands for; only the place it points at may differ). An edge's id starts with the
-        // place of the call that made it, so no two passes make the same edge.
-        // The two sorts are independent: run at once. Edges usually come in order already (passes take the files in
-        // path order, and an edge's id starts with its file's path), which one comparison per edge confirms.
-        enum Sorted: Sendable { case nodes([Node]), edges([Edge]) }
-        let finished = results
-        var nodes: [Node] = []
-        var edges: [Edge] = []
-        for part in parallelMap(count: 2, { k -> Sorted in
-            if k == 0 { return .nodes(Self.sortedKeepingFirst(finished.map(\.nodes))) }
-            let all = finished.flatMap(\.edges)
-            let inOrder = all.indices.dropFirst().allSatisfy { all[$0 - 1].id < all[$0].id }
-            return .edges(inOrder ? all : all.sorted { $0.id < $1.id })
-        }) {
-            switch part {
-            case .nodes(let sorted): nodes = sorted
-            case .edges(let sorted): edges = sorted
-            }
-        }
-        return (nodes, edges, results.flatMap(\.diagnostics))
+        let unwindResult = unwinds > 0 ? results.removeFirst() : ([], [], [])
+        return (results, unwindResult)
     }
 
-    /// The passes' nodes (each pass's sorted by id) merged by id, keeping the first of the nodes that share an id:
-    /// the earliest pass's. The order is worked out on positions, so each node is copied once, into the result.
-    private static func sortedKeepingFirst(_ runs: [[Node]]) -> [Node] {
-        var order: [(run: Int, index: Int)] = []
-        order.reserveCapacity(runs.reduce(0) { $0 + $1.count })
-        for r in runs.indices { for i in runs[r].indices { order.append((r, i)) } }
-        order.sort { a, b in
-            let x = runs[a.run][a.index].id, y = runs[b.run][b.index].id
-            return x != y ? x < y : (a.run, a.index) < (b.run, b.index)
+    /// Appends the elements of `runs` to `out` in order of id, keeping of the elements that share an id only the
+    /// first: the earliest run's. The order is worked out on keys (an id and a position), so that each element is
+    /// copied once, into `out`. The sort is stable (SE-0372), so the keys, made in run order, keep that order
+    /// among equal ids; and it takes stretches that come in order as they are: the code edges mostly do (passes
+    /// take the files in path order, and an edge's id starts with its file's path), so that sorting them costs
+    /// about one comparison per edge.
+    private static func appendMerged<Element: IdentifiedByString>(_ runs: [[Element]], to out: inout [Element]) {
+        var keys: [(id: String, run: Int, index: Int)] = []
+        keys.reserveCapacity(runs.reduce(0) { $0 + $1.count })
+        for r in runs.indices {
+            for i in runs[r].indices { keys.append((runs[r][i].id, r, i)) }
         }
-        var kept: [Node] = []
-        kept.reserveCapacity(order.count)
-        var lastID: String?
-        for (r, i) in order where runs[r][i].id != lastID {
-            lastID = runs[r][i].id
-            kept.append(runs[r][i])
+        keys.sort { $0.id < $1.id }
+        out.reserveCapacity(out.count + keys.count)
+        var last: String?
+        for key in keys where key.id != last {
+            last = key.id
+            out.append(runs[key.run][key.index])
         }
-        return kept
     }
-
 }
 
-/// What every linking pass of one `CodeLinker.link` call reads and none writes: the graph's index, the symbol
-/// table of all the files, and where each type is declared.
+/// A node or an edge: what `CodeLinker.appendMerged` orders by.
+protocol IdentifiedByString {
+    var id: String { get }
+}
+
+extension Node: IdentifiedByString {}
+extension Edge: IdentifiedByString {}
+
+/// What every linking pass of one `CodeLinker.link` call reads and none writes: the graph's index and the symbol
+/// table of all the files.
 struct CodeLinkContext: Sendable {
     let index: CodeGraphIndex
     let symbols: CodeSymbolTable
     let classNameHeuristic: Bool
-    /// Where each type (not extension) is first declared: code nodes point there.
-    var typeLocations: [String: SourceLocation] { symbols.typeLocations }
 
     init(index: CodeGraphIndex, symbols: CodeSymbolTable, classNameHeuristic: Bool) {
         self.index = index
@@ -143,46 +137,57 @@ struct CodeLinkContext: Sendable {
     }
 }
 
-/// The links of a run of files of one `CodeLinker.link` call: code nodes and edges by id, and findings.
+/// The links of a run of files of one `CodeLinker.link` call: code nodes, code edges and findings.
 /// Every table is sorted or looked up by key, never read in hash order, so no output depends on hashing.
 struct CodeLinkPass: Sendable {
     let index: CodeGraphIndex
     let symbols: CodeSymbolTable
     let classNameHeuristic: Bool
-    private let typeLocations: [String: SourceLocation]
-    private(set) var codeNodes: [String: Node] = [:]
+    /// The code nodes of types without scenes and the code-target nodes made so far, in the order made (handed
+    /// over as they are, not copied out of a table); where each is, by type name (not by id, which would have to
+    /// be made for each look-up) and by id.
+    private var codeNodes: [Node] = []
+    private var codeNodeByType: [String: Int] = [:]
+    private var codeTargetByID: [String: Int] = [:]
     /// The edges made so far. The same edge may be made twice (two references standing for one scene); the copies
-    /// are equal, and `sortEdges` keeps one.
+    /// are equal, and `CodeLinker` keeps one.
     private(set) var edges: [Edge] = []
     private(set) var diagnostics: [Diagnostic] = []
     /// The imports and storyboard loads of the file being linked: all that the checks ask of the file. (Keeping
     /// a copy of the whole file cost a retain and a release of each of its many fields, per file.)
     private var imports: [String] = []
     private var loads: [CodeStoryboardLoad] = []
+    /// What each of `loads` names, when its name is a constant: an instantiation through a load looks it up again
+    /// by name otherwise.
+    private var loadMatches: [(name: String, match: CodeGraphIndex.NameMatch)?] = []
 
     init(context: CodeLinkContext) {
         index = context.index
         symbols = context.symbols
         classNameHeuristic = context.classNameHeuristic
-        typeLocations = context.typeLocations
     }
 
-    /// What the pass made: its code nodes and edges sorted by id (an edge made twice, kept once), and its findings.
-    func result() -> (nodes: [Node], edges: [Edge], diagnostics: [Diagnostic]) {
-        var sorted = edges.sorted { $0.id < $1.id }
-        var kept = 0
-        for k in sorted.indices where kept == 0 || sorted[k].id != sorted[kept - 1].id {
-            sorted.swapAt(kept, k)
-            kept += 1
-        }
-        sorted.removeLast(sorted.count - kept)
-        return (codeNodes.values.sorted { $0.id < $1.id }, sorted, diagnostics)
+    /// Makes room for what linking `files` files usually makes (about one type and one link each), so that the
+    /// tables do not grow step by step: each step copies the edges, and hashes every code node's key again.
+    mutating func reserveCapacity(files: Int) {
+        codeNodes.reserveCapacity(files)
+        codeNodeByType.reserveCapacity(files)
+        edges.reserveCapacity(files)
+    }
+
+    /// What a pass made: its code nodes and edges, in no particular order (`CodeLinker` sorts them all at once),
+    /// and its findings.
+    typealias Result = (nodes: [Node], edges: [Edge], diagnostics: [Diagnostic])
+
+    func result() -> Result {
+        (codeNodes, edges, diagnostics)
     }
 
     mutating func link(_ file: LoadedCodeFile) {
         imports = file.imports
         loads = file.loads
-        for load in file.loads { check(load) }
+        loadMatches.removeAll(keepingCapacity: true)
+        for k in loads.indices { loadMatches.append(check(loads[k])) }
         for use in file.instantiations { link(use) }
         for use in file.performs { check(use) }
         for use in file.generatedUses { link(use) }
@@ -258,12 +263,15 @@ struct CodeLinkPass: Sendable {
 
     /// `UIStoryboard(name:)`: the name must be a storyboard, with the exact letter case. When no storyboard was
     /// scanned at all there is nothing to check names against (the run says so once, as `no-storyboards`).
-    private mutating func check(_ load: CodeStoryboardLoad) {
+    /// Returns the name and what it names, when it is a constant.
+    private mutating func check(_ load: CodeStoryboardLoad) -> (name: String, match: CodeGraphIndex.NameMatch)? {
         switch symbols.resolve(load.name, scope: load.enclosingType) {
         case .dynamic(let text):
             reportDynamic("storyboard name", text, at: load.location)
+            return nil
         case .string(let name):
-            switch index.storyboards(named: name, hint: hint(api: load.api)) {
+            let match = index.storyboards(named: name, hint: hint(api: load.api))
+            switch match {
             case .found:
                 break
             case .caseMismatch(let near):
@@ -276,7 +284,7 @@ struct CodeLinkPass: Sendable {
                        at: load.location,
                        hint: "UIStoryboard loads iOS and tvOS storyboards, NSStoryboard macOS ones; check the name and the platform")
             case .missing:
-                guard !index.graph.storyboards.isEmpty else { return }
+                guard !index.graph.storyboards.isEmpty else { break }
                 report(load.mainBundle ? .error : .warning, .codeUnknownStoryboard,
                        load.mainBundle
                            ? "\(load.api) loads storyboard '\(name)', which does not exist; this call crashes the app"
@@ -285,6 +293,7 @@ struct CodeLinkPass: Sendable {
                        hint: load.mainBundle ? Self.suggest(name, among: index.allStoryboardNames, what: "storyboard")
                                              : "add that bundle's storyboards to the paths to check it")
             }
+            return (name, match)
         }
     }
 
@@ -312,26 +321,26 @@ struct CodeLinkPass: Sendable {
 
     /// Which storyboards an instantiation's receiver stands for.
     private mutating func storyboards(for use: CodeInstantiation) -> Receiver {
-        let hint = hint(api: use.api)
         switch use.storyboard {
         case .named(let s):
-            // The load itself was checked (and reported) at the same place.
+            // The load itself was checked (and reported) at the same place, and what its name names kept: the load's
+            // own API (`UIStoryboard`, `NSStoryboard`) and bundle say more than the instantiation's.
+            if let k = loadIndex(of: s, in: use.enclosingType) {
+                guard let (name, match) = loadMatches[k] else { return .unknown }
+                let otherBundle = !loads[k].mainBundle  // read first: read in the call, it made a copy of the whole pass
+                return receiver(match, name: name, otherBundle: otherBundle)
+            }
             guard case .string(let name) = symbols.resolve(s, scope: use.enclosingType) else { return .unknown }
-            // The load's own API (`UIStoryboard`, `NSStoryboard`) and bundle say more than the instantiation's.
-            let load = loads.first { $0.name == s && $0.enclosingType == use.enclosingType }
-            let loadHint = if let load { self.hint(api: load.api) } else { hint }
-            return receiver(index.storyboards(named: name, hint: loadHint), name: name,
-                            otherBundle: load.map { !$0.mainBundle } ?? false)
+            return receiver(index.storyboards(named: name, hint: hint(api: use.api)), name: name, otherBundle: false)
         case .own:
             // A `storyboard` the enclosing type declares itself wins over UIKit's property.
             if let member = symbols.storyboardMember(of: use.enclosingType) {
                 return storyboards(through: member, receiverCase: nil, shown: "storyboard", use: use)
             }
             let type = use.enclosingType.last ?? ""
-            let family = symbols.descendants(of: type)
-            let scenes = family.sorted().flatMap { index.scenes(ofClass: $0) }
-            let paths = Set(scenes.compactMap(\.storyboard))
-            let boards = index.graph.storyboards.filter { paths.contains($0.path) }
+            // The storyboards are looked up by path, not found by testing every storyboard of the graph.
+            let paths = Set(symbols.descendants(of: type).flatMap { index.sceneEnds(ofClass: $0) }.compactMap(\.storyboard))
+            let boards = index.storyboards(atPaths: paths)
             if boards.isEmpty {
                 report(.info, .codeDynamic,
                        type.isEmpty
@@ -385,6 +394,12 @@ struct CodeLinkPass: Sendable {
             }
             return .unknown
         }
+    }
+
+    /// The position in `loads` of the load of storyboard `name` in `type`.
+    private func loadIndex(of name: CodeString, in type: [String]) -> Int? {
+        for k in loads.indices where loads[k].name == name && loads[k].enclosingType == type { return k }
+        return nil
     }
 
     /// A storyboard name looked up: the storyboards it names, or why it names none.
@@ -452,12 +467,12 @@ struct CodeLinkPass: Sendable {
     /// Links to the scene with storyboard identifier `identifier` in `boards`, or reports that there is none.
     private mutating func link(identifier: String, in boards: [Storyboard], from type: [String], location: SourceLocation,
                                via: String, heuristic: Bool = false) {
-        var exact: [Node] = []
-        var caseOnly: [Node] = []
-        for b in boards {
-            let r = index.scenes(in: b, identifier: identifier)
-            exact += r.exact
-            caseOnly += r.caseOnly
+        var exact: [CodeGraphIndex.EdgeEnd] = []
+        var caseOnly: [Int] = []
+        for b in boards.indices {
+            let r = index.scenes(inStoryboard: boards[b].path, identifier: identifier)
+            if exact.isEmpty { exact = r.exact } else { exact += r.exact }
+            if caseOnly.isEmpty { caseOnly = r.caseOnly } else { caseOnly += r.caseOnly }
         }
         guard exact.isEmpty else {
             addEdges(from: type, to: exact, identifier: identifier, location: location, via: via)
@@ -466,13 +481,13 @@ struct CodeLinkPass: Sendable {
         let boardList = Self.quoted(boards)
         let described = Self.described(via)
         if let near = caseOnly.first {
-            let actual = near.storyboardIdentifier ?? ""
+            let actual = index.graph.nodes[near].storyboardIdentifier ?? ""
             report(.error, .caseMismatch,
                    "\(described) names storyboard ID '\(identifier)', but \(boardList) has '\(actual)'; identifiers are case-sensitive, so this call crashes the app",
                    at: location, hint: "write '\(actual)' exactly")
             addBrokenLink(from: type, storyboard: boards[0], name: boards[0].name, identifier: identifier,
                           resolution: Resolution(state: .unresolved, reason: "storyboard ID differs in letter case from '\(actual)'",
-                                                 candidates: caseOnly.map(\.id)),
+                                                 candidates: caseOnly.map { index.graph.nodes[$0].id }),
                           location: location, via: via)
             return
         }
@@ -491,17 +506,17 @@ struct CodeLinkPass: Sendable {
 
     // MARK: Edges
 
-    /// The nodes a link made in `type` starts from: its scenes, or a code node for it.
-    private mutating func sources(for type: [String], at location: SourceLocation) -> [Node] {
+    /// Where a link made in `type` starts: its scenes, or a code node for it.
+    private mutating func sources(for type: [String], at location: SourceLocation) -> [CodeGraphIndex.EdgeEnd] {
         let name = type.last ?? Self.fileTypeName(location.path)
-        let scenes = index.scenes(ofClass: name)
+        let scenes = index.sceneEnds(ofClass: name)
         if !scenes.isEmpty { return scenes }
+        if let k = codeNodeByType[name] { return [CodeGraphIndex.EdgeEnd(id: codeNodes[k].id, storyboard: nil)] }
         let id = Node.codeID(type: name)
-        if let existing = codeNodes[id] { return [existing] }
-        let node = Node(id: id, storyboard: nil, objectID: nil, element: "code", role: .code, customClass: name,
-                        label: name, location: typeLocations[name] ?? location)
-        codeNodes[id] = node
-        return [node]
+        codeNodeByType[name] = codeNodes.count
+        codeNodes.append(Node(id: id, storyboard: nil, objectID: nil, element: "code", role: .code, customClass: name,
+                              label: name, location: symbols.location(ofType: name) ?? location))
+        return [CodeGraphIndex.EdgeEnd(id: id, storyboard: nil)]
     }
 
     /// Links a call that asks for the initial scene (a plain `instantiateInitialViewController()` or a generated
@@ -509,7 +524,7 @@ struct CodeLinkPass: Sendable {
     /// the broken link.
     private mutating func linkInitialScenes(of boards: [Storyboard], from type: [String], at location: SourceLocation,
                                             via: String, asked: @autoclosure () -> String, hint: String) {
-        let targets = boards.compactMap { index.initialScene(of: $0) }
+        let targets = index.ends(ofNodes: boards.compactMap { index.initialScene(of: $0) })
         if targets.isEmpty, let first = boards.first {
             report(.warning, .codeUnknownIdentifier, asked(), at: location, hint: hint)
             addBrokenLink(from: type, storyboard: first, name: first.name, identifier: nil,
@@ -524,13 +539,20 @@ struct CodeLinkPass: Sendable {
     private mutating func addBrokenLink(from type: [String], storyboard: Storyboard?, name: String, identifier: String?,
                                         resolution: Resolution, location: SourceLocation, via: String) {
         let id = Node.codeTargetID(storyboard: name, identifier: identifier)
-        if codeNodes[id] == nil {
-            codeNodes[id] = Node(id: id, storyboard: storyboard?.path, objectID: nil, element: "code-target", role: .codeTarget,
-                                 label: identifier.map { "\(name) › \($0)" } ?? name, location: location,
-                                 link: LinkTarget(mechanism: .code, storyboardName: name, identifier: identifier),
-                                 resolution: resolution)
+        let k: Int
+        if let made = codeTargetByID[id] {
+            k = made
+        } else {
+            k = codeNodes.count
+            codeTargetByID[id] = k
+            codeNodes.append(Node(id: id, storyboard: storyboard?.path, objectID: nil, element: "code-target", role: .codeTarget,
+                                  label: identifier.map { "\(name) › \($0)" } ?? name, location: location,
+                                  link: LinkTarget(mechanism: .code, storyboardName: name, identifier: identifier),
+                                  resolution: resolution))
         }
-        addEdges(from: type, to: [codeNodes[id]!], identifier: identifier, location: location, via: via)
+        // The node's own storyboard: an earlier call may have made it without one.
+        addEdges(from: type, to: [CodeGraphIndex.EdgeEnd(id: id, storyboard: codeNodes[k].storyboard)],
+                 identifier: identifier, location: location, via: via)
     }
 
     /// Top-level code (a `main.swift`) links from a node named after its file.
@@ -538,27 +560,45 @@ struct CodeLinkPass: Sendable {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    private mutating func addEdges(from type: [String], to targets: [Node], identifier: String?, location: SourceLocation,
-                                   via: String) {
+    private mutating func addEdges(from type: [String], to targets: [CodeGraphIndex.EdgeEnd], identifier: String?,
+                                   location: SourceLocation, via: String) {
         guard !targets.isEmpty else { return }
         let from = sources(for: type, at: location)
-        // `code:<place>#<source>-><target>`, gathered as bytes and made into a String once.
-        var place: [UInt8] = Array("code:".utf8)
-        place.reserveCapacity(256)
-        location.appendDescription(to: &place)
-        place.append(UInt8(ascii: "#"))
         for source in from {
-            var start = place
-            start += source.id.utf8
-            start += "->".utf8
             for target in targets {
-                var bytes = start
-                bytes += target.id.utf8
-                let id = String(decoding: bytes, as: UTF8.self)
                 let cross = source.storyboard == nil || source.storyboard != target.storyboard
-                edges.append(Edge(id: id, from: source.id, to: target.id, kind: .code, identifier: identifier,
-                                  crossFile: cross, location: location, via: via))
+                edges.append(Edge(id: Self.edgeID(at: location, from: source.id, to: target.id), from: source.id, to: target.id,
+                                  kind: .code, identifier: identifier, crossFile: cross, location: location, via: via))
             }
+        }
+    }
+
+    /// `code:<place>#<source>-><target>`, the place as `SourceLocation.description` writes it. Made in one
+    /// allocation at its final size, the parts copied in as bytes: appending them to a String or a byte array grew
+    /// and copied them again (and checked the bytes again), for each of thousands of edges.
+    static func edgeID(at location: SourceLocation, from source: String, to target: String) -> String {
+        let line = max(location.line, 0)
+        let column = line > 0 ? max(location.column, 0) : 0
+        var count = 5 + location.path.utf8.count + 1 + source.utf8.count + 2 + target.utf8.count
+        if line > 0 { count += 1 + UTF8Writer.digits(line) }
+        if column > 0 { count += 1 + UTF8Writer.digits(column) }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var out = UTF8Writer(buffer: buffer)
+            out.write("code:")
+            out.write(location.path)
+            if line > 0 {
+                out.write(":")
+                out.write(decimal: line)
+            }
+            if column > 0 {
+                out.write(":")
+                out.write(decimal: column)
+            }
+            out.write("#")
+            out.write(source)
+            out.write("->")
+            out.write(target)
+            return out.count
         }
     }
 
@@ -585,37 +625,40 @@ struct CodeLinkPass: Sendable {
     /// A segue performed on `type` must start at a scene of that class (or a superclass or subclass).
     private mutating func check(segue identifier: String, onSelf: Bool, type: [String], at location: SourceLocation, api: String) {
         guard !index.graph.storyboards.isEmpty else { return }  // nothing to check against
-        let anywhere = index.segueSources(identifier: identifier)
         let name = type.last ?? ""
-        // Most calls are right: a segue of the class's own scenes, or of its family's, has the identifier. Asked by
-        // scene id, without gathering the scenes, and of the class itself before its family is worked out.
-        // One walk over the family answers both questions: does a scene of it have the segue, does it have scenes.
+        // Most calls are right: a segue of the class's own scenes, or of its family's, has the identifier. Asked of
+        // each class's segue identifiers, without gathering its scenes, and of the class itself before its family is
+        // worked out. One walk over the family answers all the questions: does a scene of it have the segue, does
+        // it have scenes, and which segue identifiers it has otherwise (for the finding). What only a finding needs
+        // (the segues elsewhere with that identifier) is looked up after.
         let index = index  // captured by the closure below instead of the whole pass
         var hasScenes = false
+        var identifiers: Set<String> = []
         if onSelf, symbols.anyInFamily(of: name, { type in
-            let scenes = index.sceneIDs(ofClass: type)
-            if !scenes.isEmpty { hasScenes = true }
-            return scenes.contains { index.segueIdentifiers(from: $0).contains(identifier) }
+            guard let more = index.segueIdentifiers(ofClass: type) else { return false }
+            hasScenes = true
+            if more.contains(identifier) { return true }
+            if identifiers.isEmpty { identifiers = more } else { identifiers.formUnion(more) }
+            return false
         }) {
             return
         }
         if !hasScenes {
-            if anywhere.isEmpty {
+            if !index.segues(withIdentifier: identifier).exist {
                 report(.warning, .codeUnknownSegue,
                        "\(api) performs segue '\(identifier)', which no segue of the scanned storyboards has; performing it crashes the app",
                        at: location, hint: "set the segue's identifier in Interface Builder's attributes inspector, or fix the string")
             }
             return
         }
-        let scenes = symbols.classFamily(of: name).sorted().flatMap { index.scenes(ofClass: $0) }
-        let identifiers = index.segueIdentifiers(from: scenes)
-        if identifiers.contains(identifier) { return }
-        let near = identifiers.first { $0.lowercased() == identifier.lowercased() }
-        let elsewhere = anywhere.compactMap { index.label(ofNode: $0) }.sorted()
+        let lower = identifier.lowercased()
+        let near = identifiers.first { $0.lowercased() == lower }
         let close = near == nil ? suggestion(for: identifier, among: Array(identifiers)) : nil
         var hint = near.map { "segue identifiers are case-sensitive: did you mean '\($0)'?" } ?? close
             ?? "segue identifiers belong to the scene they start from"
-        if near == nil, close == nil, let first = elsewhere.first { hint += "; a segue '\(identifier)' starts at scene '\(first)'" }
+        if near == nil, close == nil, let first = index.segues(withIdentifier: identifier).leastSourceLabel {
+            hint += "; a segue '\(identifier)' starts at scene '\(first)'"
+        }
         report(.warning, .codeUnknownSegue,
                "\(api) performs segue '\(identifier)' from '\(name)', but no segue with that identifier starts at a scene of class '\(name)'",
                at: location, hint: hint)
@@ -668,8 +711,8 @@ struct CodeLinkPass: Sendable {
                 if let identifier = declared.identifier {
                     link(identifier: identifier, in: boards, from: use.enclosingType, location: use.location, via: via)
                 } else {
-                    addEdges(from: use.enclosingType, to: boards.compactMap { index.initialScene(of: $0) }, identifier: nil,
-                             location: use.location, via: via)
+                    addEdges(from: use.enclosingType, to: index.ends(ofNodes: boards.compactMap { index.initialScene(of: $0) }),
+                             identifier: nil, location: use.location, via: via)
                 }
                 return
             }
@@ -694,7 +737,8 @@ struct CodeLinkPass: Sendable {
                               location: use.location, via: via)
                 return
             }
-            addEdges(from: use.enclosingType, to: targets, identifier: targets[0].storyboardIdentifier, location: use.location, via: via)
+            addEdges(from: use.enclosingType, to: targets.map(CodeGraphIndex.EdgeEnd.init), identifier: targets[0].storyboardIdentifier,
+                     location: use.location, via: via)
         }
     }
 
@@ -768,7 +812,7 @@ struct CodeLinkPass: Sendable {
             }
             for action in actions {
                 let type = action.enclosingType.last ?? ""
-                var targets = symbols.descendants(of: type).sorted().flatMap { index.scenes(ofClass: $0) }
+                var targets = symbols.descendants(of: type).sorted().flatMap { index.sceneEnds(ofClass: $0) }
                 if targets.isEmpty { targets = sources(for: action.enclosingType, at: action.location) }
                 for target in targets {
                     let id = "\(exit.id)->unwind-target:\(target.id)"
@@ -814,7 +858,8 @@ struct CodeLinkPass: Sendable {
             return name == use.type || name == stem
         }
         if !preferred.isEmpty { targets = preferred }
-        addEdges(from: use.enclosingType, to: targets.sorted { $0.id < $1.id }, identifier: targets[0].storyboardIdentifier,
+        addEdges(from: use.enclosingType, to: targets.sorted { $0.id < $1.id }.map(CodeGraphIndex.EdgeEnd.init),
+                 identifier: targets[0].storyboardIdentifier,
                  location: use.location, via: "heuristic: class name (\(use.type).\(use.method)())")
     }
 }
@@ -826,5 +871,52 @@ extension CodeString {
         case .typeName, .ownTypeName: true
         default: false
         }
+    }
+}
+
+/// Fills memory that a String is being made in (`CodeLinkPass.edgeID`), from the start; never past its end.
+private struct UTF8Writer {
+    let buffer: UnsafeMutableBufferPointer<UInt8>
+    private(set) var count = 0
+
+    init(buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+
+    mutating func write(_ string: String) {
+        let free = UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...]))
+        let copied = string.utf8.withContiguousStorageIfAvailable { bytes in
+            let n = min(bytes.count, free.count)
+            free.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[..<n])))
+            return n
+        }
+        if let copied {
+            count += copied
+        } else {  // a String whose bytes are not stored in one piece
+            for byte in string.utf8 where count < buffer.count {
+                buffer[count] = byte
+                count += 1
+            }
+        }
+    }
+
+    mutating func write(decimal value: Int) {
+        let width = Self.digits(value)
+        guard value > 0, count + width <= buffer.count else { return }
+        var rest = value
+        for k in stride(from: count + width - 1, through: count, by: -1) {
+            buffer[k] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        count += width
+    }
+
+    /// How many decimal digits a positive `value` has.
+    static func digits(_ value: Int) -> Int {
+        var count = 1
+        var rest = value / 10
+        while rest > 0 {
+            count += 1
+            rest /= 10
+        }
+        return count
     }
 }

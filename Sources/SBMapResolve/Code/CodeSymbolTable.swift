@@ -14,14 +14,52 @@ struct CodeSymbolTable: Sendable {
     private var constantsByPath: [[String]: [CodeConstant]] = [:]
     private var enumsByLast: [String: [CodeStringEnum]] = [:]
     private var enumsByPath: [[String]: [CodeStringEnum]] = [:]
-    private var casesByName: [String: Set<String>] = [:]
+    private var casesByName: [String: RawValues] = [:]
     private var helpersByLast: [String: [CodeStoryboardHelper]] = [:]
     /// Members named `storyboard`, by the type that declares them.
     private var storyboardMembersByOwner: [String: [CodeStoryboardHelper]] = [:]
     private(set) var generatedScenes: [CodeGeneratedScene] = []
-    private(set) var superclassOf: [String: String] = [:]
-    private(set) var subclassesOf: [String: Set<String>] = [:]
-    private(set) var protocols: Set<String> = []
+    /// What the declarations of each type say, by type name: one table, so that one look-up answers all of a
+    /// class's questions (its superclass, its subclasses, where it is declared).
+    private var types: [String: TypeFacts] = [:]
+
+    /// What the declarations of one type name say.
+    private struct TypeFacts: Sendable {
+        /// The superclass the first declaration that names one names.
+        var superclass: String?
+        /// The types whose superclass this is, in the order the files declare them.
+        var subclasses: [String] = []
+        /// Where the type (not an extension) is first declared: code nodes point there.
+        var location: SourceLocation?
+        var isProtocol = false
+
+        /// Adds a declaration of the type; returns its superclass when it is the first to name one.
+        mutating func add(superclass declared: String?, kind: CodeTypeDeclaration.Kind, location at: SourceLocation) -> String? {
+            var added: String?
+            if superclass == nil, let declared {
+                superclass = declared
+                added = declared
+            }
+            if kind == .protocol { isProtocol = true }
+            if kind != .extension, location == nil { location = at }
+            return added
+        }
+    }
+
+    /// The raw values of the enum cases of one name, as far as an implicit member (`.showDetail`) needs them.
+    private enum RawValues: Sendable {
+        case none
+        case one(String)
+        case several
+
+        mutating func add(_ value: String) {
+            switch self {
+            case .none: self = .one(value)
+            case .one(let known) where known != value: self = .several
+            case .one, .several: break
+            }
+        }
+    }
 
     /// How many links a resolution may follow (`let a = b`, `let b = c`, …) before giving up.
     private static let maxDepth = 12
@@ -29,9 +67,6 @@ struct CodeSymbolTable: Sendable {
     /// the way Swift does, through the enclosing types: scanning every declaration for each use would make linking
     /// quadratic in the size of the app, and with that many declarations a loose match is ambiguous anyway.
     private static let maxLooseCandidates = 32
-
-    /// Where each type (not extension) is first declared: code nodes point there.
-    private(set) var typeLocations: [String: SourceLocation] = [:]
 
     /// Builds the table of `files`. Its four groups of tables (constants, enums, helpers, types) do not depend on
     /// each other, so they are built at the same time: on a large app this is the longest step before linking.
@@ -45,15 +80,34 @@ struct CodeSymbolTable: Sendable {
         helpersByLast = parts[2].helpersByLast
         storyboardMembersByOwner = parts[2].storyboardMembersByOwner
         generatedScenes = parts[2].generatedScenes
-        superclassOf = parts[3].superclassOf
-        subclassesOf = parts[3].subclassesOf
-        protocols = parts[3].protocols
-        typeLocations = parts[3].typeLocations
+        types = parts[3].types
     }
 
     /// One group of tables: 0 constants, 1 enums, 2 helpers and generated scenes, 3 types. Files are read in
-    /// place (`files[f].constants`), not copied out of the array one by one.
+    /// place (`files[f].constants`), not copied out of the array one by one. The tables are made as large as the
+    /// declarations may need first: growing them would hash every key again at each step.
     private init(files: [LoadedCodeFile], part: Int) {
+        var declarations = 0
+        for f in files.indices {
+            switch part {
+            case 0: declarations += files[f].constants.count
+            case 1: declarations += files[f].enums.count
+            case 2: declarations += files[f].helpers.count
+            default: declarations += files[f].types.count
+            }
+        }
+        switch part {
+        case 0:
+            constantsByLast.reserveCapacity(declarations)
+            constantsByPath.reserveCapacity(declarations)
+        case 1:
+            enumsByLast.reserveCapacity(declarations)
+            enumsByPath.reserveCapacity(declarations)
+        case 2:
+            helpersByLast.reserveCapacity(declarations)
+        default:
+            types.reserveCapacity(declarations)
+        }
         for f in files.indices {
             switch part {
             case 0:
@@ -66,7 +120,7 @@ struct CodeSymbolTable: Sendable {
                 for e in files[f].enums {
                     if let last = e.path.last { enumsByLast[last, default: []].append(e) }
                     enumsByPath[e.path, default: []].append(e)
-                    for c in e.cases { casesByName[c.name, default: []].insert(c.rawValue) }
+                    for c in e.cases { casesByName[c.name, default: .none].add(c.rawValue) }
                 }
             case 2:
                 for h in files[f].helpers {
@@ -76,13 +130,14 @@ struct CodeSymbolTable: Sendable {
                 }
                 generatedScenes += files[f].generatedScenes
             default:
-                for t in files[f].types {
-                    if let s = t.superclass, superclassOf[t.name] == nil {
-                        superclassOf[t.name] = s
-                        subclassesOf[s, default: []].insert(t.name)
+                // By position, reading only the fields needed: a `for` would copy each declaration whole.
+                let declared = files[f].types
+                for k in declared.indices where declared[k].superclass != nil || declared[k].kind != .extension {
+                    let name = declared[k].path.last ?? ""  // `name`, which would copy the declaration
+                    if let s = types[name, default: TypeFacts()].add(superclass: declared[k].superclass, kind: declared[k].kind,
+                                                                      location: declared[k].location) {
+                        types[s, default: TypeFacts()].subclasses.append(name)
                     }
-                    if t.kind == .protocol { protocols.insert(t.name) }
-                    if t.kind != .extension, typeLocations[t.name] == nil { typeLocations[t.name] = t.location }
                 }
             }
         }
@@ -94,15 +149,15 @@ struct CodeSymbolTable: Sendable {
     /// or `self.storyboard` in `type` may run on.
     func classFamily(of type: String) -> Set<String> {
         var family: Set<String> = [type]
-        var up = superclassOf[type]
+        var up = types[type]?.superclass
         var guardCount = 0
         while let s = up, guardCount < 32, family.insert(s).inserted {
-            up = superclassOf[s]
+            up = types[s]?.superclass
             guardCount += 1
         }
         var queue = [type]
         while let t = queue.popLast(), family.count < 512 {
-            for sub in subclassesOf[t] ?? [] where family.insert(sub).inserted { queue.append(sub) }
+            for sub in types[t]?.subclasses ?? [] where family.insert(sub).inserted { queue.append(sub) }
         }
         return family
     }
@@ -110,13 +165,14 @@ struct CodeSymbolTable: Sendable {
     /// Whether `test` holds for a class of `type`'s family (as `classFamily(of:)` gives it). Most classes have no
     /// subclasses: their family is the superclass chain, walked without building the family's set.
     func anyInFamily(of type: String, _ test: (String) -> Bool) -> Bool {
-        guard subclassesOf[type] == nil else { return classFamily(of: type).contains(where: test) }
-        if test(type) { return true }
-        var up = superclassOf[type]
+        if test(type) { return true }  // most questions are answered here, before the type's declarations are looked up
+        let facts = types[type]
+        guard facts?.subclasses.isEmpty ?? true else { return classFamily(of: type).contains { $0 != type && test($0) } }
+        var up = facts?.superclass
         var steps = 0
         while let s = up, steps < 32 {
             if test(s) { return true }
-            up = superclassOf[s]
+            up = types[s]?.superclass
             steps += 1
         }
         return false
@@ -127,10 +183,13 @@ struct CodeSymbolTable: Sendable {
         var family: Set<String> = [type]
         var queue = [type]
         while let t = queue.popLast(), family.count < 512 {
-            for sub in subclassesOf[t] ?? [] where family.insert(sub).inserted { queue.append(sub) }
+            for sub in types[t]?.subclasses ?? [] where family.insert(sub).inserted { queue.append(sub) }
         }
         return family
     }
+
+    /// Where type `name` (not an extension of it) is first declared.
+    func location(ofType name: String) -> SourceLocation? { types[name]?.location }
 
     // MARK: Strings
 
@@ -143,7 +202,7 @@ struct CodeSymbolTable: Sendable {
         case .typeName(let t):
             return .string(t)
         case .ownTypeName:
-            guard let own = scope.last, !Self.frameworkTypes.contains(own), !protocols.contains(own) else {
+            guard let own = scope.last, !Self.frameworkTypes.contains(own), types[own]?.isProtocol != true else {
                 return .dynamic("the name of whichever class calls it")
             }
             return .string(own)
@@ -152,9 +211,11 @@ struct CodeSymbolTable: Sendable {
         case .dynamic(let text):
             return .dynamic(text)
         case .implicitMember(let name):
-            let values = casesByName[name] ?? []
-            if values.count == 1, let v = values.first { return .string(v) }
-            return .dynamic(values.isEmpty ? ".\(name)" : ".\(name) (more than one enum has this case)")
+            switch casesByName[name] ?? .none {
+            case .one(let v): return .string(v)
+            case .none: return .dynamic(".\(name)")
+            case .several: return .dynamic(".\(name) (more than one enum has this case)")
+            }
         case .symbol(let path):
             return resolveSymbol(path, scope: scope, depth: depth)
         }
@@ -173,13 +234,16 @@ struct CodeSymbolTable: Sendable {
         var qualified: [String] = []
         qualified.reserveCapacity(scope.count + path.count)
         for k in stride(from: scope.count, through: 0, by: -1) {
+            // One array for both look-ups: the enum's path (the qualified path but its last name), then the whole.
             qualified.removeAll(keepingCapacity: true)
             qualified += scope.prefix(k)
-            qualified += path
+            qualified += path[..<(path.count - 1)]
+            let enums = path.count >= 2 ? enumsByPath[qualified] : nil
+            qualified.append(last)
             if let found = constantsByPath[qualified] {
                 return agreed(found, shown: shown, depth: depth)
             }
-            if path.count >= 2, let enums = enumsByPath[Array(qualified.dropLast())] {
+            if let enums {
                 // Most enums are declared once: their raw value needs no set.
                 if enums.count == 1 {
                     if let raw = enums[0].cases.first(where: { $0.name == last })?.rawValue { return .string(raw) }
@@ -301,7 +365,7 @@ struct CodeSymbolTable: Sendable {
                 merged.fromLoad = false
                 return merged
             }
-            owner = superclassOf[o]
+            owner = types[o]?.superclass
         }
         return nil
     }
