@@ -462,6 +462,27 @@ private func graphWithOnboarding() -> StoryboardGraph {
         #expect(linked.diagnostics.contains { $0.code == .codeDynamic && $0.message.contains("'.both (more than one enum has this case)'") })
     }
 
+    /// A segue identifier that differs only in letter case from two of the class's: the hint names the least of
+    /// them, in every run (the class's identifiers are a set, whose order changes from one to the next).
+    @Test func aCaseOnlySegueHintIsTheSameEveryRun() {
+        var g = graph()
+        g.edges.append(Edge(id: "Main.storyboard#s3", from: "Main.storyboard#home", to: "Main.storyboard#detail",
+                            kind: .show, identifier: "ShowDetail"))
+        g.edges.append(Edge(id: "Main.storyboard#s4", from: "Main.storyboard#home", to: "Main.storyboard#detail",
+                            kind: .show, identifier: "SHOWDETAIL"))
+        let code = CodeScanner().scan(text: """
+            class HomeViewController: UIViewController {
+                func a() { performSegue(withIdentifier: "showdetail", sender: nil) }
+            }
+            """, path: "H.swift", language: .swift)
+        var hints: Set<String> = []
+        for _ in 0..<40 {
+            let linked = CodeLinker().link(g, code: [code])
+            for d in linked.diagnostics where d.code == .codeUnknownSegue { hints.insert(d.hint ?? "") }
+        }
+        #expect(hints == ["segue identifiers are case-sensitive: did you mean 'SHOWDETAIL'?"])
+    }
+
     /// Edge ids are made byte by byte at their final size; they must read as the place, written as
     /// `SourceLocation.description` writes it, and the two ends.
     @Test func edgeIDsSpellThePlaceAsItsDescription() {

@@ -652,7 +652,9 @@ struct CodeLinkPass: Sendable {
             return
         }
         let lower = identifier.lowercased()
-        let near = identifiers.first { $0.lowercased() == lower }
+        // The least of the identifiers that differ only in letter case: `identifiers` is a set, whose order changes
+        // from run to run, and the finding must not.
+        let near = identifiers.filter { $0.lowercased() == lower }.min()
         let close = near == nil ? suggestion(for: identifier, among: Array(identifiers)) : nil
         var hint = near.map { "segue identifiers are case-sensitive: did you mean '\($0)'?" } ?? close
             ?? "segue identifiers belong to the scene they start from"
