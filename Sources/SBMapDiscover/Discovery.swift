@@ -63,7 +63,10 @@ public struct Discovery: Sendable {
                     hint: "pass .storyboard, Info.plist, project.pbxproj, .swift, .m or .mm files, or a folder"))
             }
         }
-        let files = walk.found.values.sorted()
+        // The walk goes through each folder in name order, so `found` is nearly sorted already, and the sort (which
+        // finds runs that are in order) has little left to do; a path sorts differently from the walk's order only
+        // where a name holds a character that sorts before `/`.
+        let files = walk.found.sorted()
         return Discovered(files: files, diagnostics: walk.diagnostics.sorted(), missingArguments: missing)
     }
 }
@@ -71,7 +74,9 @@ public struct Discovery: Sendable {
 /// The state of one discovery run.
 private struct Walk {
     let options: DiscoveryOptions
-    var found: [String: InputFile] = [:]
+    /// The files found, in the order they were found, each path once (`paths`).
+    var found: [InputFile] = []
+    var paths: Set<String> = []
     var diagnostics: [Diagnostic] = []
     /// (device, inode) of every folder entered, so symbolic-link loops end.
     var visited: Set<[UInt64]> = []
@@ -82,7 +87,7 @@ private struct Walk {
 
     mutating func add(_ file: InputFile) {
         // The same file reached twice (two arguments, or a link) is read once, under its first path.
-        if found[file.path] == nil { found[file.path] = file }
+        if paths.insert(file.path).inserted { found.append(file) }
     }
 
     /// A file named like one sbmap reads that cannot be read: a warning, so it is not silently left off the map.
