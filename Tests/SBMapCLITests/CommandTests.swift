@@ -129,7 +129,7 @@ import Testing
             "App/Sub/C.storyboard": XML.storyboard(XML.scene("c")),
         ]
         let forward = try Harness.project(files)
-        let backward = FileManager.default.temporaryDirectory.appendingPathComponent("sbmap-cli-\(UUID().uuidString)")
+        let backward = Harness.newFolder()
         for (path, contents) in files.sorted(by: { $0.key > $1.key }) {
             let url = backward.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -49,9 +49,24 @@ enum Harness {
                         stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: outData)
     }
 
+    /// The folder every test's folders are made in: one per test process, removed when the process exits, so that
+    /// runs do not pile up folders in the temporary directory.
+    static let scratch: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sbmap-cli-tests-\(getpid())")
+        try? FileManager.default.removeItem(at: url)  // left by an earlier process with the same id
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: Harness.scratch) }
+        return url
+    }()
+
+    /// A new, empty folder's URL (not yet made) in `scratch`.
+    static func newFolder() -> URL {
+        scratch.appendingPathComponent(UUID().uuidString)
+    }
+
     /// A fresh folder holding the given files (relative path → contents).
     static func project(_ files: [String: String]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("sbmap-cli-\(UUID().uuidString)")
+        let root = newFolder()
         for (path, contents) in files {
             let url = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
