@@ -119,6 +119,10 @@ enum ByteSource {
                     }
                     if count == 0 { ended = true; return }
                     filled += count
+                    // A read that stops short exactly at the size `fstat` gave has reached the end: asking again would
+                    // only confirm it, with one more system call per file. (A read that stops short anywhere else is
+                    // read on: on some file systems a read may return less than asked before the end.)
+                    if filled == size, filled < buffer.count { ended = true; return }
                 }
             }
             bytes.removeLast(bytes.count - filled)
