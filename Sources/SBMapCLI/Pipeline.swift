@@ -18,43 +18,39 @@ struct Pipeline {
         }
         let limits = LoadLimits(maxFileBytes: inputs.maxFileSizeMiB * 1024 * 1024)
         timer.mark("discover", "\(discovered.files.count) files")
-        let project = ProjectLoader(limits: limits).load(discovered.files)
-        timer.mark("load", "\(project.storyboards.count) storyboards, \(project.code.count) sources")
-        // Resolving the storyboards and preparing the code (its symbol table) need nothing of each other.
+        let loader = ProjectLoader(limits: limits)
+        let isSource = { (file: InputFile) in file.kind == .swift || file.kind == .objectiveC }
+        let project = loader.load(discovered.files.filter { !isSource($0) })
+        timer.mark("load", "\(project.storyboards.count) storyboards, \(project.settings.count) settings files")
         let resolver = Resolver(options: ResolveOptions(linkConventions: inputs.linkConventions))
-        let linker = CodeLinker()
-        var stages = parallelMap(count: inputs.noCode ? 1 : 2) { stage -> Stage in
-            stage == 0 ? .resolved(resolver.resolve(project)) : .prepared(linker.prepare(project.code))
-        }
-        var resolved: StoryboardGraph?
-        var prepared: CodeLinker.Prepared?
-        while let stage = stages.popLast() {  // moved out, so the graph below is the only one holding its arrays
-            switch stage {
-            case .resolved(let graph): resolved = graph
-            case .prepared(let code): prepared = code
-            }
-        }
-        timer.mark(inputs.noCode ? "resolve" : "resolve, and prepare code")
+        let sources = discovered.files.filter(isSource)
         var graph: StoryboardGraph
-        if let prepared {
-            let unlinked = resolved.take()!
-            graph = linker.link(consume unlinked, prepared: prepared)
-            timer.mark("link code")
+        if sources.isEmpty {
+            graph = resolver.resolve(project)
+            timer.mark("resolve")
         } else {
-            graph = resolved.take()!
+            // Resolving runs on one core. The storyboards are resolved, and the graph indexed for linking, on a
+            // thread of their own while the sources load (and their symbol table is built) on every core: neither
+            // needs the other, and the sources fill the cores that resolving leaves idle.
+            let linker = CodeLinker()
+            let (indexed, prepared) = concurrently {
+                linker.index(resolver.resolve(project))
+            } while: {
+                var loaded = loader.load(sources)
+                // Handed over, not shared with `loaded`: `prepare` moves each file out of the array, in place.
+                return linker.prepare(exchange(&loaded.code, with: []))
+            }
+            timer.mark("resolve, while loading code", "\(prepared.fileCount) sources")
+            graph = linker.link(consume indexed, prepared: prepared)
+            timer.mark("link code")
+            Teardown.inBackground(consume prepared)
         }
         graph.diagnostics = (graph.diagnostics + discovered.diagnostics + noStoryboardFinding(discovered)).sorted()
         timer.mark("sort findings")
         // Everything loaded is in the graph now; the rest is freed while the command writes its output.
         Teardown.inBackground(consume project)
-        Teardown.inBackground(prepared.take())
         Teardown.inBackground(consume discovered)
         return graph
-    }
-
-    private enum Stage: Sendable {
-        case resolved(StoryboardGraph)
-        case prepared(CodeLinker.Prepared)
     }
 
     private func noStoryboardFinding(_ discovered: Discovered) -> [Diagnostic] {

@@ -44,7 +44,7 @@ struct CodeGraphIndex: Sendable {
         }
     }
 
-    let graph: StoryboardGraph
+    private(set) var graph: StoryboardGraph
     private var storyboardsByName: [String: [Storyboard]] = [:]
     private var storyboardsByLowerName: [String: [Storyboard]] = [:]
     private(set) var storyboardsByPath: [String: Storyboard] = [:]
@@ -141,6 +141,14 @@ struct CodeGraphIndex: Sendable {
             }
         }
         if let runStoryboard { sceneIndicesByStoryboard[runStoryboard, default: []] += run }
+    }
+
+    /// The indexed graph, taken out (the index is left with an empty one): linking appends to it, and an array
+    /// that the index still shared would be copied whole at the first append.
+    mutating func takeGraph() -> StoryboardGraph {
+        var taken = StoryboardGraph()
+        swap(&taken, &graph)
+        return taken
     }
 
     // MARK: Storyboards

@@ -33,48 +33,102 @@ public struct CodeLinker: Sendable {
     /// `graph` is taken as `consuming`: a caller that passes its last use of a graph (`link(consume graph, …)`)
     /// saves the copy of every node and edge that appending to a shared graph would make.
     public func link(_ graph: consuming StoryboardGraph, code: [Loaded<LoadedCodeFile>]) -> StoryboardGraph {
-        link(graph, prepared: prepare(code))
+        link(index(graph), prepared: prepare(code))
+    }
+
+    /// The half of linking that needs no code: the resolved graph with the look-up tables that links are made
+    /// from. A run builds it on the thread that resolved the storyboards, while the sources are still loading
+    /// (see `Pipeline`), then links with `link(_:prepared:)`.
+    public struct Indexed: Sendable {
+        fileprivate var index: CodeGraphIndex
+    }
+
+    /// Indexes a resolved graph for linking. `graph` is taken as `consuming`, as in `link(_:code:)`.
+    public func index(_ graph: consuming StoryboardGraph) -> Indexed {
+        Indexed(index: CodeGraphIndex(graph: graph))
     }
 
     /// The half of linking that needs no storyboards: the files in path order and the symbol table of their
     /// declarations. A run builds it while the storyboards are resolved (see `Pipeline`), then links with
     /// `link(_:prepared:)`.
     public struct Prepared: Sendable {
-        let code: [Loaded<LoadedCodeFile>]
+        /// How many sources were read (some may have failed: their findings are in `diagnostics`).
+        public let fileCount: Int
+        /// The findings of reading the sources (unreadable, oversized, not UTF-8).
+        let diagnostics: [Diagnostic]
         let files: [LoadedCodeFile]
         let symbols: CodeSymbolTable
     }
 
-    public func prepare(_ code: [Loaded<LoadedCodeFile>]) -> Prepared {
-        var files = code.compactMap(\.value)
+    public func prepare(_ code: consuming [Loaded<LoadedCodeFile>]) -> Prepared {
+        // Each file is moved out of its `Loaded` (`take()` leaves nil behind), not copied: a file holds many
+        // references, and a copy retains each of them, and releases it again when the loaded files are freed.
+        let fileCount = code.count
+        var files: [LoadedCodeFile] = []
+        var diagnostics: [Diagnostic] = []
+        files.reserveCapacity(fileCount)
+        for k in code.indices {
+            if let file = code[k].value.take() { files.append(file) }
+            diagnostics += code[k].diagnostics
+        }
         files.sort { $0.path < $1.path }  // in place: `sorted` would copy every file again
-        return Prepared(code: code, files: files, symbols: CodeSymbolTable(files: files))
+        return Prepared(fileCount: fileCount, diagnostics: diagnostics, files: files, symbols: CodeSymbolTable(files: files))
     }
 
     /// `link(_:code:)` with the code already prepared.
     public func link(_ graph: consuming StoryboardGraph, prepared: Prepared) -> StoryboardGraph {
-        // Linked in a function of its own, so that the context's copy of the graph is gone before the graph grows.
-        let (files, unwinds) = passes(of: prepared, in: graph)
-        var out = graph
+        link(index(graph), prepared: prepared)
+    }
+
+    /// `link(_:code:)` with the graph already indexed and the code already prepared.
+    public func link(_ indexed: consuming Indexed, prepared: Prepared) -> StoryboardGraph {
+        // Linked in a function of its own, so that the context's copy of the graph is gone before the graph grows;
+        // the graph is then taken out of the index, so that nothing else holds its arrays while they grow.
+        let (files, unwinds) = passes(of: prepared, index: indexed.index)
+        var out = indexed.index.takeGraph()
         // A code node that several passes made is the one the earliest pass made, as when linking in order (its id
         // says which type it stands for; only the place it points at may differ), and the unwind pass comes after
         // the files. An edge's id starts with the place of the call that made it, so no two passes make the same
         // edge (an edge one pass made twice is kept once); the unwind pass's go first, as their ids
         // (`<storyboard>#exit:…`) mostly sort before the others' (`code:…`).
-        Self.appendMerged(files.map(\.nodes) + [unwinds.nodes], to: &out.nodes)
-        Self.appendMerged([unwinds.edges] + files.map(\.edges), to: &out.edges)
-        out.diagnostics += prepared.code.flatMap(\.diagnostics) + files.flatMap(\.diagnostics) + unwinds.diagnostics
-        out.diagnostics.sort()
+        // The three merges need nothing of each other: each array is handed to a task of its own, and back.
+        let nodes = Handover(exchange(&out.nodes, with: []))
+        let edges = Handover(exchange(&out.edges, with: []))
+        let diagnostics = Handover(exchange(&out.diagnostics, with: []))
+        _ = parallelMap(count: 3) { task in
+            switch task {
+            case 0: Self.appendMerged(files.map(\.nodes) + [unwinds.nodes], to: &nodes.value)
+            case 1: Self.appendMerged([unwinds.edges] + files.map(\.edges), to: &edges.value)
+            default:
+                diagnostics.value += prepared.diagnostics + files.flatMap(\.diagnostics) + unwinds.diagnostics
+                diagnostics.value.sort()
+            }
+        }
+        out.nodes = nodes.take()
+        out.edges = edges.take()
+        out.diagnostics = diagnostics.take()
         return out
+    }
+
+    /// One array, handed to one task of a `parallelMap` to change in place, and taken back after it.
+    ///
+    /// `@unchecked Sendable`: only that task touches `value` while the tasks run, and `parallelMap` returns only
+    /// after every task has finished, which orders its changes before `take()`.
+    private final class Handover<Value>: @unchecked Sendable {
+        var value: Value
+
+        init(_ value: consuming Value) { self.value = value }
+
+        /// The value, moved out: the box keeps no second reference to an array that its new owner will change.
+        func take() -> Value where Value: RangeReplaceableCollection { exchange(&value, with: Value()) }
     }
 
     /// What the passes of linking `prepared` into `graph` made: those of the files, in file order, and the
     /// unwind pass's.
-    private func passes(of prepared: Prepared, in graph: StoryboardGraph) -> (files: [CodeLinkPass.Result],
-                                                                             unwinds: CodeLinkPass.Result) {
+    private func passes(of prepared: Prepared, index: CodeGraphIndex) -> (files: [CodeLinkPass.Result],
+                                                                         unwinds: CodeLinkPass.Result) {
         let files = prepared.files
-        let context = CodeLinkContext(index: CodeGraphIndex(graph: graph), symbols: prepared.symbols,
-                                      classNameHeuristic: classNameHeuristic)
+        let context = CodeLinkContext(index: index, symbols: prepared.symbols, classNameHeuristic: classNameHeuristic)
         let chunks = stride(from: 0, to: files.count, by: filesPerPass).map { $0..<min($0 + filesPerPass, files.count) }
         // The unwind pass reads every file's actions and no other pass's results: it starts first, alongside the
         // others.
@@ -787,8 +841,8 @@ struct CodeLinkPass: Sendable {
     /// Run only when code was scanned: without sources, every unwind would look unimplemented.
     mutating func linkUnwinds(_ files: [LoadedCodeFile]) {
         var implementations: [String: [CodeUnwindAction]] = [:]
-        for f in files {
-            for action in f.unwindActions where !action.enclosingType.isEmpty {
+        for f in files.indices {  // by position: `for file in files` copies each file, to read one field
+            for action in files[f].unwindActions where !action.enclosingType.isEmpty {
                 implementations[action.selector, default: []].append(action)
             }
         }
