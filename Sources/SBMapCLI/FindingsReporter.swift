@@ -14,11 +14,18 @@ struct FindingsReporter {
     }
 
     func report(_ diagnostics: [Diagnostic]) {
-        var text = ""
-        for diagnostic in diagnostics where !options.quiet || diagnostic.severity == .error {
-            text += line(for: Self.printable(diagnostic)) + "\n"
+        // A large app can have thousands of findings, and making their lines is most of the work of printing them:
+        // runs of them are made on every core, then written in order.
+        let perRun = 256
+        let runs = parallelMap(count: (diagnostics.count + perRun - 1) / perRun) { r in
+            var text = ""
+            for k in r * perRun..<min((r + 1) * perRun, diagnostics.count)
+            where !options.quiet || diagnostics[k].severity == .error {
+                text += line(for: Self.printable(diagnostics[k])) + "\n"
+            }
+            return text
         }
-        Self.writeToStandardError(text)
+        Self.writeToStandardError(runs.joined())
     }
 
     func summary(_ line: String) {
