@@ -41,7 +41,9 @@ public struct Discovery: Sendable {
     }
 
     public func discover(_ arguments: [String]) -> Discovered {
-        var walk = Walk(options: options)
+        // One argument cannot reach a path twice (each route to a file spells a different path): only several
+        // arguments (`App App/Sources`) need the set of paths found.
+        var walk = Walk(options: options, checksDuplicates: arguments.count > 1)
         var missing: [String] = []
         for argument in arguments {
             let display = PathText.normalized(argument)
@@ -77,17 +79,19 @@ private struct Walk {
     /// The files found, in the order they were found, each path once (`paths`).
     var found: [InputFile] = []
     var paths: Set<String> = []
+    let checksDuplicates: Bool
     var diagnostics: [Diagnostic] = []
     /// (device, inode) of every folder entered, so symbolic-link loops end.
     var visited: Set<[UInt64]> = []
 
-    init(options: DiscoveryOptions) {
+    init(options: DiscoveryOptions, checksDuplicates: Bool) {
         self.options = options
+        self.checksDuplicates = checksDuplicates
     }
 
     mutating func add(_ file: InputFile) {
-        // The same file reached twice (two arguments, or a link) is read once, under its first path.
-        if paths.insert(file.path).inserted { found.append(file) }
+        // The same path reached twice (by two arguments) is read once.
+        if !checksDuplicates || paths.insert(file.path).inserted { found.append(file) }
     }
 
     /// A file named like one sbmap reads that cannot be read: a warning, so it is not silently left off the map.
@@ -114,10 +118,12 @@ private struct Walk {
             // A regular file sbmap does not read needs nothing more: no path, no glob, no `stat` (most of a project's
             // files are images, sources under --no-code, and the like).
             if entry.type == .regular && kind == nil { continue }
-            let childRelative = relative.isEmpty ? name : relative + "/" + name
+            // The path relative to the argument is needed only to match globs, and by the folders below.
+            let childRelative = hasExcludes || entry.type != .regular ? PathText.join(relative, name) : ""
             if hasExcludes, Glob.matchesAny(options.excludes, relativePath: childRelative, name: name) { continue }
             let childURL = PathText.join(url, name)
-            let childDisplay = PathText.join(display, name)
+            // Usually the argument is spelled as it is shown (`App`, not `./App`): one String serves as both.
+            let childDisplay = url == display ? childURL : PathText.join(display, name)
             if entry.type == .regular, let kind {
                 // The listing already says it is a regular file (not a link, a pipe or a device).
                 add(InputFile(kind: kind, url: childURL, path: childDisplay))
@@ -226,7 +232,14 @@ public enum PathText {
 
     public static func join(_ base: String, _ name: String) -> String {
         if base.isEmpty { return name }
-        return base.hasSuffix("/") ? base + name : base + "/" + name
+        if base.utf8.last == UInt8(ascii: "/") { return base + name }
+        // Made at its final size: `base + "/" + name` makes (and frees) a String for `base + "/"` first.
+        var joined = ""
+        joined.reserveCapacity(base.utf8.count + 1 + name.utf8.count)
+        joined += base
+        joined += "/"
+        joined += name
+        return joined
     }
 
     public static func lastComponent(_ path: String) -> String {
