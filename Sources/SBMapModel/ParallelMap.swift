@@ -37,8 +37,9 @@ private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
         storage.deallocate()
     }
 
-    func store(_ value: Value, at index: Int) {
-        storage[index] = value
+    /// Takes `value` (moved in, not copied: a result may hold many references, and a copy retains each of them).
+    func store(_ value: consuming Value, at index: Int) {
+        storage[index] = consume value
     }
 
     /// Every slot's value, moved out (not copied: a value may hold many references); all were stored by the time

@@ -139,7 +139,11 @@ public struct CodeLinker: Sendable {
                 pass.linkUnwinds(files)
             } else {
                 pass.reserveCapacity(files: chunks[c - unwinds].count)
-                for f in chunks[c - unwinds] { pass.link(files[f]) }
+                // Through a buffer pointer, whose subscript lends the file: `files[f]` returns a copy of it, which
+                // retains and then releases every array it holds.
+                files.withUnsafeBufferPointer { files in
+                    for f in chunks[c - unwinds] { pass.link(files[f]) }
+                }
             }
             return pass.result()
         }
