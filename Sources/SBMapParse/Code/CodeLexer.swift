@@ -42,6 +42,9 @@ struct CodeLexer {
     private var openCounts: (Int, Int, Int) = (0, 0, 0)
     /// Every `#` before this offset is known not to start a raw string (see `isRawStringStart`).
     private var noRawStringBefore = 0
+    /// Swift: the tokens at which the reader may record a fact from inside a body (`TokenStream.triggers`), noted as
+    /// they are written. A few in a file: the words are tagged anyway, and a `(` looks back at most three tokens.
+    private var triggers: [UInt32] = []
 
     /// The deepest interpolation nesting followed; deeper input is read as plain string text.
     private static let maxInterpolationDepth = 8
@@ -58,12 +61,16 @@ struct CodeLexer {
         self.out = out
         self.capacity = capacity
         self.lineStarts = LineStarts(capacity: n / 32 + 16)
+        // Room for the triggers of ordinary code (about one per hundred bytes), so that noting them seldom grows the
+        // array: growing it one step at a time cost more than the rest of noting them.
+        if swift { triggers.reserveCapacity(n / 64 + 16) }
     }
 
     /// Tokenizes the whole input.
     static func tokenize(_ bytes: [UInt8], language: CodeLanguage) -> TokenStream {
         var strings: [String] = []
         var lineStarts: [UInt32] = [0]
+        var triggers: [UInt32] = []
         let tokens = bytes.withUnsafeBufferPointer { buffer -> [CodeToken] in
             guard let base = buffer.baseAddress, !buffer.isEmpty else { return [] }
             let n = min(buffer.count, maxInput)
@@ -83,13 +90,14 @@ struct CodeLexer {
                     made = lexer.count
                     strings = lexer.strings
                     lineStarts = lexer.lineStarts.array()
+                    triggers = lexer.triggers
                 }
                 if !overflowed { return tokens }
                 precondition(capacity <= n, "a token takes at least one byte")
                 capacity = n + 1
             }
         }
-        return TokenStream(tokens: tokens, bytes: bytes, strings: strings, lineStarts: lineStarts)
+        return TokenStream(tokens: tokens, bytes: bytes, strings: strings, lineStarts: lineStarts, triggers: triggers)
     }
 
     private mutating func run() {
@@ -108,6 +116,7 @@ struct CodeLexer {
                 i += 1
                 while i < n, identifierPart[Int(p[i])] { i += 1 }
                 let word = words.word(p + start, i - start, head: CodeWord.head(p + start, i - start, available: n - start))
+                if word != .other { noteTrigger(word) }
                 emit(CodeToken(kind: .identifier, offset: UInt32(start), lower: UInt32(start), upper: UInt32(i),
                                word: word, newlineBefore: newline))
                 newline = false
@@ -240,6 +249,7 @@ struct CodeLexer {
         let length = end - start
         let word = length == 0 ? .other
             : words.word(p + start, length, head: CodeWord.head(p + start, length, available: n - start))
+        if word != .other { noteTrigger(word) }
         emit(CodeToken(kind: .identifier, offset: UInt32(at), lower: UInt32(start), upper: UInt32(end), word: word,
                        newlineBefore: newline))
     }
@@ -252,6 +262,8 @@ struct CodeLexer {
         var upper: Int32 = -1
         switch c {
         case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+            // `Type.method(` is looked for at its `(`, not at every name: most `(` follow no `.` two tokens back.
+            if c == UInt8(ascii: "("), count >= 3, out[count - 2].isPunct("."), swift { noteClassNameHelperCall() }
             upper = Int32(truncatingIfNeeded: openTop)
             openTop = count
             count(shape: c, by: 1)
@@ -262,6 +274,45 @@ struct CodeLexer {
         }
         emit(CodeToken(kind: .punct, offset: UInt32(at), lower: UInt32(at), upper: UInt32(bitPattern: upper),
                        punct: c, newlineBefore: newline))
+    }
+
+    /// Notes the token about to be written as a trigger if `word` is one (Swift only; see `TokenStream.triggers`).
+    @inline(__always)
+    private mutating func noteTrigger(_ word: CodeWord) {
+        if swift, word.isSwiftTrigger { triggers.append(UInt32(truncatingIfNeeded: count)) }
+    }
+
+    /// At the `(` of `Type.method(`, about to be written: the reader may record the call as a class-name helper
+    /// (`SwiftCodeReader.classNameHelper`) wherever it is, so `method` is a trigger if its name may be one.
+    private mutating func noteClassNameHelperCall() {
+        let method = count - 1
+        let name = out[method]
+        // (A method whose word is a trigger is noted already.)
+        guard name.kind == .identifier, out[count - 3].kind == .identifier, triggers.last != UInt32(truncatingIfNeeded: method),
+              Self.mayNameClassNameHelper(UnsafeBufferPointer(start: p + name.start, count: name.end - name.start)) else { return }
+        triggers.append(UInt32(truncatingIfNeeded: method))
+    }
+
+    /// Whether a method's name may be one that `SwiftCodeReader.isClassNameHelper` accepts: it starts with
+    /// `instantiate`, or has `storyboard` in it in any letter case. This accepts more names than the reader does,
+    /// never fewer: the reader lower-cases the name before looking for `fromstoryboard`, and no character but an
+    /// ASCII letter lower-cases to an ASCII letter of that word (only `İ` and the Kelvin sign lower-case to ASCII
+    /// at all, to `i̇` and `k`). Bytes, not a String: it runs in the lexer.
+    static func mayNameClassNameHelper(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let prefix: StaticString = "instantiate", word: StaticString = "storyboard"
+        guard let base = name.baseAddress else { return false }
+        if name.count >= prefix.utf8CodeUnitCount, memcmp(base, prefix.utf8Start, prefix.utf8CodeUnitCount) == 0 {
+            return true
+        }
+        let w = word.utf8Start, length = word.utf8CodeUnitCount
+        guard name.count >= length else { return false }
+        for start in 0...(name.count - length) {
+            // `| 0x20` makes an upper-case ASCII letter lower-case, and no other byte a lower-case letter.
+            var k = 0
+            while k < length, base[start + k] | 0x20 == w[k] { k += 1 }
+            if k == length { return true }
+        }
+        return false
     }
 
     @inline(__always)

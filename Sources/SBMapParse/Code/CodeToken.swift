@@ -104,6 +104,28 @@ enum CodeWord: String, CaseIterable, Sendable {
     case hashImport = "#import", hashInclude = "#include", hashDefine = "#define", atImport = "@import"
     case atInterface = "@interface", atImplementation = "@implementation", atEnd = "@end"
 
+    /// Whether the Swift reader may record a fact at this word, or open a scope in which one is recorded, when it
+    /// meets the word inside a function body or a block. The lexer notes where these are (`TokenStream.triggers`),
+    /// and the reader steps over a body that holds none.
+    ///
+    /// The exceptions are the words that only declare a local or open a plain function scope there (`let`, `var`,
+    /// `init`, `deinit`, `subscript` and the accessors; `case` counts only directly in a String enum's body), and the
+    /// Objective-C words, which are plain names to the Swift reader: what it may record at one, a class-name helper
+    /// `Type.method(`, the lexer notes by its own test. Every other word is a trigger, so that a word added for the
+    /// Swift reader is one until someone shows it need not be.
+    var isSwiftTrigger: Bool {
+        switch self {
+        case .other, .let, .var, .case, .`init`, .deinit, .subscript, .get, .set, .willSet, .didSet:
+            return false
+        case .storyboardWithName, .NSString, .instantiateInitialViewControllerWithCreator,
+             .instantiateInitialControllerWithCreator, .hashImport, .hashInclude, .hashDefine, .atImport, .atInterface,
+             .atImplementation, .atEnd:
+            return false
+        default:
+            return true
+        }
+    }
+
     /// The words in a hash table keyed by a name's length and first eight bytes (`head`, one little-endian
     /// integer). The lexer looks up every identifier: most land on an empty slot at once, and a match compares
     /// the bytes after the eighth only for the long words.
@@ -204,12 +226,19 @@ struct TokenStream: Sendable {
     let strings: [String]
     /// Where each line starts, for `location`.
     private let lines: LineTable
+    /// Swift: the indices, ascending, of the tokens at which the reader may record a fact from inside a function
+    /// body or a block: the words that are `CodeWord.isSwiftTrigger`, and the method name of each `Type.method(` that
+    /// may be a class-name helper. A body with none between its braces records nothing, and its locals are seen only
+    /// inside it, so the reader steps over it (`SwiftCodeReader.read`). Empty for Objective-C.
+    let triggers: [UInt32]
 
-    /// `lineStarts` are the offsets where lines start, as the lexer found them (0 first).
-    init(tokens: [CodeToken], bytes: [UInt8], strings: [String], lineStarts: [UInt32]) {
+    /// `lineStarts` are the offsets where lines start, as the lexer found them (0 first); `triggers` as the lexer
+    /// noted them (no default: a stream that named none would have the reader step over every body).
+    init(tokens: [CodeToken], bytes: [UInt8], strings: [String], lineStarts: [UInt32], triggers: [UInt32]) {
         self.tokens = tokens
         self.bytes = bytes
         self.strings = strings
+        self.triggers = triggers
         self.lines = LineTable(starts: lineStarts, bytes: bytes, count: min(bytes.count, CodeLexer.maxInput))
     }
 

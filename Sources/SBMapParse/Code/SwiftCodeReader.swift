@@ -14,6 +14,8 @@ struct SwiftCodeReader {
     private var expressionReader: SwiftExpressionReader
     /// The scopes declarations have announced, by the index of their opening brace.
     private var pending = PendingScopes<ScopeStart>(none: ScopeStart())
+    /// The first of `stream.triggers` not before the token being read (see `openScope`).
+    private var nextTrigger = 0
     private(set) var file: LoadedCodeFile
 
     /// What a declaration announces for its scope besides the kind: where a function's parameters are (they become
@@ -49,7 +51,11 @@ struct SwiftCodeReader {
             while let scope = expressionReader.scopes.popEnded(by: i) { closed(scope) }
             let t = stream[i]
             if t.kind == .punct {
-                if t.punct == UInt8(ascii: "{") { openScope(at: i) }
+                if t.punct == UInt8(ascii: "{"), let end = openScope(at: i) {
+                    // A body stepped over: reading goes on at its closing brace, as if it had been read.
+                    i = end
+                    continue
+                }
                 i += 1
                 continue
             }
@@ -68,14 +74,40 @@ struct SwiftCodeReader {
         while let scope = expressionReader.scopes.popEnded(by: Int.max) { closed(scope) }
     }
 
-    /// Opens the scope of the brace at `i`: the one a declaration announced, or a plain block.
-    private mutating func openScope(at i: Int) {
+    /// Opens the scope of the brace at `i`: the one a declaration announced, or a plain block. Or, for a body that
+    /// cannot record anything, steps over it: returns the index of its closing brace (the end of the stream when it
+    /// has none), where reading goes on, without opening it.
+    ///
+    /// Most function bodies hold no storyboard call: reading one only declared its parameters and locals, which are
+    /// seen nowhere else, and opened and closed its inner blocks. A body between whose braces the lexer noted no
+    /// trigger (`TokenStream.triggers`) is stepped over, unless its scope records something when it closes or gives
+    /// its declarations a meaning (a type's body; a storyboard helper candidate, which records itself when it is
+    /// named `storyboard`, and whose getter takes its place). The declarations that announced the scope have been
+    /// read: what they record (an unwind action, a `String` constant read from a getter's body, a generated scene)
+    /// stays.
+    private mutating func openScope(at i: Int) -> Int? {
         let (kind, start) = pending.take(at: i)
-        expressionReader.scopes.push(CodeScope(kind: kind, start: i, end: stream.close(i), nameToken: start.nameToken))
+        let end = stream.close(i)
+        if Self.canStepOver(kind) {
+            // Triggers are in order and `i` only grows, so each is passed once.
+            while nextTrigger < stream.triggers.count, Int(stream.triggers[nextTrigger]) < i { nextTrigger += 1 }
+            if nextTrigger == stream.triggers.count || Int(stream.triggers[nextTrigger]) >= end { return end }
+        }
+        expressionReader.scopes.push(CodeScope(kind: kind, start: i, end: end, nameToken: start.nameToken))
         // A function body starts with its parameters as locals.
-        guard start.open >= 0 else { return }
+        guard start.open >= 0 else { return nil }
         var parameters = ParameterWalk(open: start.open, close: start.close)
         while let p = parameters.next(in: stream) { expressionReader.scopes.declareLocal(token: p.last, .unknown) }
+        return nil
+    }
+
+    /// Whether a scope of `kind` may be stepped over when its body holds no trigger (see `openScope`).
+    private static func canStepOver(_ kind: CodeScope.Kind) -> Bool {
+        switch kind {
+        case .type: false
+        case .function(_, let returnsStoryboard): !returnsStoryboard
+        case .block: true
+        }
     }
 
     /// Announces the function scope that opens at `brace`. `name` is wanted only for storyboard helper candidates
@@ -99,6 +131,8 @@ struct SwiftCodeReader {
         let t = stream[i]
         let afterDot = stream.isPunct(i - 1, ".")
         // `word` is the lexer's tag for the words dispatched on here (see `CodeWord`); every other name is `.other`.
+        // A case that may record a fact inside a body must be for a word that is `CodeWord.isSwiftTrigger`, or
+        // `openScope` steps over the bodies that hold it.
         switch t.word {
         case .import:
             if stream.kind(i + 1) == .identifier { file.imports.append(stream.text(i + 1)) }
@@ -728,6 +762,10 @@ struct SwiftCodeReader {
         let type = stream.text(i)
         guard let c = type.unicodeScalars.first, c.properties.isUppercase,
               Self.isClassNameHelper(stream.text(i + 2)), !Self.notViewControllers.contains(type) else { return }
+        // The lexer must have noted this call as a trigger, or a body holding it would have been stepped over.
+        assert(stream.bytes.withUnsafeBufferPointer { bytes in
+            CodeLexer.mayNameClassNameHelper(UnsafeBufferPointer(rebasing: bytes[stream[i + 2].start..<stream[i + 2].end]))
+        }, "a class-name helper the lexer's test does not accept")
         file.classInstantiations.append(CodeClassInstantiation(type: type, method: stream.text(i + 2),
                                                                enclosingType: scopes.typePath,
                                                                location: stream.location(i, path: filePath)))
