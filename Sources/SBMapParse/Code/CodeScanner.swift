@@ -56,11 +56,11 @@ public struct CodeScanner: Sendable {
         case .swift:
             var reader = SwiftCodeReader(stream: stream, path: path, generatedBy: Self.generator(bytes, path: path))
             reader.read()
-            return Loaded(path: path, reader.file)
+            return Loaded(path: path, reader.takeFile())
         case .objectiveC:
             var reader = ObjCCodeReader(stream: stream, path: path)
             reader.read()
-            return Loaded(path: path, reader.file)
+            return Loaded(path: path, reader.takeFile())
         }
     }
 

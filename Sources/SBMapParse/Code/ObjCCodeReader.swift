@@ -15,6 +15,12 @@ struct ObjCCodeReader {
     private var brackets: [Int] = []
     private(set) var file: LoadedCodeFile
 
+    /// The facts read, moved out (an empty file is left behind): `reader.file` would copy them, retaining every
+    /// array they hold, and freeing the reader would then release each again.
+    mutating func takeFile() -> LoadedCodeFile {
+        exchange(&file, with: LoadedCodeFile(path: "", language: .objectiveC))
+    }
+
     init(stream: TokenStream, path: String) {
         self.stream = stream
         self.path = path

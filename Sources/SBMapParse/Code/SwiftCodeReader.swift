@@ -18,6 +18,12 @@ struct SwiftCodeReader {
     private var nextTrigger = 0
     private(set) var file: LoadedCodeFile
 
+    /// The facts read, moved out (an empty file is left behind): `reader.file` would copy them, retaining every
+    /// array they hold, and freeing the reader would then release each again.
+    mutating func takeFile() -> LoadedCodeFile {
+        exchange(&file, with: LoadedCodeFile(path: "", language: .swift))
+    }
+
     /// What a declaration announces for its scope besides the kind: where a function's parameters are (they become
     /// locals when the scope opens, named by token: no String is made for them) and the token of its name.
     private struct ScopeStart: Sendable {
