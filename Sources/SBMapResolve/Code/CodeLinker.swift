@@ -107,6 +107,11 @@ public struct CodeLinker: Sendable {
         out.nodes = nodes.take()
         out.edges = edges.take()
         out.diagnostics = diagnostics.take()
+        // The passes' results (copied into the graph) and the index are freed while the caller goes on.
+        // (The arrays are handed over as they are: the box takes the last reference once this function returns.)
+        Teardown.inBackground(files)
+        Teardown.inBackground(unwinds)
+        Teardown.inBackground(consume indexed)
         return out
     }
 

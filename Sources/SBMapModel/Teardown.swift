@@ -5,7 +5,7 @@ import Dispatch
 /// A large project is millions of small objects (every scene, token of meaning and finding of ten thousand files),
 /// and freeing them one by one took longer than linking them. The command has its answer by then: it prints while
 /// another core frees, and a process that exits first leaves the rest to the operating system, as compilers do.
-enum Teardown {
+public enum Teardown {
     /// The only owner of the value once it is handed over, so that the last release happens where the box is emptied.
     private final class Box<Value>: @unchecked Sendable {
         // `@unchecked`: written once by the thread that makes the box, then emptied once by the background thread;
@@ -16,7 +16,7 @@ enum Teardown {
 
     /// Takes `value` (pass it with `consume`, so that no other reference keeps it alive) and frees it in the
     /// background.
-    static func inBackground<Value>(_ value: consuming Value) {
+    public static func inBackground<Value>(_ value: consuming Value) {
         let box = Box(value)
         DispatchQueue.global(qos: .utility).async { box.value = nil }
     }
