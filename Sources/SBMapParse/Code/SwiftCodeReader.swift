@@ -266,11 +266,69 @@ struct SwiftCodeReader {
         }
         var fullPath = kind == .extension ? [] : scopes.typePath
         fullPath.reserveCapacity(fullPath.count + (nameEnd - i) / 2)
-        for k in stride(from: i + 1, to: nameEnd, by: 2) { fullPath.append(stream.text(k)) }
-        let superclass = kind == .class && firstInherited >= 0 ? stream.text(firstInherited) : nil
+        for k in stride(from: i + 1, to: nameEnd, by: 2) { fullPath.append(typeName(at: k)) }
+        let superclass = kind == .class && firstInherited >= 0 ? superclassName(at: firstInherited) : nil
+        // Room for all of the file's declarations at the first: growing the array one declaration at a time was an
+        // allocation and a copy for each.
+        if file.types.isEmpty { file.types.reserveCapacity(typeDeclarationBound()) }
         file.types.append(CodeTypeDeclaration(path: fullPath, kind: kind, superclass: superclass,
                                               location: stream.location(i + 1, path: filePath)))
         pending.announce(.type(path: fullPath, stringEnum: kind == .enum && inheritsString), at: j)
+    }
+
+    /// At most how many type declarations the file holds: its type keywords, less those that cannot declare one
+    /// (after a `.`, or `class func`, `class var`, …). Each is one of `stream.triggers`, which are far fewer than the
+    /// tokens, so this is counted once, when the first declaration is recorded; and it is no more than the file's
+    /// tokens, so a hostile file cannot make it reserve more than its size justifies.
+    private func typeDeclarationBound() -> Int {
+        var bound = 0
+        for trigger in stream.triggers {
+            let k = Int(trigger)
+            switch stream[k].word {
+            case .class, .struct, .enum, .extension, .protocol, .actor:
+                if stream.isPunct(k - 1, ".") { continue }
+                switch stream.word(k + 1) {
+                case .func, .var, .let, .subscript: continue
+                default: bound += 1
+                }
+            default:
+                continue
+            }
+        }
+        return max(bound, 1)
+    }
+
+    /// How many of the latest declarations `typeName(at:)` looks through: an extension of a type usually follows
+    /// the type closely, and a bounded look keeps a file of a hundred thousand declarations linear.
+    private static let nameReuseWindow = 8
+
+    /// The name at token `k` of a type being declared. An extension in the file of its type (the usual place) names
+    /// a type declared a little earlier: that declaration's String is shared, where making the name again allocated
+    /// for any name longer than fifteen bytes. Shared only when the bytes are the same (canonically equivalent
+    /// spellings stay as written).
+    private func typeName(at k: Int) -> String {
+        // (A name of fifteen bytes or fewer is stored in the String itself, with nothing to share.)
+        if stream[k].end - stream[k].start > 15 {
+            for declaration in file.types.suffix(Self.nameReuseWindow).reversed() {
+                if let name = declaration.path.last, stream.hasBytes(k, of: name) { return name }
+            }
+        }
+        return stream.text(k)
+    }
+
+    /// The superclasses that app code names most, as literals: a literal String is stored in the binary (it
+    /// allocates nothing and is never reference counted), where making one of these longer-than-fifteen-byte names
+    /// from the token allocated it for every class.
+    private static let commonSuperclasses: [String] = [
+        "UIViewController", "UITableViewController", "UICollectionViewController", "UINavigationController",
+        "UITabBarController", "UIPageViewController", "UISplitViewController", "UICollectionViewCell",
+        "NSViewController", "NSWindowController",
+    ]
+
+    /// The name of the superclass at token `k`.
+    private func superclassName(at k: Int) -> String {
+        for name in Self.commonSuperclasses where stream.hasBytes(k, of: name) { return name }
+        return stream.text(k)
     }
 
     /// `func name<T>(_ a: A, b c: B) -> R {`: a function scope with its parameters, maybe a storyboard helper,
