@@ -37,7 +37,7 @@ struct SwiftCodeReader {
         self.stream = stream
         filePath = path
         expressions = CodeExpressions(stream: stream, language: .swift)
-        expressionReader = SwiftExpressionReader(stream: stream, expressions: expressions, scopes: ScopeStack(names: stream))
+        expressionReader = SwiftExpressionReader(stream: stream, expressions: expressions, scopes: ScopeStack())
         recordUses = generatedBy == nil
         file = LoadedCodeFile(path: path, language: .swift, generatedBy: generatedBy)
     }
@@ -861,7 +861,7 @@ struct SwiftExpressionReader: LocalNames {
     /// What a local or parameter holds. A pending local (`LocalValue.pending`) is read now, with the locals that were
     /// visible where it was declared, as it would have been read there.
     func local(_ name: String) -> LocalValue? {
-        guard let (value, position) = scopes.localEntry(name, below: limit) else { return nil }
+        guard let (value, position) = scopes.localEntry(name, below: limit, names: stream) else { return nil }
         guard case .pending(let tokens, let isLet) = value else { return value }
         guard depth < Self.maxLocalDepth else { return .unknown }
         var there = self
