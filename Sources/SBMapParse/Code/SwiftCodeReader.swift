@@ -266,7 +266,8 @@ struct SwiftCodeReader {
         }
         var fullPath = kind == .extension ? [] : scopes.typePath
         fullPath.reserveCapacity(fullPath.count + (nameEnd - i) / 2)
-        for k in stride(from: i + 1, to: nameEnd, by: 2) { fullPath.append(typeName(at: k)) }
+        // Only an extension looks for an earlier declaration's name to share: a type is seldom declared twice.
+        for k in stride(from: i + 1, to: nameEnd, by: 2) { fullPath.append(kind == .extension ? typeName(at: k) : stream.text(k)) }
         let superclass = kind == .class && firstInherited >= 0 ? superclassName(at: firstInherited) : nil
         // Room for all of the file's declarations at the first: growing the array one declaration at a time was an
         // allocation and a copy for each.
@@ -302,15 +303,17 @@ struct SwiftCodeReader {
     /// the type closely, and a bounded look keeps a file of a hundred thousand declarations linear.
     private static let nameReuseWindow = 8
 
-    /// The name at token `k` of a type being declared. An extension in the file of its type (the usual place) names
-    /// a type declared a little earlier: that declaration's String is shared, where making the name again allocated
-    /// for any name longer than fifteen bytes. Shared only when the bytes are the same (canonically equivalent
-    /// spellings stay as written).
+    /// The name at token `k` of the type an extension extends. An extension in the file of its type (the usual
+    /// place) names a type declared a little earlier: that declaration's String is shared, where making the name
+    /// again allocated for any name longer than fifteen bytes. Shared only when the bytes are the same (canonically
+    /// equivalent spellings stay as written).
     private func typeName(at k: Int) -> String {
         // (A name of fifteen bytes or fewer is stored in the String itself, with nothing to share.)
         if stream[k].end - stream[k].start > 15 {
-            for declaration in file.types.suffix(Self.nameReuseWindow).reversed() {
-                if let name = declaration.path.last, stream.hasBytes(k, of: name) { return name }
+            // By index, reading only the name: a declaration read out of the array whole is a copy, which retains
+            // and releases each of its fields.
+            for d in stride(from: file.types.count - 1, through: max(file.types.count - Self.nameReuseWindow, 0), by: -1) {
+                if let name = file.types[d].path.last, stream.hasBytes(k, of: name) { return name }
             }
         }
         return stream.text(k)
@@ -672,7 +675,9 @@ struct SwiftCodeReader {
                     var built = name
                     built.reserveCapacity(name.utf8.count + 40)
                     built += "("
-                    for arg in args { built += expressions.label(arg) ?? "_"; built += ":" }
+                    // (The labels are read from the tokens: calling `expressions.label` here copied the expressions,
+                    // and so retained and released the token arrays, once per argument.)
+                    for arg in args { built += arg.labelToken >= 0 ? stream.text(arg.labelToken) : "_"; built += ":" }
                     built += ")"
                     api = built
                 }
