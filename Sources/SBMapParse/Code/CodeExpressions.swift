@@ -32,15 +32,48 @@ struct CodeExpressions {
         argument.labelToken >= 0 && stream.isIdentifier(argument.labelToken, name)
     }
 
+    /// The arguments of one call, in order. The first four are held inline and only a fifth and later go to an
+    /// array: the readers split a call or two per storyboard use, nearly all of one to three arguments, and an array
+    /// for each was one allocation (and its release) per call, more than the rest of splitting it.
+    struct Arguments: RandomAccessCollection {
+        private static let none = Argument(labelToken: -1, range: 0..<0)
+        private var a0 = none, a1 = none, a2 = none, a3 = none
+        /// The arguments after the fourth (empty, and so never allocated, for nearly every call).
+        private var more: [Argument] = []
+        private(set) var endIndex = 0
+        var startIndex: Int { 0 }
+
+        subscript(i: Int) -> Argument {
+            precondition(i >= 0 && i < endIndex, "argument index out of range")
+            switch i {
+            case 0: return a0
+            case 1: return a1
+            case 2: return a2
+            case 3: return a3
+            default: return more[i - 4]
+            }
+        }
+
+        fileprivate mutating func append(_ argument: Argument) {
+            switch endIndex {
+            case 0: a0 = argument
+            case 1: a1 = argument
+            case 2: a2 = argument
+            case 3: a3 = argument
+            default: more.append(argument)
+            }
+            endIndex += 1
+        }
+    }
+
     /// Splits the arguments of the call whose `(` is at `open`.
-    func arguments(open: Int) -> [Argument] {
+    func arguments(open: Int) -> Arguments {
         let close = stream.close(open)
-        var result: [Argument] = []
+        var result = Arguments()
         var start = open + 1
         var j = start
         func flush(_ end: Int) {
             guard end > start else { return }
-            if result.isEmpty { result.reserveCapacity(4) }  // one allocation for most calls, not one per argument
             if stream.kind(start) == .identifier, stream.isPunct(start + 1, ":"), end > start + 2 {
                 result.append(Argument(labelToken: start, range: (start + 2)..<end))
             } else {

@@ -27,6 +27,9 @@ struct CodeScope: Sendable {
     var end: Int
     /// Where this scope's locals start in `ScopeStack`'s one array of locals.
     fileprivate var localsStart = 0
+    /// The index in `ScopeStack.scopes` of the innermost function scope that is this one or encloses it (-1 for
+    /// none), set on `push`: the stack finds its innermost function from its top scope, with no array of them.
+    fileprivate var enclosingFunction = -1
     /// For storyboard helper candidates: the storyboard names loaded in the body.
     var helperLoads: [CodeString] = []
     /// For String enums: the cases read so far.
@@ -56,8 +59,9 @@ struct CodeScope: Sendable {
 /// scopes: reading a `CodeScope` out of the array copies it, which retains and releases each of its fields.
 struct ScopeStack: Sendable {
     private(set) var scopes: [CodeScope] = []
-    /// A local or parameter, named by its text, or by its token (`token` ≥ 0, in `names`): the Swift reader declares
-    /// its locals by token, so that declaring one makes no String (most are never looked up).
+    /// A local or parameter, named by its text, or by its token (`token` ≥ 0, in the file's tokens, which look-ups
+    /// are given): the Swift reader declares its locals by token, so that declaring one makes no String (most are
+    /// never looked up).
     private struct Local {
         var name: String
         var token: Int
@@ -66,34 +70,31 @@ struct ScopeStack: Sendable {
     /// The locals and parameters of every open scope, outermost scope's first. Scopes open and close in stack order,
     /// so one array serves them all, and opening a scope allocates nothing.
     private var locals: [Local] = []
-    /// The tokens that name the locals declared by token (`declareLocal(token:_:)`).
-    private let names: TokenStream?
     /// Where the innermost scope ends (`Int.max` when none is open).
     private var innermostEnd = Int.max
     /// The path of the innermost enclosing type (`[]` at file scope).
     private(set) var typePath: [String] = []
-    /// Indices in `scopes` of the open function scopes, innermost last.
-    private var functions: [Int] = []
+    /// The index in `scopes` of the innermost open function scope (-1 for none): the top scope's
+    /// `enclosingFunction`, kept here as the readers ask for it.
+    private var innermostFunction = -1
 
     /// Locals a file's look-ups may walk in all (see `localEntry`): far more than real code needs, few enough to
     /// take well under a second.
     static let lookupBudget = 20_000_000
     private let lookupBudget: LookupBudget
 
-    /// `names` is the file whose tokens name the locals declared by token.
-    init(names: TokenStream? = nil, lookupBudget budget: Int = ScopeStack.lookupBudget) {
-        self.names = names
+    init(lookupBudget budget: Int = ScopeStack.lookupBudget) {
         lookupBudget = LookupBudget(budget)
         // Room for the nesting of ordinary code: growing these one step at a time was most of opening a scope.
         scopes.reserveCapacity(16)
         locals.reserveCapacity(16)
-        functions.reserveCapacity(8)
     }
 
     /// Opens `scope`, with `parameters` as its first locals (values unknown).
     mutating func push(_ scope: consuming CodeScope, parameters: [String] = []) {
         if case .type(let path, _) = scope.kind { typePath = path }
-        if scope.isFunction { functions.append(scopes.count) }
+        scope.enclosingFunction = scope.isFunction ? scopes.count : innermostFunction
+        innermostFunction = scope.enclosingFunction
         innermostEnd = scope.end
         scope.localsStart = locals.count
         for p in parameters { locals.append(Local(name: p, token: -1, value: .unknown)) }
@@ -106,7 +107,7 @@ struct ScopeStack: Sendable {
         let top = scopes.removeLast()
         locals.removeSubrange(top.localsStart...)
         innermostEnd = scopes.isEmpty ? Int.max : scopes[scopes.count - 1].end
-        if functions.last == scopes.count { functions.removeLast() }
+        innermostFunction = scopes.isEmpty ? -1 : scopes[scopes.count - 1].enclosingFunction
         if top.isType {
             typePath = []
             for k in stride(from: scopes.count - 1, through: 0, by: -1) {
@@ -120,10 +121,10 @@ struct ScopeStack: Sendable {
     var atTypeLevel: Bool { !scopes.isEmpty && scopes[scopes.count - 1].isType }
 
     /// Whether we are inside any function body (so a `let` is a local).
-    var inFunction: Bool { !functions.isEmpty }
+    var inFunction: Bool { innermostFunction >= 0 }
 
     /// The innermost function scope's index.
-    var functionIndex: Int? { functions.last }
+    var functionIndex: Int? { innermostFunction >= 0 ? innermostFunction : nil }
 
     /// Whether the innermost scope is the body of a String enum.
     var inStringEnumBody: Bool {
@@ -136,13 +137,17 @@ struct ScopeStack: Sendable {
     func local(_ name: String) -> LocalValue? { localEntry(name)?.value }
 
     /// `local(_:)` with the position of the declaration found, among the locals declared before position `limit`.
+    /// `names` are the file's tokens, which name the locals declared by token (`declareLocal(token:_:)`); they are
+    /// passed in rather than kept: a copy of the tokens here was one more copy of every array they hold, retained
+    /// with each reader and released with it.
     /// A local's position never changes while it is visible, and the locals before it are the ones that were
     /// visible where it was declared: scopes open and close in stack order.
     ///
     /// A look-up walks the function's locals from the latest: a few in real code. A hostile file (a function of a
     /// hundred thousand locals, each name looked up) would make that quadratic, so the walks of one file share a
     /// budget; once it is spent, every name is unknown (shown as dynamic, never guessed).
-    func localEntry(_ name: String, below limit: Int = Int.max) -> (value: LocalValue, position: Int)? {
+    func localEntry(_ name: String, below limit: Int = Int.max, names: TokenStream? = nil)
+        -> (value: LocalValue, position: Int)? {
         var floor = 0
         for k in stride(from: scopes.count - 1, through: 0, by: -1) where scopes[k].isFunction || scopes[k].isType {
             floor = scopes[k].localsStart
@@ -151,13 +156,13 @@ struct ScopeStack: Sendable {
         let top = min(locals.count, limit)
         guard top > floor else { return nil }
         guard lookupBudget.spend(top - floor) else { return (.unknown, top - 1) }
-        for k in stride(from: top - 1, through: floor, by: -1) where isNamed(k, name) {
+        for k in stride(from: top - 1, through: floor, by: -1) where isNamed(k, name, names) {
             return (locals[k].value, k)
         }
         return nil
     }
 
-    private func isNamed(_ k: Int, _ name: String) -> Bool {
+    private func isNamed(_ k: Int, _ name: String, _ names: TokenStream?) -> Bool {
         let token = locals[k].token
         guard token >= 0 else { return locals[k].name == name }
         return names?.text(token, equals: name) ?? false
@@ -169,11 +174,10 @@ struct ScopeStack: Sendable {
         locals.append(Local(name: name, token: -1, value: value))
     }
 
-    /// Declares a local in the innermost scope, named by token `token` of `names` (the scopes must have been made
-    /// with the file's tokens).
+    /// Declares a local in the innermost scope, named by token `token` of the file's tokens (look-ups must then be
+    /// given them: `localEntry(_:below:names:)`).
     mutating func declareLocal(token: Int, _ value: LocalValue) {
         guard !scopes.isEmpty else { return }
-        assert(names != nil, "locals named by token need the file's tokens")
         locals.append(Local(name: "", token: token, value: value))
     }
 

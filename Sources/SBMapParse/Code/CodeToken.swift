@@ -303,6 +303,21 @@ struct TokenStream: Sendable {
         return ascii ?? (text(i) == name)
     }
 
+    /// Whether identifier or number `i` is written in exactly the UTF-8 bytes of `name`. Then `text(i)` would be a
+    /// String equal to `name` byte for byte, so `name` may be used in its place: sharing a String that is at hand
+    /// costs no allocation. (`text(_:equals:)` is looser: canonically equivalent spellings are equal there, and a
+    /// name written in the other spelling must keep its own bytes.)
+    func hasBytes(_ i: Int, of name: String) -> Bool {
+        let t = tokens[i]
+        guard t.kind == .identifier || t.kind == .number, name.utf8.count == t.end - t.start else { return false }
+        var name = name
+        return name.withUTF8 { n in
+            bytes.withUnsafeBufferPointer { b in
+                n.isEmpty || memcmp(n.baseAddress!, b.baseAddress! + t.start, n.count) == 0
+            }
+        }
+    }
+
     /// (Always inlined: the readers ask it of nearly every token, and a call cost more than the test.)
     @inline(__always)
     func isPunct(_ i: Int, _ p: Unicode.Scalar) -> Bool { i >= 0 && i < tokens.count && tokens[i].isPunct(p) }

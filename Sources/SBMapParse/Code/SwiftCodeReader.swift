@@ -37,7 +37,7 @@ struct SwiftCodeReader {
         self.stream = stream
         filePath = path
         expressions = CodeExpressions(stream: stream, language: .swift)
-        expressionReader = SwiftExpressionReader(stream: stream, expressions: expressions, scopes: ScopeStack(names: stream))
+        expressionReader = SwiftExpressionReader(stream: stream, expressions: expressions, scopes: ScopeStack())
         recordUses = generatedBy == nil
         file = LoadedCodeFile(path: path, language: .swift, generatedBy: generatedBy)
     }
@@ -266,11 +266,72 @@ struct SwiftCodeReader {
         }
         var fullPath = kind == .extension ? [] : scopes.typePath
         fullPath.reserveCapacity(fullPath.count + (nameEnd - i) / 2)
-        for k in stride(from: i + 1, to: nameEnd, by: 2) { fullPath.append(stream.text(k)) }
-        let superclass = kind == .class && firstInherited >= 0 ? stream.text(firstInherited) : nil
+        // Only an extension looks for an earlier declaration's name to share: a type is seldom declared twice.
+        for k in stride(from: i + 1, to: nameEnd, by: 2) { fullPath.append(kind == .extension ? typeName(at: k) : stream.text(k)) }
+        let superclass = kind == .class && firstInherited >= 0 ? superclassName(at: firstInherited) : nil
+        // Room for all of the file's declarations at the first: growing the array one declaration at a time was an
+        // allocation and a copy for each.
+        if file.types.isEmpty { file.types.reserveCapacity(typeDeclarationBound()) }
         file.types.append(CodeTypeDeclaration(path: fullPath, kind: kind, superclass: superclass,
                                               location: stream.location(i + 1, path: filePath)))
         pending.announce(.type(path: fullPath, stringEnum: kind == .enum && inheritsString), at: j)
+    }
+
+    /// At most how many type declarations the file holds: its type keywords, less those that cannot declare one
+    /// (after a `.`, or `class func`, `class var`, …). Each is one of `stream.triggers`, which are far fewer than the
+    /// tokens, so this is counted once, when the first declaration is recorded; and it is no more than the file's
+    /// tokens, so a hostile file cannot make it reserve more than its size justifies.
+    private func typeDeclarationBound() -> Int {
+        var bound = 0
+        for trigger in stream.triggers {
+            let k = Int(trigger)
+            switch stream[k].word {
+            case .class, .struct, .enum, .extension, .protocol, .actor:
+                if stream.isPunct(k - 1, ".") { continue }
+                switch stream.word(k + 1) {
+                case .func, .var, .let, .subscript: continue
+                default: bound += 1
+                }
+            default:
+                continue
+            }
+        }
+        return max(bound, 1)
+    }
+
+    /// How many of the latest declarations `typeName(at:)` looks through: an extension of a type usually follows
+    /// the type closely, and a bounded look keeps a file of a hundred thousand declarations linear.
+    private static let nameReuseWindow = 8
+
+    /// The name at token `k` of the type an extension extends. An extension in the file of its type (the usual
+    /// place) names a type declared a little earlier: that declaration's String is shared, where making the name
+    /// again allocated for any name longer than fifteen bytes. Shared only when the bytes are the same (canonically
+    /// equivalent spellings stay as written).
+    private func typeName(at k: Int) -> String {
+        // (A name of fifteen bytes or fewer is stored in the String itself, with nothing to share.)
+        if stream[k].end - stream[k].start > 15 {
+            // By index, reading only the name: a declaration read out of the array whole is a copy, which retains
+            // and releases each of its fields.
+            for d in stride(from: file.types.count - 1, through: max(file.types.count - Self.nameReuseWindow, 0), by: -1) {
+                if let name = file.types[d].path.last, stream.hasBytes(k, of: name) { return name }
+            }
+        }
+        return stream.text(k)
+    }
+
+    /// The superclasses that app code names most, as literals: a literal String is stored in the binary (it
+    /// allocates nothing and is never reference counted), where making one of these longer-than-fifteen-byte names
+    /// from the token allocated it for every class.
+    private static let commonSuperclasses: [String] = [
+        "UIViewController", "UITableViewController", "UICollectionViewController", "UINavigationController",
+        "UITabBarController", "UIPageViewController", "UISplitViewController", "UICollectionViewCell",
+        "NSViewController", "NSWindowController",
+    ]
+
+    /// The name of the superclass at token `k`.
+    private func superclassName(at k: Int) -> String {
+        for name in Self.commonSuperclasses where stream.hasBytes(k, of: name) { return name }
+        return stream.text(k)
     }
 
     /// `func name<T>(_ a: A, b c: B) -> R {`: a function scope with its parameters, maybe a storyboard helper,
@@ -614,7 +675,9 @@ struct SwiftCodeReader {
                     var built = name
                     built.reserveCapacity(name.utf8.count + 40)
                     built += "("
-                    for arg in args { built += expressions.label(arg) ?? "_"; built += ":" }
+                    // (The labels are read from the tokens: calling `expressions.label` here copied the expressions,
+                    // and so retained and released the token arrays, once per argument.)
+                    for arg in args { built += arg.labelToken >= 0 ? stream.text(arg.labelToken) : "_"; built += ":" }
                     built += ")"
                     api = built
                 }
@@ -803,7 +866,7 @@ struct SwiftExpressionReader: LocalNames {
     /// What a local or parameter holds. A pending local (`LocalValue.pending`) is read now, with the locals that were
     /// visible where it was declared, as it would have been read there.
     func local(_ name: String) -> LocalValue? {
-        guard let (value, position) = scopes.localEntry(name, below: limit) else { return nil }
+        guard let (value, position) = scopes.localEntry(name, below: limit, names: stream) else { return nil }
         guard case .pending(let tokens, let isLet) = value else { return value }
         guard depth < Self.maxLocalDepth else { return .unknown }
         var there = self
