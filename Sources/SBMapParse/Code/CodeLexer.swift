@@ -33,7 +33,6 @@ struct CodeLexer {
     /// notes it here, which costs far less than finding the line breaks again afterwards.
     private var lineStarts: LineStarts
     private let words = CodeWord.table
-    private let identifierPart = ByteTable.identifierPart.bytes
     /// The open brackets not yet closed, as a stack linked through their tokens: `openTop` is the innermost, and
     /// each open bracket's `upper` holds the index of the one below it until it is closed (then its partner).
     private var openTop = -1
@@ -101,46 +100,51 @@ struct CodeLexer {
     }
 
     private mutating func run() {
-        // The position and the line-break flag live in locals through the common tokens (names, punctuation,
-        // blanks), so they stay in registers; the rarer ones go through `pos` and `sawNewline`.
+        // The position, the line-break flag and the tables live in locals through the common tokens (names,
+        // punctuation, blanks), so they stay in registers; the rarer ones go through `pos` and `sawNewline`. Each
+        // pass of the loop writes at most one token, so a full output ends the loop at the write that finds it full
+        // (no flag is tested per byte).
         let p = self.p, n = self.n
+        let classes = ByteClass.table
+        let words = self.words
         var i = 0
         var newline = true
-        while i < n && !overflowed {
+        scan: while i < n {
             let c = p[i]
-            switch c {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"),
-                 UInt8(ascii: "$"), 0x80...0xFF:
-                // `emitIdentifier`, written out: the compiler keeps the call otherwise.
+            // One load and a jump table, where a chain of range tests cost a dozen instructions per token.
+            switch classes[Int(c)] {
+            case .identifier:
                 let start = i
-                i += 1
-                while i < n, identifierPart[Int(p[i])] { i += 1 }
-                let word = words.word(p + start, i - start, head: CodeWord.head(p + start, i - start, available: n - start))
+                i = Self.scanName(p, start, n, classes)
+                let length = i - start
+                let word = words.word(p + start, length, head: CodeWord.head(p + start, length, available: n - start))
                 if word != .other { noteTrigger(word) }
-                emit(CodeToken(kind: .identifier, offset: UInt32(start), lower: UInt32(start), upper: UInt32(i),
-                               word: word, newlineBefore: newline))
+                guard put(CodeToken(kind: .identifier, offset: Self.offset(start), lower: Self.offset(start),
+                                    upper: Self.offset(i), word: word, newlineBefore: newline)) else { break scan }
                 newline = false
-            case 0x20:
+            case .space:
                 i += 1
                 while i < n, p[i] == 0x20 { i += 1 }  // indentation comes in runs
-            case 0x0A:  // \n
+            case .newline:
                 newline = true
                 i += 1
                 lineStarts.append(i)
                 while i < n, p[i] == 0x20 { i += 1 }
-            case 0x09, 0x0D, 0x0B, 0x0C, 0x00:
+            case .blank:
                 i += 1
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            case .digit:
                 let start = i
                 i += 1
                 while i < n {
                     let d = p[i]
-                    guard identifierPart[Int(d)] || (d == UInt8(ascii: ".") && i + 1 < n && Self.isDigit(p[i + 1])) else { break }
+                    guard classes[Int(d)].isIdentifierPart
+                            || (d == UInt8(ascii: ".") && i + 1 < n && Self.isDigit(p[i + 1])) else { break }
                     i += 1
                 }
-                emit(CodeToken(kind: .number, offset: UInt32(start), lower: UInt32(start), upper: UInt32(i), newlineBefore: newline))
+                guard put(CodeToken(kind: .number, offset: Self.offset(start), lower: Self.offset(start),
+                                    upper: Self.offset(i), newlineBefore: newline)) else { break scan }
                 newline = false
-            case UInt8(ascii: "/"):
+            case .slash:
                 let next = i + 1 < n ? p[i + 1] : 0
                 if next == UInt8(ascii: "/") {
                     i = memchr(p + i, 0x0A, n - i).map { p.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? n
@@ -149,26 +153,41 @@ struct CodeLexer {
                     skipBlockComment()
                     i = pos; newline = sawNewline
                 } else {
-                    emitPunct(at: i, c, newline: newline)
+                    guard put(Self.punct(at: i, c, newline: newline)) else { break scan }
                     i += 1
                     newline = false
                 }
-            case UInt8(ascii: "\""), UInt8(ascii: "@"), UInt8(ascii: "'"), UInt8(ascii: "#"), UInt8(ascii: "`"):
+            case .special:
                 pos = i; sawNewline = newline
                 lexSpecial()
                 i = pos; newline = sawNewline
-            case UInt8(ascii: "-") where i + 1 < n && p[i + 1] == UInt8(ascii: ">"):
-                emitPunct(at: i, CodeToken.arrow, newline: newline)
-                i += 2
+                if overflowed { break scan }
+            case .minus:
+                let arrow = i + 1 < n && p[i + 1] == UInt8(ascii: ">")
+                guard put(Self.punct(at: i, arrow ? CodeToken.arrow : c, newline: newline)) else { break scan }
+                i += arrow ? 2 : 1
                 newline = false
-            default:
-                emitPunct(at: i, c, newline: newline)
+            case .open:
+                guard emitOpen(at: i, c, newline: newline) else { break scan }
+                i += 1
+                newline = false
+            case .close:
+                guard emitClose(at: i, c, newline: newline) else { break scan }
+                i += 1
+                newline = false
+            case .punct:
+                guard put(Self.punct(at: i, c, newline: newline)) else { break scan }
                 i += 1
                 newline = false
             }
         }
         pos = i
     }
+
+    /// A byte offset or index as a token holds it. The input is at most `maxInput` bytes, and there are no more
+    /// tokens than bytes, so every one fits in 32 bits: the conversion needs no overflow test.
+    @inline(__always)
+    private static func offset(_ i: Int) -> UInt32 { UInt32(truncatingIfNeeded: i) }
 
     /// The tokens that start with `"`, `@`, `'`, `#` or `` ` ``, at `pos`.
     private mutating func lexSpecial() {
@@ -190,19 +209,43 @@ struct CodeLexer {
             if pos + 1 < n, Self.isIdentifierStart(p[pos + 1]) {
                 let start = pos
                 pos += 2
-                while pos < n, identifierPart[Int(p[pos])] { pos += 1 }
+                while pos < n, ByteClass.table[Int(p[pos])].isIdentifierPart { pos += 1 }
                 emitIdentifier(at: start, name: start, pos, newline: sawNewline)
                 sawNewline = false
             } else {
-                emitPunct(at: pos, c, newline: sawNewline)
+                emit(Self.punct(at: pos, c, newline: sawNewline))
                 pos += 1
                 sawNewline = false
             }
         default:  // ' in Swift, ` in Objective-C
-            emitPunct(at: pos, c, newline: sawNewline)
+            emit(Self.punct(at: pos, c, newline: sawNewline))
             pos += 1
             sawNewline = false
         }
+    }
+
+    // MARK: Names
+
+    /// The end of the name whose first byte (an identifier start) is at `start`.
+    ///
+    /// Names are most of a file's bytes. Four bytes are tested per round, with one bounds test for the four
+    /// (`end - q >= 4`, so each of `q[0...3]` is inside the input however it is truncated); the last few bytes
+    /// are tested one by one.
+    @inline(__always)
+    private static func scanName(_ p: UnsafePointer<UInt8>, _ start: Int, _ n: Int,
+                                 _ classes: UnsafePointer<ByteClass>) -> Int {
+        // Through a pointer, whose offsets need no overflow test (the `Int` ones were a third of the loop).
+        var q = p + (start + 1)
+        let end = p + n
+        while end - q >= 4 {
+            guard classes[Int(q[0])].isIdentifierPart else { return p.distance(to: q) }
+            guard classes[Int(q[1])].isIdentifierPart else { return p.distance(to: q) &+ 1 }
+            guard classes[Int(q[2])].isIdentifierPart else { return p.distance(to: q) &+ 2 }
+            guard classes[Int(q[3])].isIdentifierPart else { return p.distance(to: q) &+ 3 }
+            q += 4
+        }
+        while q < end, classes[Int(q.pointee)].isIdentifierPart { q += 1 }
+        return p.distance(to: q)
     }
 
     // MARK: Characters
@@ -216,24 +259,30 @@ struct CodeLexer {
         (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || c == 0x5F || c == 0x24 || c >= 0x80
     }
 
-    /// `isIdentifierStart` and digits. (The lexer reads this from `ByteTable.identifierPart`.)
+    /// `isIdentifierStart` and digits. (The lexer reads this from `ByteClass.table`.)
     static func isIdentifierPart(_ c: UInt8) -> Bool {
         isIdentifierStart(c) || (c >= 0x30 && c <= 0x39)
     }
 
     // MARK: Emitting
 
-    /// Writes a token. With no room left, it marks the lexer as overflowed and ends the input, for `tokenize`
-    /// to start again with more room.
+    /// Writes a token, or returns false when there is no room left: the lexer is then marked as overflowed, for
+    /// `tokenize` to start again with more room (the loop that called this stops).
     @inline(__always)
-    private mutating func emit(_ token: CodeToken) {
+    private mutating func put(_ token: CodeToken) -> Bool {
         guard count < capacity else {
             overflowed = true
-            pos = n
-            return
+            return false
         }
         out[count] = token
         count += 1
+        return true
+    }
+
+    /// Writes a token for one of the rarer paths, which read `pos`: with no room left, the input is ended as well.
+    @inline(__always)
+    private mutating func emit(_ token: CodeToken) {
+        if !put(token) { pos = n }
     }
 
     /// A token made by one of the rarer paths, which keep the line-break flag in `sawNewline`.
@@ -250,30 +299,35 @@ struct CodeLexer {
         let word = length == 0 ? .other
             : words.word(p + start, length, head: CodeWord.head(p + start, length, available: n - start))
         if word != .other { noteTrigger(word) }
-        emit(CodeToken(kind: .identifier, offset: UInt32(at), lower: UInt32(start), upper: UInt32(end), word: word,
-                       newlineBefore: newline))
+        emit(CodeToken(kind: .identifier, offset: Self.offset(at), lower: Self.offset(start), upper: Self.offset(end),
+                       word: word, newlineBefore: newline))
     }
 
-    /// One punctuation token at `at`: `c` is its byte, or `CodeToken.arrow`. Brackets are matched on the way: an
-    /// opener is pushed; a closer takes the nearest open bracket of its shape, and the unclosed ones above it are
-    /// dropped (recovering from garbage). `upper` ends as the partner's index, or -1.
+    /// A punctuation token at `at` that is not a bracket: `c` is its byte, or `CodeToken.arrow`.
     @inline(__always)
-    private mutating func emitPunct(at: Int, _ c: UInt8, newline: Bool) {
-        var upper: Int32 = -1
-        switch c {
-        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-            // `Type.method(` is looked for at its `(`, not at every name: most `(` follow no `.` two tokens back.
-            if c == UInt8(ascii: "("), count >= 3, out[count - 2].isPunct("."), swift { noteClassNameHelperCall() }
-            upper = Int32(truncatingIfNeeded: openTop)
-            openTop = count
-            count(shape: c, by: 1)
-        case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-            upper = closeBracket(c)
-        default:
-            break
-        }
-        emit(CodeToken(kind: .punct, offset: UInt32(at), lower: UInt32(at), upper: UInt32(bitPattern: upper),
-                       punct: c, newlineBefore: newline))
+    private static func punct(at: Int, _ c: UInt8, newline: Bool) -> CodeToken {
+        CodeToken(kind: .punct, offset: offset(at), lower: offset(at), upper: UInt32.max, punct: c, newlineBefore: newline)
+    }
+
+    /// An opening bracket: it is pushed on the stack of open brackets, its `upper` linking to the one below it.
+    @inline(__always)
+    private mutating func emitOpen(at: Int, _ c: UInt8, newline: Bool) -> Bool {
+        // `Type.method(` is looked for at its `(`, not at every name: most `(` follow no `.` two tokens back.
+        if c == UInt8(ascii: "("), count >= 3, out[count - 2].isPunct("."), swift { noteClassNameHelperCall() }
+        let below = UInt32(truncatingIfNeeded: openTop)  // -1 as a bit pattern when the stack is empty
+        openTop = count
+        count(shape: c, by: 1)
+        return put(CodeToken(kind: .punct, offset: Self.offset(at), lower: Self.offset(at), upper: below, punct: c,
+                             newlineBefore: newline))
+    }
+
+    /// A closing bracket: it takes the nearest open bracket of its shape, and the unclosed ones above that are
+    /// dropped (recovering from garbage). Its `upper` is the partner's index, or -1.
+    @inline(__always)
+    private mutating func emitClose(at: Int, _ c: UInt8, newline: Bool) -> Bool {
+        let partner = closeBracket(c)
+        return put(CodeToken(kind: .punct, offset: Self.offset(at), lower: Self.offset(at),
+                             upper: UInt32(bitPattern: partner), punct: c, newlineBefore: newline))
     }
 
     /// Notes the token about to be written as a trigger if `word` is one (Swift only; see `TokenStream.triggers`).
@@ -326,8 +380,22 @@ struct CodeLexer {
 
     /// Pops the stack down to the nearest opener of the closer `c`'s shape and pairs it with the closer about to be
     /// written: the closer's partner, or -1 when no such opener is open.
+    @inline(__always)
     private mutating func closeBracket(_ c: UInt8) -> Int32 {
-        let open = c == UInt8(ascii: ")") ? UInt8(ascii: "(") : c == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
+        // `)` is one past `(`; `]` and `}` are two past `[` and `{`.
+        let open = c == UInt8(ascii: ")") ? c - 1 : c - 2
+        // Nearly always the innermost open bracket is the partner: that case is handled here, inlined in the
+        // main loop, and the walk down the stack only when it is not.
+        let top = openTop
+        guard top >= 0, out[top].punct == open else { return closeBracketDeeper(open) }
+        openTop = Int(Int32(bitPattern: out[top].upper))
+        count(shape: open, by: -1)
+        out[top].upper = UInt32(truncatingIfNeeded: count)
+        return Int32(truncatingIfNeeded: top)
+    }
+
+    /// `closeBracket` when the innermost open bracket is not of the shape `open`.
+    private mutating func closeBracketDeeper(_ open: UInt8) -> Int32 {
         let available = open == UInt8(ascii: "(") ? openCounts.0 : open == UInt8(ascii: "[") ? openCounts.1 : openCounts.2
         guard available > 0 else { return -1 }
         while true {
@@ -358,7 +426,14 @@ struct CodeLexer {
     private mutating func skipBlockComment() {
         pos += 2
         var depth = 1
+        let stops = ByteFlags.commentStop.flags
         while pos < n {
+            // Most bytes of a comment are none of `*`, `/` and a line break: a tight loop steps over a run of them,
+            // and the byte that stops it is looked at below.
+            var k = pos
+            while k < n, !stops[Int(p[k])] { k += 1 }
+            pos = k
+            guard pos < n else { break }
             let c = p[pos]
             if c == 0x0A {
                 sawNewline = true
@@ -478,7 +553,15 @@ struct CodeLexer {
         }
         scan.contentStart = pos
         let quotes = multiline ? 3 : 1
+        let stops = ByteFlags.stringStop.flags
         while pos < n {
+            // Most bytes of a literal are none of `"`, `\` and a line break, and are its value as written: a tight
+            // loop steps over a run of them (copying it when decoding), and the byte that stops it is looked at below.
+            var k = pos
+            while k < n, !stops[Int(p[k])] { k += 1 }
+            if decode, k > pos { value.append(contentsOf: UnsafeBufferPointer(start: p + pos, count: k - pos)) }
+            pos = k
+            guard pos < n else { break }
             let c = p[pos]
             if c == 0x0A && !multiline { break }
             if c == UInt8(ascii: "\""), closes(at: pos, quotes: quotes, hashes: hashes) {
@@ -654,16 +737,74 @@ private struct LineStarts {
     func deallocate() { base.deallocate() }
 }
 
-/// A flag for each byte value, in memory allocated once and never freed. The name loop runs over most bytes of a
-/// file, and one load from a table beats the comparisons of `isIdentifierPart` there.
-private struct ByteTable: @unchecked Sendable {  // immutable after it is made
-    let bytes: UnsafePointer<Bool>
+/// What a byte starts, for the lexer's main loop, which switches on a byte's class: one load from `table` and a
+/// jump, where a chain of range tests cost a dozen instructions per token. The name loop reads it too (one load
+/// and one comparison per byte).
+private enum ByteClass: UInt8 {
+    /// Letters, `_`, `$` and every byte from 0x80 up (`CodeLexer.isIdentifierStart`).
+    case identifier = 0
+    case digit = 1
+    case space, newline
+    /// Tab, carriage return, vertical tab, form feed and NUL, which separate tokens like a space.
+    case blank
+    /// `/`: a comment or punctuation.
+    case slash
+    /// `"`, `@`, `'`, `#` and `` ` ``, which start the tokens of `CodeLexer.lexSpecial`.
+    case special
+    /// `-`: `->` or punctuation.
+    case minus
+    /// `(`, `[`, `{` and `)`, `]`, `}`.
+    case open, close
+    /// Every other byte: one punctuation token.
+    case punct
+
+    /// Whether a byte of this class continues a name (`CodeLexer.isIdentifierPart`).
+    @inline(__always)
+    var isIdentifierPart: Bool { rawValue <= ByteClass.digit.rawValue }
+
+    static func of(_ c: UInt8) -> ByteClass {
+        if CodeLexer.isIdentifierStart(c) { return .identifier }
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return .digit
+        case 0x20: return .space
+        case 0x0A: return .newline
+        case 0x09, 0x0D, 0x0B, 0x0C, 0x00: return .blank
+        case UInt8(ascii: "/"): return .slash
+        case UInt8(ascii: "\""), UInt8(ascii: "@"), UInt8(ascii: "'"), UInt8(ascii: "#"), UInt8(ascii: "`"): return .special
+        case UInt8(ascii: "-"): return .minus
+        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): return .open
+        case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): return .close
+        default: return .punct
+        }
+    }
+
+    /// The class of each of the 256 byte values, in memory allocated once and never freed (reading it through
+    /// a pointer costs no bounds check: any `UInt8` indexes it).
+    static var table: UnsafePointer<ByteClass> { Table.shared.classes }
+
+    private struct Table: @unchecked Sendable {  // immutable after it is made
+        let classes: UnsafePointer<ByteClass>
+        static let shared: Table = {
+            let table = UnsafeMutablePointer<ByteClass>.allocate(capacity: 256)
+            for c in 0..<256 { (table + c).initialize(to: ByteClass.of(UInt8(c))) }
+            return Table(classes: UnsafePointer(table))
+        }()
+    }
+}
+
+/// A flag for each byte value, in memory allocated once and never freed: the loops that step over the insides of
+/// comments and literals test one load per byte instead of three comparisons.
+private struct ByteFlags: @unchecked Sendable {  // immutable after it is made
+    let flags: UnsafePointer<Bool>
 
     init(_ flag: (UInt8) -> Bool) {
         let table = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
-        for c in 0..<256 { table[c] = flag(UInt8(c)) }
-        bytes = UnsafePointer(table)
+        for c in 0..<256 { (table + c).initialize(to: flag(UInt8(c))) }
+        flags = UnsafePointer(table)
     }
 
-    static let identifierPart = ByteTable(CodeLexer.isIdentifierPart)
+    /// The bytes `skipBlockComment` looks at: the end or (in Swift) the start of a nested comment, a line break.
+    static let commentStop = ByteFlags { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "/") || $0 == 0x0A }
+    /// The bytes `scanStringBody` looks at: a quote, an escape, a line break.
+    static let stringStop = ByteFlags { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x0A }
 }
