@@ -6,9 +6,7 @@ import SBMapModel
 /// an extension sharing the String of the type it extends, common superclasses as literals. These pin that none of
 /// it changes what is read.
 @Suite struct CodeAllocationTests {
-    private func scan(_ text: String) -> LoadedCodeFile {
-        CodeScanner().scan(text: text, path: "A.swift", language: .swift).value!
-    }
+    private func scan(_ text: String) -> LoadedCodeFile { CodeFixtures.scan(source: text) }
 
     @Test func callsOfMoreArgumentsThanAreHeldInline() {
         let file = scan("""

@@ -6,9 +6,7 @@ import SBMapModel
 /// These pin what that must not lose: each holds a body that a skip too eager would step over, and checks what
 /// reading it records.
 @Suite struct CodeBodySkipTests {
-    private func scan(_ text: String) -> LoadedCodeFile {
-        CodeScanner().scan(text: text, path: "A.swift", language: .swift).value!
-    }
+    private func scan(_ text: String) -> LoadedCodeFile { CodeFixtures.scan(source: text) }
 
     @Test func storyboardHelpersAreReadThoughTheirBodiesCallNothing() {
         let file = scan("""

@@ -5,9 +5,7 @@ import SBMapModel
 /// Locals are read only when a call names them (`LocalValue.pending`), and then with the names that were visible
 /// where they were declared, not the ones declared after.
 @Suite struct CodeLocalsTests {
-    private func scan(_ text: String) -> LoadedCodeFile {
-        CodeScanner().scan(text: text, path: "A.swift", language: .swift).value!
-    }
+    private func scan(_ text: String) -> LoadedCodeFile { CodeFixtures.scan(source: text) }
 
     @Test func aLocalSeesOnlyWhatWasDeclaredBeforeIt() {
         let file = scan("""
