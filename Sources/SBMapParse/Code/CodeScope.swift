@@ -165,7 +165,13 @@ struct ScopeStack: Sendable {
     private func isNamed(_ k: Int, _ name: String, _ names: TokenStream?) -> Bool {
         let token = locals[k].token
         guard token >= 0 else { return locals[k].name == name }
-        return names?.text(token, equals: name) ?? false
+        // Only the Swift reader declares locals by token, and it looks them up with its tokens; a look-up without
+        // them (`local(_:)`) would silently find none of its locals.
+        guard let names else {
+            assertionFailure("a local declared by token is looked up without the file's tokens")
+            return false
+        }
+        return names.text(token, equals: name)
     }
 
     /// Declares a local in the innermost scope.
