@@ -204,8 +204,10 @@ enum Classifier {
     static func kind(ofFileNamed name: String, includeCode: Bool) -> InputFile.Kind? {
         if name.hasSuffix(".storyboard") { return .storyboard }
         if name == "project.pbxproj" { return .projectFile }
+        if name == "Package.swift" { return .packageManifest }
         // `Info.plist`, and the older `AppName-Info.plist`.
         if name.hasSuffix("Info.plist") { return .infoPlist }
+        if name.hasSuffix(".xib") { return .nib }
         guard includeCode else { return nil }
         if name.hasSuffix(".swift") { return .swift }
         if name.hasSuffix(".m") || name.hasSuffix(".mm") { return .objectiveC }

@@ -4,8 +4,12 @@ public struct InputFile: Hashable, Sendable, Comparable {
         case storyboard
         /// `Info.plist`, `*-Info.plist`: entry-point keys and the bundle identifier.
         case infoPlist = "info-plist"
-        /// `project.pbxproj`: `INFOPLIST_KEY_*` build settings.
+        /// `project.pbxproj`: targets, their files and build settings.
         case projectFile = "project-file"
+        /// `Package.swift`: a package's targets and where their resources live.
+        case packageManifest = "package-manifest"
+        /// `.xib`: only its name is used (a launch screen may be a nib).
+        case nib
         case swift
         case objectiveC = "objective-c"
     }

@@ -17,10 +17,13 @@ public struct Storyboard: Hashable, Sendable, Codable {
     public var isLaunchScreen: Bool
     /// Why the app loads this storyboard on its own: Info.plist and build-setting keys that name it.
     public var entryPoints: [EntryPoint]
+    /// Ids of the targets (`BuildTarget.id`) whose bundle holds the file, sorted. Empty when no project describes it,
+    /// or when a project describes its folder and no target holds it (a dead copy).
+    public var targets: [String]
 
     public init(path: String, name: String, platform: Platform, localization: String? = nil,
                 localizedVariants: [String] = [], initialScene: String? = nil, isLaunchScreen: Bool = false,
-                entryPoints: [EntryPoint] = []) {
+                entryPoints: [EntryPoint] = [], targets: [String] = []) {
         self.path = path
         self.name = name
         self.platform = platform
@@ -29,10 +32,11 @@ public struct Storyboard: Hashable, Sendable, Codable {
         self.initialScene = initialScene
         self.isLaunchScreen = isLaunchScreen
         self.entryPoints = entryPoints
+        self.targets = targets
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, path, name, platform, localization, localizedVariants, initialScene, isLaunchScreen, entryPoints
+        case id, path, name, platform, localization, localizedVariants, initialScene, isLaunchScreen, entryPoints, targets
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -46,6 +50,7 @@ public struct Storyboard: Hashable, Sendable, Codable {
         try c.encodeIfPresent(initialScene, forKey: .initialScene)
         try c.encode(isLaunchScreen, forKey: .isLaunchScreen)
         try c.encode(entryPoints, forKey: .entryPoints)
+        try c.encode(targets, forKey: .targets)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -58,6 +63,7 @@ public struct Storyboard: Hashable, Sendable, Codable {
         initialScene = try c.decodeIfPresent(String.self, forKey: .initialScene)
         isLaunchScreen = try c.decodeIfPresent(Bool.self, forKey: .isLaunchScreen) ?? false
         entryPoints = try c.decodeIfPresent([EntryPoint].self, forKey: .entryPoints) ?? []
+        targets = try c.decodeIfPresent([String].self, forKey: .targets) ?? []
     }
 }
 

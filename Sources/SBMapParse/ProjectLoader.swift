@@ -24,6 +24,7 @@ public struct ProjectLoader: Hashable, Sendable {
             switch file.kind {
             case .storyboard: return .storyboard(storyboardLoader.load(file))
             case .swift, .objectiveC: return .code(codeScanner.scan(file))
+            case .nib: return .nib(file.path)  // only its name matters: it is never read
             default: return settingsLoader.load(file).map { .settings($0) }
             }
         }
@@ -43,6 +44,7 @@ public struct ProjectLoader: Hashable, Sendable {
                 case .storyboard(let loaded)?: project.storyboards.append(loaded)
                 case .settings(let loaded)?: project.settings.append(loaded)
                 case .code(let loaded)?: project.code.append(loaded)
+                case .nib(let path)?: project.nibs.append(path)
                 case nil: break
                 }
             }
@@ -55,4 +57,5 @@ private enum LoadedFile: Sendable {
     case storyboard(Loaded<LoadedStoryboard>)
     case settings(Loaded<LoadedSettings>)
     case code(Loaded<LoadedCodeFile>)
+    case nib(String)
 }

@@ -192,15 +192,21 @@ public struct Loaded<Value: Hashable & Sendable>: Hashable, Sendable {
 /// Everything the loader read in one run, each array in the order of the input files (sorted by path).
 public struct LoadedProject: Hashable, Sendable {
     public var storyboards: [Loaded<LoadedStoryboard>]
-    /// Info.plists and project.pbxproj files.
+    /// Info.plists.
     public var settings: [Loaded<LoadedSettings>]
     /// Swift and Objective-C sources, scanned for links made in code (empty with `--no-code`).
     public var code: [Loaded<LoadedCodeFile>] = []
+    /// Xcode projects and Swift packages: which target holds which file.
+    public var projects: [Loaded<LoadedBuildProject>] = []
+    /// Paths of the nib files (`.xib`) in the tree: not mapped, but a launch screen may be one.
+    public var nibs: [String] = []
 
     public init(storyboards: [Loaded<LoadedStoryboard>] = [], settings: [Loaded<LoadedSettings>] = [],
-                code: [Loaded<LoadedCodeFile>] = []) {
+                code: [Loaded<LoadedCodeFile>] = [], projects: [Loaded<LoadedBuildProject>] = [], nibs: [String] = []) {
         self.storyboards = storyboards
         self.settings = settings
         self.code = code
+        self.projects = projects
+        self.nibs = nibs
     }
 }

@@ -24,7 +24,7 @@ public struct SettingsLoader: Hashable, Sendable {
                 return file.kind == .infoPlist ? loadInfoPlist(bytes: bytes, path: file.path)
                                                : loadProjectFile(bytes: bytes, path: file.path)
             }
-        case .storyboard, .swift, .objectiveC:
+        case .storyboard, .swift, .objectiveC, .packageManifest, .nib:
             return nil
         }
     }
