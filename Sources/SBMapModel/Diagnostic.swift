@@ -61,6 +61,14 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Com
     public static let unconfiguredReference = Self("unconfigured-reference")
     public static let referenceCycle = Self("reference-cycle")
 
+    // Targets (project.pbxproj, Package.swift).
+    /// A name exists, but only in storyboards that no target of the naming file holds.
+    public static let storyboardNotInTarget = Self("storyboard-not-in-target")
+    /// Files no project describes: names resolve by nearest folder (a note about the run).
+    public static let noProject = Self("no-project")
+    /// A file that lies in a project's folders but that no target builds: what is found in it is only a note.
+    public static let notBuilt = Self("not-built")
+
     // Entry points (Info.plist, project.pbxproj).
     public static let missingEntryStoryboard = Self("missing-entry-storyboard")
 

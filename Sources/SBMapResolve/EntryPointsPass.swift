@@ -4,15 +4,37 @@ extension GraphBuilder {
     /// Pass 6: Info.plist keys and build settings that name storyboards. Each one marks its storyboard
     /// as an entry point; one that names a missing storyboard is a finding at the key's line, because
     /// the system loads it by name at launch.
+    ///
+    /// Only what a target uses declares entry points: the Info.plist its `INFOPLIST_FILE` names, and its own
+    /// `INFOPLIST_KEY_*` settings, each looked up inside that target. An Info.plist that lies in a project's
+    /// folders but that no target uses (a sample's, a committed build folder's) declares nothing. Where no project
+    /// describes a plist at all, it is taken as the app of its folder, as before targets were known.
     mutating func attachEntryPoints() {
+        var settingsByPath: [String: LoadedSettings] = [:]
         for settings in project.settings {
-            guard let value = settings.value else { continue }
-            for declaration in value.entryPoints {
-                attach(declaration)
-            }
+            if let value = settings.value { settingsByPath[value.path] = value }
         }
-        // The app's own storyboards must have an initial scene, or the window stays empty.
-        for (index, storyboard) in storyboards.enumerated() where storyboard.initialScene == nil {
+        for (target, declarations) in membership.entryPoints.enumerated() {
+            var all = declarations
+            if let plist = membership.targets[target].infoPlist, let settings = settingsByPath[plist] {
+                all += settings.entryPoints
+            }
+            for declaration in all { attach(declaration, scope: .targets([target])) }
+        }
+        for settings in project.settings {
+            guard let value = settings.value, membership.targets(usingPlist: value.path).isEmpty,
+                  !membership.isDescribed(value.path) else { continue }
+            for declaration in value.entryPoints { attach(declaration, scope: .nearest) }
+        }
+        checkLaunchedStoryboardsHaveInitialScenes()
+    }
+
+    /// The app's own storyboards must have an initial scene, or the window stays empty: on iOS, tvOS and watchOS.
+    /// A macOS main storyboard without one is normal: it holds the Application scene (menu and app delegate), and
+    /// menu-bar apps, background helpers, document-based apps and apps that open windows from code show no window
+    /// at launch.
+    private mutating func checkLaunchedStoryboardsHaveInitialScenes() {
+        for (index, storyboard) in storyboards.enumerated() where storyboard.initialScene == nil && storyboard.platform != .macOS {
             let roles = Set(storyboard.entryPoints.map(\.role))
             guard let role = [EntryPoint.Role.main, .mainPad, .scene, .extension].first(where: roles.contains),
                   let declaration = storyboards[index].entryPoints.first(where: { $0.role == role }) else { continue }
@@ -24,13 +46,11 @@ extension GraphBuilder {
         }
     }
 
-    private mutating func attach(_ declaration: EntryPointDeclaration) {
+    private mutating func attach(_ declaration: EntryPointDeclaration, scope: StoryboardCatalog.Scope) {
         let name = declaration.storyboardName
-        let consequence = switch declaration.role {
-        case .launch, .launchPad: "the system cannot show the launch screen"
-        default: "the app crashes at launch"
-        }
-        switch catalog.lookup(name: name, from: declaration.location.path, platform: .unknown) {
+        let isLaunch = declaration.role == .launch || declaration.role == .launchPad
+        let consequence = isLaunch ? "the system cannot show the launch screen" : "the app crashes at launch"
+        switch catalog.lookup(name: name, from: declaration.location.path, platform: .unknown, scope: scope) {
         case .found(let index):
             add(declaration, to: index)
         case .ambiguous(let indices):
@@ -48,13 +68,36 @@ extension GraphBuilder {
                 at: declaration.location, hint: "write '\(actual)' exactly"))
         case .unreadable:
             break  // The file's own error says why; the key itself is fine.
+        case .notInTarget(let indices):
+            guard !(isLaunch && hasNib(named: name, scope: scope)) else { return }
+            diagnostics.append(Diagnostic(
+                .warning, .storyboardNotInTarget,
+                "\(declaration.key) names storyboard '\(name)', but \(notInTargetMessage(name: name, indices: indices, from: declaration.location.path))",
+                at: declaration.location,
+                hint: "add \(name).storyboard to the target's Copy Bundle Resources, or fix the key"))
         case .missing:
+            // A launch screen may be a nib: `UILaunchStoryboardName = LaunchScreen` with LaunchScreen.xib.
+            guard !(isLaunch && hasNib(named: name, scope: scope)) else { return }
             diagnostics.append(Diagnostic(
                 .error, .missingEntryStoryboard,
                 "\(declaration.key) names storyboard '\(name)', which does not exist; \(consequence)",
                 at: declaration.location,
                 hint: suggestion(for: name, among: catalog.entries.map(\.name))
                     ?? "add \(name).storyboard to the app, or fix the key"))
+        }
+    }
+
+    /// Whether a nib named `name` (`LaunchScreen.xib`) is in the tree, held by the scope's targets, or by none.
+    private func hasNib(named name: String, scope: StoryboardCatalog.Scope) -> Bool {
+        let file = name.hasSuffix(".xib") ? name : name + ".xib"
+        return project.nibs.contains { path in
+            guard StoryboardCatalog.name(ofPath: path) == file else { return false }
+            switch scope {
+            case .nearest: return true
+            case .targets(let targets):
+                let holders = membership.targets(of: path)
+                return holders.isEmpty || holders.contains(where: targets.contains)
+            }
         }
     }
 

@@ -104,7 +104,9 @@ extension GraphBuilder {
                 return Resolution(state: .external, reason: "storyboard '\(name)' in bundle '\(bundle)', which was not scanned")
             }
             let scopePath = link.bundleIdentifier.flatMap { bundles[$0] }.map { $0 + "/" } ?? fromPath
-            switch catalog.lookup(name: name, from: scopePath, platform: platform) {
+            // A reference into another bundle is looked for by folder; one in its own bundle, in its targets.
+            let scope = link.bundleIdentifier == nil ? lookupScope(for: fromPath) : .nearest
+            switch catalog.lookup(name: name, from: scopePath, platform: platform, scope: scope) {
             case .found(let index):
                 targetIndex = index
             case .ambiguous(let indices):
@@ -123,6 +125,13 @@ extension GraphBuilder {
                     at: location, hint: "write '\(actual)' exactly"))
                 return Resolution(state: .unresolved, reason: "storyboard name differs in letter case from '\(actual)'",
                                   candidates: storyboards[index].initialScene.map { [$0] } ?? [])
+            case .notInTarget(let indices):
+                let message = notInTargetMessage(name: name, indices: indices, from: fromPath)
+                diagnostics.append(Diagnostic(
+                    .warning, .storyboardNotInTarget, "\(described) names storyboard '\(name)', but \(message)",
+                    at: location, hint: "add \(name).storyboard to the target's Copy Bundle Resources, or point the reference at a storyboard of this target"))
+                return Resolution(state: .unresolved, reason: "storyboard '\(name)' is not in this target",
+                                  candidates: indices.compactMap { scene(in: $0, identifier: link.identifier) })
             case .unreadable(let path):
                 diagnostics.append(Diagnostic(
                     .warning, .unknownStoryboard,
@@ -197,6 +206,17 @@ extension GraphBuilder {
             hint: suggestion(for: identifier, among: known)
                 ?? "set Storyboard ID '\(identifier)' on the intended scene of \(target.name).storyboard, or fix the Referenced ID"))
         return Resolution(state: .unresolved, reason: "no scene with storyboard ID '\(identifier)' in '\(target.name)'")
+    }
+
+    /// "it is only in Widget (iOS), not in App (iOS)", or "no target builds A/Old/Settings.storyboard".
+    func notInTargetMessage(name: String, indices: [Int], from fromPath: String) -> String {
+        let owners = Set(indices.flatMap { catalog.entries[$0].targets }).sorted()
+        let own = membership.targets(of: fromPath)
+        let here = own.isEmpty ? "" : ", not in \(membership.titles(own))"
+        if owners.isEmpty {
+            return "no target builds \(indices.map { catalog.entries[$0].file.path }.joined(separator: ", ")), so it is not in the app's bundle"
+        }
+        return "it is only in \(membership.titles(owners))\(here), so it is not in this bundle"
     }
 
     /// The scene a link would reach in one storyboard: the identifier's first scene, or the initial scene.

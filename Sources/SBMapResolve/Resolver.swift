@@ -12,8 +12,13 @@ import SBMapModel
 /// 4. `Segues`         — one edge per segue; unwind segues go to an exit node per selector.
 /// 5. `Links`          — storyboard references and runtime-attribute links resolved across files,
 ///                       with a `reference` edge for each one that resolves (needs 3).
-/// 6. `EntryPoints`    — Info.plist and build-setting keys attached to the storyboards they name.
-/// 7. `Canonical order` — everything sorted, so the same input gives the same bytes.
+/// 6. `EntryPoints`    — Info.plist and build-setting keys attached to the storyboards they name: only what a
+///                       target uses, looked up inside that target.
+/// 7. `TargetScope`    — findings in files no target builds become notes; files no project describes get one note.
+/// 8. `Canonical order` — everything sorted, so the same input gives the same bytes.
+///
+/// Pass 3 also records each storyboard's targets (`TargetMembership`): names written in a file resolve inside
+/// the targets that hold it (see `StoryboardCatalog.Scope`).
 public struct Resolver: Sendable {
     public var options: ResolveOptions
 
@@ -26,9 +31,11 @@ public struct Resolver: Sendable {
         builder.collectLoadFindings()
         builder.checkLocalizations()
         builder.addScenes()
+        builder.assignTargets()
         builder.addSegues()
         builder.resolveLinks()
         builder.attachEntryPoints()
+        builder.scopeFindingsToTargets()
         return builder.finish()
     }
 }
@@ -38,6 +45,8 @@ struct GraphBuilder {
     let project: LoadedProject
     let options: ResolveOptions
     let catalog: StoryboardCatalog
+    /// Which target holds which file.
+    let membership: TargetMembership
 
     var storyboards: [Storyboard] = []
     var nodes: [Node] = []
@@ -55,12 +64,23 @@ struct GraphBuilder {
     init(project: LoadedProject, options: ResolveOptions) {
         self.project = project
         self.options = options
-        self.catalog = StoryboardCatalog(project.storyboards, developmentRegion: options.developmentRegion)
+        let membership = TargetMembership(project.projects)
+        self.membership = membership
+        self.catalog = StoryboardCatalog(project.storyboards, developmentRegion: options.developmentRegion,
+                                         membership: membership)
+    }
+
+    /// Where names written in the file at `path` are looked for: inside its targets, or by nearest folder when
+    /// no target holds it.
+    func lookupScope(for path: String) -> StoryboardCatalog.Scope {
+        let targets = membership.targets(of: path)
+        return targets.isEmpty ? .nearest : .targets(targets)
     }
 
     mutating func collectLoadFindings() {
         for item in project.storyboards { diagnostics += item.diagnostics }
         for item in project.settings { diagnostics += item.diagnostics }
+        for item in project.projects { diagnostics += item.diagnostics }
     }
 
     mutating func addNode(_ node: Node) -> String {
@@ -96,6 +116,7 @@ struct GraphBuilder {
         let findings = diagnostics.sorted().filter { seen.insert($0).inserted }
         var boards = storyboards
         for index in boards.indices { boards[index].entryPoints.sort() }
-        return StoryboardGraph(storyboards: boards, nodes: nodes, edges: edges, diagnostics: findings)
+        return StoryboardGraph(targets: membership.targets, storyboards: boards, nodes: nodes, edges: edges,
+                               diagnostics: findings)
     }
 }

@@ -7,6 +7,10 @@ import SBMapModel
 /// region, then the rest by name) and the others are only compared with it. Names resolve by basename
 /// and platform; where several storyboards share a name (two apps in one repository), the one nearest
 /// to the file that names it wins, and a tie is ambiguous.
+///
+/// Where projects say which target holds which file, a name is looked up inside the targets of the file that
+/// names it first (`Scope.targets`): that is the bundle the app searches at run time. A storyboard that only
+/// another target holds is never a silent match (`Lookup.notInTarget`).
 struct StoryboardCatalog {
     struct Entry {
         var file: LoadedStoryboard
@@ -15,6 +19,16 @@ struct StoryboardCatalog {
         var variants: [LoadedStoryboard]
         /// Folder used to measure nearness: the file's folder without its `*.lproj` part.
         var scope: [Substring]
+        /// Positions in `TargetMembership.targets` of the targets that hold the file (or any localized copy).
+        var targets: [Int] = []
+    }
+
+    /// Where a name is looked for.
+    enum Scope: Equatable {
+        /// Inside these targets (positions in `TargetMembership.targets`): the file that names it belongs to them.
+        case targets([Int])
+        /// No target holds the naming file: every storyboard of the platform, nearest folder first.
+        case nearest
     }
 
     /// Mapped storyboards, sorted by path.
@@ -25,7 +39,7 @@ struct StoryboardCatalog {
     private var byLowercasedName: [String: [Int]] = [:]
     private var byPath: [String: Int] = [:]
 
-    init(_ loaded: [Loaded<LoadedStoryboard>], developmentRegion: String) {
+    init(_ loaded: [Loaded<LoadedStoryboard>], developmentRegion: String, membership: TargetMembership = TargetMembership([])) {
         var groups: [String: [LoadedStoryboard]] = [:]
         for item in loaded {
             guard let file = item.value else {
@@ -43,9 +57,10 @@ struct StoryboardCatalog {
             }
             guard let preferred = ranked.first else { continue }
             let (folder, localization) = Self.splitLocalization(Self.folder(of: preferred.path))
+            let targets = Set(ranked.flatMap { membership.targets(of: $0.path) }).sorted()
             entries.append(Entry(file: preferred, name: Self.name(ofPath: preferred.path), localization: localization,
                                  variants: Array(ranked.dropFirst()),
-                                 scope: folder.split(separator: "/")))
+                                 scope: folder.split(separator: "/"), targets: targets))
         }
         entries.sort { $0.file.path < $1.file.path }
         for (index, entry) in entries.enumerated() {
@@ -65,23 +80,37 @@ struct StoryboardCatalog {
         case ambiguous([Int])
         /// Only a name that differs in letter case exists: it works in the simulator, crashes on a device.
         case caseMismatch(Int)
+        /// The name exists, but only in storyboards that no target of the naming file holds: another app's,
+        /// an extension's, or a copy no target builds. The app does not find it in its bundle.
+        case notInTarget([Int])
         /// The storyboard exists but could not be read; its own error says why.
         case unreadable(path: String)
         case missing
     }
 
-    func lookup(name rawName: String, from fromPath: String, platform: Platform) -> Lookup {
+    func lookup(name rawName: String, from fromPath: String, platform: Platform, scope: Scope = .nearest) -> Lookup {
         let name = rawName.hasSuffix(".storyboard") ? String(rawName.dropLast(".storyboard".count)) : rawName
-        let fitting = { (indices: [Int]) in indices.filter { platform.canReference(entries[$0].file.platform) } }
-        let exact = fitting(byName[name] ?? [])
+        let fitting = { (indices: [Int]) in indices.filter { platform.canReference(self.entries[$0].file.platform) } }
+        let inScope = { (indices: [Int]) in indices.filter { self.holds(scope, $0) } }
+        let everywhere = fitting(byName[name] ?? [])
+        let exact = inScope(everywhere)
         if !exact.isEmpty {
             let nearest = nearest(exact, to: fromPath)
             return nearest.count == 1 ? .found(nearest[0]) : .ambiguous(nearest)
         }
         if let bad = unreadable.first(where: { $0.name == name }) { return .unreadable(path: bad.path) }
-        let folded = fitting(byLowercasedName[name.lowercased()] ?? [])
+        let folded = inScope(fitting(byLowercasedName[name.lowercased()] ?? []))
         if !folded.isEmpty { return .caseMismatch(nearest(folded, to: fromPath)[0]) }
+        if !everywhere.isEmpty { return .notInTarget(nearest(everywhere, to: fromPath)) }
         return .missing
+    }
+
+    /// Whether the storyboard at `index` can be found from a file with this scope.
+    func holds(_ scope: Scope, _ index: Int) -> Bool {
+        switch scope {
+        case .nearest: return true
+        case .targets(let targets): return entries[index].targets.contains { targets.contains($0) }
+        }
     }
 
     /// The candidates sharing the longest folder prefix with `path`.
