@@ -33,12 +33,13 @@ struct Pipeline {
             // thread of their own while the sources load (and their symbol table is built) on every core: neither
             // needs the other, and the sources fill the cores that resolving leaves idle.
             let linker = CodeLinker()
+            let membership = TargetMembership(project.projects)
             let (indexed, prepared) = concurrently {
                 linker.index(resolver.resolve(project))
             } while: {
                 var loaded = loader.load(sources)
                 // Handed over, not shared with `loaded`: `prepare` moves each file out of the array, in place.
-                return linker.prepare(exchange(&loaded.code, with: []))
+                return linker.prepare(exchange(&loaded.code, with: []), membership: membership)
             }
             timer.mark("resolve, while loading code", "\(prepared.fileCount) sources")
             graph = linker.link(consume indexed, prepared: prepared)

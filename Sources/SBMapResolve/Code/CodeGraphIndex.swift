@@ -8,6 +8,9 @@ struct CodeGraphIndex: Sendable {
         var platforms: Set<Platform>
         /// `true` when the API itself says it (`NSStoryboard` is never an iOS storyboard).
         var certain: Bool
+        /// The ids of the targets that compile the calling file (`nil` when no project holds it): a name is looked up
+        /// among their storyboards, because that is the bundle the app searches.
+        var targets: Set<String>? = nil
 
         static let any = PlatformHint(platforms: Set(Platform.allCases), certain: false)
         static let uiKit: Set<Platform> = [.iOS, .tvOS, .unknown]
@@ -159,11 +162,14 @@ struct CodeGraphIndex: Sendable {
         case caseMismatch([Storyboard])
         /// Only a storyboard of another platform has this name.
         case otherPlatform([Storyboard])
+        /// The name exists, but only in storyboards that no target compiling the calling file holds.
+        case notInTarget([Storyboard])
         case missing
     }
 
     /// Storyboards named `name` (case-sensitive, as on device), reachable from `hint`.
     func storyboards(named name: String, hint: PlatformHint) -> NameMatch {
+        if let targets = hint.targets { return storyboards(named: name, hint: hint, inTargets: targets) }
         let exact = storyboardsByName[name] ?? []
         // Usually every storyboard of the name fits: the stored array then serves, without filtering it into a new one.
         // (By position: `allSatisfy` would copy each storyboard.)
@@ -174,6 +180,26 @@ struct CodeGraphIndex: Sendable {
         let loose = (storyboardsByLowerName[name.lowercased()] ?? []).filter { hint.platforms.contains($0.platform) }
         if !loose.isEmpty { return .caseMismatch(loose) }
         return .missing
+    }
+
+    /// `storyboards(named:hint:)` for a file that targets compile: only their storyboards are found; another
+    /// target's storyboard of that name is never a silent match.
+    private func storyboards(named name: String, hint: PlatformHint, inTargets targets: Set<String>) -> NameMatch {
+        let exact = storyboardsByName[name] ?? []
+        let held = exact.filter { hint.platforms.contains($0.platform) && Self.holds(targets, $0) }
+        if !held.isEmpty { return .found(held) }
+        if !exact.isEmpty {
+            let anyPlatform = exact.filter { Self.holds(targets, $0) }
+            return anyPlatform.isEmpty ? .notInTarget(exact) : (hint.certain ? .otherPlatform(anyPlatform) : .found(anyPlatform))
+        }
+        let loose = (storyboardsByLowerName[name.lowercased()] ?? []).filter { Self.holds(targets, $0) }
+        if !loose.isEmpty { return .caseMismatch(loose) }
+        return .missing
+    }
+
+    /// Whether one of `targets` holds `storyboard`.
+    static func holds(_ targets: Set<String>, _ storyboard: Storyboard) -> Bool {
+        storyboard.targets.contains { targets.contains($0) }
     }
 
     /// The storyboard whose generated accessor is `accessor`, by the generator's naming rule, then loosely.

@@ -32,8 +32,9 @@ public struct CodeLinker: Sendable {
     ///
     /// `graph` is taken as `consuming`: a caller that passes its last use of a graph (`link(consume graph, …)`)
     /// saves the copy of every node and edge that appending to a shared graph would make.
-    public func link(_ graph: consuming StoryboardGraph, code: [Loaded<LoadedCodeFile>]) -> StoryboardGraph {
-        link(index(graph), prepared: prepare(code))
+    public func link(_ graph: consuming StoryboardGraph, code: [Loaded<LoadedCodeFile>],
+                     membership: TargetMembership = TargetMembership([])) -> StoryboardGraph {
+        link(index(graph), prepared: prepare(code, membership: membership))
     }
 
     /// The half of linking that needs no code: the resolved graph with the look-up tables that links are made
@@ -58,9 +59,14 @@ public struct CodeLinker: Sendable {
         let diagnostics: [Diagnostic]
         let files: [LoadedCodeFile]
         let symbols: CodeSymbolTable
+        /// Which target compiles which file, and holds which storyboard.
+        let membership: TargetMembership
     }
 
-    public func prepare(_ code: consuming [Loaded<LoadedCodeFile>]) -> Prepared {
+    /// `membership` says which targets compile each file: a file's links are looked up among the storyboards of
+    /// those targets, on their platforms. Without projects, every storyboard of a fitting platform is a candidate.
+    public func prepare(_ code: consuming [Loaded<LoadedCodeFile>],
+                        membership: TargetMembership = TargetMembership([])) -> Prepared {
         // Each file is moved out of its `Loaded` (`take()` leaves nil behind), not copied: a file holds many
         // references, and a copy retains each of them, and releases it again when the loaded files are freed.
         let fileCount = code.count
@@ -72,7 +78,8 @@ public struct CodeLinker: Sendable {
             diagnostics += code[k].diagnostics
         }
         files.sort { $0.path < $1.path }  // in place: `sorted` would copy every file again
-        return Prepared(fileCount: fileCount, diagnostics: diagnostics, files: files, symbols: CodeSymbolTable(files: files))
+        return Prepared(fileCount: fileCount, diagnostics: diagnostics, files: files, symbols: CodeSymbolTable(files: files),
+                        membership: membership)
     }
 
     /// `link(_:code:)` with the code already prepared.
@@ -133,7 +140,8 @@ public struct CodeLinker: Sendable {
     private func passes(of prepared: Prepared, index: CodeGraphIndex) -> (files: [CodeLinkPass.Result],
                                                                          unwinds: CodeLinkPass.Result) {
         let files = prepared.files
-        let context = CodeLinkContext(index: index, symbols: prepared.symbols, classNameHeuristic: classNameHeuristic)
+        let context = CodeLinkContext(index: index, symbols: prepared.symbols, membership: prepared.membership,
+                                      classNameHeuristic: classNameHeuristic)
         let chunks = stride(from: 0, to: files.count, by: filesPerPass).map { $0..<min($0 + filesPerPass, files.count) }
         // The unwind pass reads every file's actions and no other pass's results: it starts first, alongside the
         // others.
@@ -191,11 +199,13 @@ extension Edge: IdentifiedByString {}
 struct CodeLinkContext: Sendable {
     let index: CodeGraphIndex
     let symbols: CodeSymbolTable
+    let membership: TargetMembership
     let classNameHeuristic: Bool
 
-    init(index: CodeGraphIndex, symbols: CodeSymbolTable, classNameHeuristic: Bool) {
+    init(index: CodeGraphIndex, symbols: CodeSymbolTable, membership: TargetMembership, classNameHeuristic: Bool) {
         self.index = index
         self.symbols = symbols
+        self.membership = membership
         self.classNameHeuristic = classNameHeuristic
     }
 }
@@ -205,6 +215,7 @@ struct CodeLinkContext: Sendable {
 struct CodeLinkPass: Sendable {
     let index: CodeGraphIndex
     let symbols: CodeSymbolTable
+    let membership: TargetMembership
     let classNameHeuristic: Bool
     /// The code nodes of types without scenes and the code-target nodes made so far, in the order made (handed
     /// over as they are, not copied out of a table); where each is, by type name (not by id, which would have to
@@ -223,10 +234,15 @@ struct CodeLinkPass: Sendable {
     /// What each of `loads` names, when its name is a constant: an instantiation through a load looks it up again
     /// by name otherwise.
     private var loadMatches: [(name: String, match: CodeGraphIndex.NameMatch)?] = []
+    /// The ids of the targets that compile the file being linked, and their platforms; `nil` when no project holds
+    /// the file (names are then looked up by platform alone).
+    private var fileTargets: Set<String>?
+    private var filePlatforms: Set<Platform> = []
 
     init(context: CodeLinkContext) {
         index = context.index
         symbols = context.symbols
+        membership = context.membership
         classNameHeuristic = context.classNameHeuristic
     }
 
@@ -247,6 +263,7 @@ struct CodeLinkPass: Sendable {
     }
 
     mutating func link(_ file: LoadedCodeFile) {
+        setTargets(of: file.path)
         imports = file.imports
         loads = file.loads
         loadMatches.removeAll(keepingCapacity: true)
@@ -286,6 +303,17 @@ struct CodeLinkPass: Sendable {
     }
 
     private func hint(api: String) -> CodeGraphIndex.PlatformHint {
+        var hint = platformHint(api: api)
+        hint.targets = fileTargets
+        // The targets that compile the file say which platforms the call runs on, whatever the file imports.
+        if fileTargets != nil, !filePlatforms.isEmpty {
+            let narrowed = hint.platforms.intersection(filePlatforms.union([.unknown]))
+            hint.platforms = narrowed.isEmpty ? filePlatforms.union([.unknown]) : narrowed
+        }
+        return hint
+    }
+
+    private func platformHint(api: String) -> CodeGraphIndex.PlatformHint {
         let certain = Self.platforms(ofAPI: api)
         if let certain { return .init(platforms: certain, certain: true) }
         if imports.contains("UIKit") { return .init(platforms: CodeGraphIndex.PlatformHint.uiKit, certain: false) }
@@ -293,6 +321,25 @@ struct CodeLinkPass: Sendable {
             return .init(platforms: CodeGraphIndex.PlatformHint.appKit, certain: false)
         }
         return .any
+    }
+
+    /// Which targets compile the file at `path`, and for which platforms.
+    private mutating func setTargets(of path: String) {
+        let targets = membership.targets(of: path)
+        guard !targets.isEmpty else {
+            fileTargets = nil
+            filePlatforms = []
+            return
+        }
+        fileTargets = Set(targets.map { membership.targets[$0].id })
+        filePlatforms = Set(targets.flatMap { membership.targets[$0].platforms })
+    }
+
+    /// Whether a storyboard can be reached from the file being linked: one of the targets that compile it holds it.
+    private func reachable(_ storyboard: String?) -> Bool {
+        guard let fileTargets else { return true }
+        guard let storyboard, let board = index.storyboardsByPath[storyboard] else { return false }
+        return CodeGraphIndex.holds(fileTargets, board)
     }
 
     // MARK: Findings
@@ -346,6 +393,11 @@ struct CodeLinkPass: Sendable {
                        "\(load.api) loads storyboard '\(name)', but the only storyboard of that name is for \(other[0].platform.rawValue); this call crashes the app",
                        at: load.location,
                        hint: "UIStoryboard loads iOS and tvOS storyboards, NSStoryboard macOS ones; check the name and the platform")
+            case .notInTarget(let elsewhere):
+                report(.warning, .storyboardNotInTarget,
+                       "\(load.api) loads storyboard '\(name)', but \(notInTargetText(elsewhere))",
+                       at: load.location,
+                       hint: "add \(name).storyboard to the Copy Bundle Resources of the targets that compile this file, or fix the name")
             case .missing:
                 guard !index.graph.storyboards.isEmpty else { break }
                 report(load.mainBundle ? .error : .warning, .codeUnknownStoryboard,
@@ -358,6 +410,16 @@ struct CodeLinkPass: Sendable {
             }
             return (name, match)
         }
+    }
+
+    /// "it is only in Widget (iOS), not in a target that compiles this file", for a name another target holds.
+    private func notInTargetText(_ elsewhere: [Storyboard]) -> String {
+        let owners = Set(elsewhere.flatMap(\.targets)).sorted()
+        guard !owners.isEmpty else {
+            return "no target builds \(elsewhere.map(\.path).joined(separator: ", ")), so it is not in the app's bundle"
+        }
+        let titles = owners.map { id in membership.targets.first { $0.id == id }?.title ?? id }
+        return "it is only in \(titles.joined(separator: ", ")), not in a target that compiles this file"
     }
 
     /// A hint for a name that does not exist: a near one (by edit distance, or the same letters and digits), else
@@ -402,7 +464,8 @@ struct CodeLinkPass: Sendable {
             }
             let type = use.enclosingType.last ?? ""
             // The storyboards are looked up by path, not found by testing every storyboard of the graph.
-            let paths = Set(symbols.descendants(of: type).flatMap { index.sceneEnds(ofClass: $0) }.compactMap(\.storyboard))
+            let paths = Set(symbols.descendants(of: type).flatMap { index.sceneEnds(ofClass: $0) }.compactMap(\.storyboard)
+                .filter { reachable($0) })
             let boards = index.storyboards(atPaths: paths)
             if boards.isEmpty {
                 report(.info, .codeDynamic,
@@ -416,7 +479,9 @@ struct CodeLinkPass: Sendable {
             }
             return .storyboards(boards)
         case .main:
-            let mains = index.graph.storyboards.filter { $0.entryPoints.contains { $0.role == .main || $0.role == .scene } }
+            let mains = index.graph.storyboards.filter {
+                $0.entryPoints.contains { $0.role == .main || $0.role == .scene } && reachable($0.path)
+            }
             if mains.isEmpty {
                 report(.info, .codeDynamic, "the app's main storyboard is used, but no scanned Info.plist names one", at: use.location,
                        hint: "add the app's Info.plist to the paths")
@@ -473,6 +538,9 @@ struct CodeLinkPass: Sendable {
         case .otherPlatform(let other):
             return .missing(name: name, resolution: Resolution(
                 state: .unresolved, reason: "storyboard '\(name)' exists only for \(other[0].platform.rawValue)"))
+        case .notInTarget:
+            return .missing(name: name, resolution: Resolution(
+                state: .unresolved, reason: "storyboard '\(name)' is not in a target that compiles this file"))
         case .missing:
             // Without any storyboard there is nothing a name could have reached: no broken link to draw.
             if index.graph.storyboards.isEmpty { return .unknown }
@@ -492,7 +560,7 @@ struct CodeLinkPass: Sendable {
     private func found(_ match: CodeGraphIndex.NameMatch) -> [Storyboard]? {
         switch match {
         case .found(let s), .caseMismatch(let s): return s
-        case .otherPlatform, .missing: return nil
+        case .otherPlatform, .notInTarget, .missing: return nil
         }
     }
 
@@ -572,7 +640,9 @@ struct CodeLinkPass: Sendable {
     /// Where a link made in `type` starts: its scenes, or a code node for it.
     private mutating func sources(for type: [String], at location: SourceLocation) -> [CodeGraphIndex.EdgeEnd] {
         let name = type.last ?? Self.fileTypeName(location.path)
-        let scenes = index.sceneEnds(ofClass: name)
+        var scenes = index.sceneEnds(ofClass: name)
+        // Only the scenes in storyboards of the targets that compile the file run this code.
+        if fileTargets != nil { scenes = scenes.filter { reachable($0.storyboard) } }
         if !scenes.isEmpty { return scenes }
         if let k = codeNodeByType[name] { return [CodeGraphIndex.EdgeEnd(id: codeNodes[k].id, storyboard: nil)] }
         let id = Node.codeID(type: name)
@@ -628,12 +698,26 @@ struct CodeLinkPass: Sendable {
         guard !targets.isEmpty else { return }
         let from = sources(for: type, at: location)
         for source in from {
-            for target in targets {
+            for target in targets where runTogether(source.storyboard, target.storyboard) {
                 let cross = source.storyboard == nil || source.storyboard != target.storyboard
                 edges.append(Edge(id: Self.edgeID(at: location, from: source.id, to: target.id), from: source.id, to: target.id,
                                   kind: .code, identifier: identifier, crossFile: cross, location: location, via: via))
             }
         }
+    }
+
+    /// Whether scenes of these two storyboards can be in one app, so that code in one may show the other: they
+    /// share a target (one that compiles the file, when projects say which), or, where no project says, their
+    /// platforms fit. Shared code compiled into an iOS and a tvOS app links each app's scenes to its own, never
+    /// across: that cross product was most of the false links on real repositories.
+    private func runTogether(_ a: String?, _ b: String?) -> Bool {
+        guard let a, let b, a != b, let first = index.storyboardsByPath[a], let second = index.storyboardsByPath[b] else {
+            return true
+        }
+        if !first.targets.isEmpty, !second.targets.isEmpty {
+            return first.targets.contains { id in second.targets.contains(id) && (fileTargets?.contains(id) ?? true) }
+        }
+        return first.platform.canReference(second.platform)
     }
 
     /// `code:<place>#<source>-><target>`, the place as `SourceLocation.description` writes it. Made in one
@@ -735,7 +819,7 @@ struct CodeLinkPass: Sendable {
         let roots = generator == .swiftGen ? ["StoryboardScene"] : ["R", "_R", "storyboard"]
         if let name = symbols.generatedStoryboardName(roots: roots, container: accessor),
            let boards = found(index.storyboards(named: name, hint: .any)) {
-            return boards
+            return preferReachable(boards)
         }
         let boards = index.storyboards(accessor: accessor, generator: generator == .swiftGen ? .swiftGen : .rSwift)
         if boards.isEmpty {
@@ -744,7 +828,14 @@ struct CodeLinkPass: Sendable {
                    at: location, hint: "re-run \(generator == .swiftGen ? "SwiftGen" : "R.swift"), or scan the storyboard it was generated from")
             return nil
         }
-        return boards
+        return preferReachable(boards)
+    }
+
+    /// The storyboards the targets compiling the file hold, when there are any; else all of them (generated code
+    /// may be compiled into a framework whose storyboards another target holds).
+    private func preferReachable(_ boards: [Storyboard]) -> [Storyboard] {
+        let held = boards.filter { reachable($0.path) }
+        return held.isEmpty ? boards : held
     }
 
     private mutating func link(_ use: CodeGeneratedUse) {
