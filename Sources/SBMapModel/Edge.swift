@@ -35,6 +35,9 @@ public struct EdgeKind: RawRepresentable, Hashable, Sendable, Codable, Comparabl
     /// sbmap's own: from an unwind exit node to a scene whose class implements the exit's unwind action
     /// (an `@IBAction` taking a storyboard segue, found in code): where the unwind can return to.
     public static let unwindTarget = Self("unwind-target")
+    /// sbmap's own, in overview and focus maps: several links between two storyboards (or into a folded stub),
+    /// drawn as one edge; `count` says how many, `worst` the worst state among them.
+    public static let aggregate = Self("aggregate")
 
     /// Every kind Interface Builder is known to write (storyboard-format.md §3.2).
     public static let knownSegueKinds: Set<EdgeKind> = [
@@ -82,6 +85,9 @@ public struct Edge: Hashable, Sendable, Codable {
     /// For code edges: the API that made the link (`instantiateViewController(withIdentifier:)`,
     /// `StoryboardScene`, `R.storyboard`, `heuristic: class name`, …); for unwind-target edges, the `@IBAction`.
     public var via: String?
+    /// For `aggregate` edges: how many links it stands for, and the worst state among them (`resolved` when all do).
+    public var count: Int?
+    public var worst: Resolution.State?
 
     public init(id: String, from: String, to: String, kind: EdgeKind, relationship: String? = nil,
                 order: Int? = nil, identifier: String? = nil, creationSelector: String? = nil,

@@ -24,6 +24,10 @@ public enum SceneRole: String, Sendable, Codable, CaseIterable, Comparable {
     /// whose `link` says what the code names (mechanism `code`) and whose `resolution` says why it does not
     /// resolve; the `code` edges of the calls run into it, so the broken link shows on the map.
     case codeTarget = "code-target"
+    /// In an overview map: one node standing for a whole storyboard (its `summary` says what it holds).
+    case storyboard
+    /// In a focus map: the scenes of a storyboard that lie further away than the map reaches, folded into one node.
+    case stub
 
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 
@@ -48,7 +52,10 @@ public enum SceneRole: String, Sendable, Codable, CaseIterable, Comparable {
     public var carriesResolution: Bool { isCrossFileLink || self == .codeTarget }
 
     /// Whether nodes of this role are scenes of a storyboard, rather than something sbmap adds (exits, code).
-    public var isScene: Bool { self != .exit && self != .code && self != .codeTarget }
+    public var isScene: Bool { self != .exit && self != .code && self != .codeTarget && !isSummary }
+
+    /// Whether the node stands for many scenes (overview and focus maps), not for one.
+    public var isSummary: Bool { self == .storyboard || self == .stub }
 }
 
 /// Where a reference or link node points, as written in the storyboard.
@@ -108,8 +115,43 @@ public struct Resolution: Hashable, Sendable, Codable {
         self.candidates = candidates
     }
 
+    /// How bad a state is, for the worst of several links: resolved, external, ambiguous, unresolved.
+    public static func worse(_ a: State, _ b: State) -> State {
+        let rank: [State: Int] = [.resolved: 0, .external: 1, .ambiguous: 2, .unresolved: 3]
+        return (rank[a] ?? 0) >= (rank[b] ?? 0) ? a : b
+    }
+
     public static func resolved(_ target: String, reason: String? = nil) -> Resolution {
         Resolution(state: .resolved, target: target, reason: reason)
+    }
+}
+
+/// What a node that stands for a storyboard holds: an overview's storyboard node, or a focus map's stub.
+public struct StoryboardSummary: Hashable, Sendable, Codable {
+    /// The storyboard's path.
+    public var storyboard: String
+    public var name: String
+    /// Scenes it stands for (for a stub: the folded ones).
+    public var scenes: Int
+    /// Links starting in it that do not resolve (references, runtime-attribute links, calls in code).
+    public var unresolved: Int
+    /// Findings located in the storyboard, by level.
+    public var errors: Int
+    public var warnings: Int
+    public var notes: Int
+    /// Why the system loads it on its own (main, launch, extension, …).
+    public var entryRoles: [EntryPoint.Role]
+
+    public init(storyboard: String, name: String, scenes: Int, unresolved: Int = 0, errors: Int = 0, warnings: Int = 0,
+                notes: Int = 0, entryRoles: [EntryPoint.Role] = []) {
+        self.storyboard = storyboard
+        self.name = name
+        self.scenes = scenes
+        self.unresolved = unresolved
+        self.errors = errors
+        self.warnings = warnings
+        self.notes = notes
+        self.entryRoles = entryRoles
     }
 }
 
@@ -143,6 +185,8 @@ public struct Node: Hashable, Sendable, Codable {
     public var resolution: Resolution?
     /// For exit nodes: the unwind selector.
     public var unwindAction: String?
+    /// For `storyboard` and `stub` nodes of overview and focus maps: what the storyboard (or its folded part) holds.
+    public var summary: StoryboardSummary?
 
     public init(id: String, storyboard: String?, objectID: String?, element: String, role: SceneRole,
                 customClass: String? = nil, customModule: String? = nil, storyboardIdentifier: String? = nil,

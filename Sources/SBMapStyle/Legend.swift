@@ -140,6 +140,8 @@ struct LegendUsage {
         case .exit: "Unwind exit"
         case .code: "Type in code"
         case .codeTarget: "Named in code, not found"
+        case .storyboard: "Storyboard (scene count)"
+        case .stub: "Storyboard further away (folded)"
         }
     }
 
