@@ -77,6 +77,10 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // Renders one graph JSON in a process of its own, so the render tests see a Graphviz crash as an exit status.
+        .executableTarget(name: "SBMapRenderProbe", dependencies: ["SBMapRender", "SBMapStyle", "SBMapModel"],
+                          swiftSettings: swiftSettings),
+
         // Tests, one target per layer, with fixtures written for them.
         .testTarget(name: "SBMapParseTests", dependencies: ["SBMapParse", "SBMapModel"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "SBMapResolveTests", dependencies: ["SBMapResolve", "SBMapParse", "SBMapDiscover", "SBMapModel"], swiftSettings: swiftSettings),

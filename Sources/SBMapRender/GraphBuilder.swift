@@ -53,9 +53,12 @@ struct GraphBuilder {
             set(e, "id", edge.id)
             set(e, "class", edge.classes.joined(separator: " "))
             setEdgeStyle(e, edge.style)
-            if !edge.label.isEmpty { set(e, "label", GraphvizText.lines(edge.label)) }
+            let isRelaxed = relaxed.contains(edge.id)
+            if !edge.label.isEmpty {
+                set(e, Self.textAttribute(relaxed: isRelaxed), GraphvizText.lines(edge.label))
+            }
             set(e, "tooltip", GraphvizText.tooltip(edge.tooltip))
-            if relaxed.contains(edge.id) {
+            if isRelaxed {
                 // Cycles between clusters make Graphviz 2.43 drop edges silently ("trouble in init_rank").
                 set(e, "constraint", "false")
             }
@@ -104,6 +107,20 @@ struct GraphBuilder {
             set(e, "class", "layout")
         }
     }
+
+    /// Where an edge's text goes: `label`, or `xlabel` on an edge left out of the ranking.
+    ///
+    /// An edge with `constraint=false` may land within one rank (a *flat* edge). dot gives a flat edge's `label` a
+    /// node of its own in the rank above (`flat.c`, `make_vn_slot`), and Graphviz up to 13.0.0 grows that rank's node
+    /// list with `realloc` through the pointer that does not own it, so `gvFreeLayout` frees the old list again: a
+    /// double free that aborts `sbmap` whenever `realloc` moved the list (Graphviz GitLab #1494 and #2331, fixed in
+    /// 13.0.1; Debian and Ubuntu ship 2.42). `dot` the command survives the same graph only because it never frees
+    /// its last layout. An `xlabel` is placed after layout and never becomes a node, so no flat edge has a label and
+    /// that code never runs, while `constraint=false` keeps doing its job. Edges that keep ranking the map cannot be
+    /// flat (each spans at least one rank), and keep `label`. The cost: the text of a relaxed edge is placed next to
+    /// its edge rather than on it, without reserving room in the layout. (Dropping `newrank` does not help: the
+    /// crash needs neither `newrank` nor clusters, only a labelled edge within a rank. docs/robustness.md)
+    static func textAttribute(relaxed: Bool) -> String { relaxed ? "xlabel" : "label" }
 
     /// The edges between clusters that get `constraint=false`: those that would close a cycle of
     /// clusters, in edge order (or all of them). The rest keep ranking the map, so a storyboard

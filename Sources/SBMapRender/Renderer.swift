@@ -121,6 +121,19 @@ public enum Renderer {
         }
     }
 
+    /// DOT text of `styled` as the layout gets it; `relaxAllCrossClusterEdges` gives the retry's graph (for tests).
+    static func dotText(_ styled: StyledGraph, engine: LayoutEngine, relaxAllCrossClusterEdges: Bool = false) throws -> [UInt8] {
+        try GraphvizExecutor.run { log in
+            var builder = GraphBuilder(styled: styled, engine: engine)
+            builder.relaxAllCrossClusterEdges = relaxAllCrossClusterEdges
+            guard let g = builder.build() else {
+                throw RenderError("Graphviz could not create a graph", diagnostics: log.diagnostics(context: "build"))
+            }
+            defer { agclose(g) }
+            return try writeDOT(g, log: log)
+        }
+    }
+
     /// DOT text of the graph before layout, written by cgraph itself (`agwrite`): attribute values
     /// are quoted and escaped by Graphviz, so the text reads back as the same graph.
     private static func writeDOT(_ g: GraphPtr, log: MessageLog) throws -> [UInt8] {

@@ -146,4 +146,28 @@ enum SampleGraphs {
         return StoryboardGraph(storyboards: [Storyboard(path: path, name: "Tiny", platform: .iOS, initialScene: a.id)],
                                nodes: [a, b], edges: [edge(path, "e1", a, b, .show, identifier: "next")])
     }
+
+    /// Two storyboards in a cycle: A opens B through a storyboard reference, and B's scene shows two of A's scenes
+    /// from code, by identifier. The code links close a cycle of clusters, so the renderer leaves them out of the
+    /// ranking, and they land on the rank of their source: labelled edges within one rank, which Graphviz up to
+    /// 13.0.0 frees twice in `gvFreeLayout` (docs/robustness.md).
+    static var codeCycle: StoryboardGraph {
+        let a = "App/A.storyboard", b = "App/B.storyboard", code = "App/YViewController.swift"
+        let x = scene(a, "XXX-01", customClass: "XViewController", initial: true)
+        let a1 = scene(a, "AA1-01", customClass: "A1ViewController", line: 20)
+        let a2 = scene(a, "AA2-01", customClass: "A2ViewController", identifier: "Two", line: 30)
+        let a3 = scene(a, "AA3-01", customClass: "A3ViewController", identifier: "Three", line: 40)
+        let y = scene(b, "YYY-01", customClass: "YViewController", initial: true)
+        let toB = reference(a, "REF-B1", storyboard: "B", resolution: .resolved(y.id), line: 50)
+        func codeLink(_ to: Node, _ identifier: String, line: Int) -> Edge {
+            Edge(id: "code:YViewController->\(to.id)", from: y.id, to: to.id, kind: .code, identifier: identifier,
+                 crossFile: true, location: SourceLocation(path: code, line: line, column: 9))
+        }
+        return StoryboardGraph(
+            storyboards: [Storyboard(path: a, name: "A", platform: .iOS, initialScene: x.id),
+                          Storyboard(path: b, name: "B", platform: .iOS, initialScene: y.id)],
+            nodes: [x, a1, a2, a3, toB, y],
+            edges: [edge(a, "e1", x, a1, .show), edge(a, "e2", a1, a2, .show, identifier: "toTwo"), edge(a, "e3", a1, a3, .show),
+                    edge(a, "e4", x, toB, .show), link(toB, y), codeLink(a2, "Two", line: 12), codeLink(a3, "Three", line: 13)])
+    }
 }
