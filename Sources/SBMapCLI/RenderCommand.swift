@@ -16,8 +16,13 @@ struct RenderCommand: ParsableCommand {
         abstract: "Draw the map as SVG, PNG, PDF or DOT.",
         discussion: """
         One cluster per storyboard, scenes drawn by role, segues by kind; cross-file links and unresolved
-        references stand out by shape and line style. Prints the same findings as 'check' and exits the same
-        way, so one CI step can both draw the map and gate the build.
+        references stand out by shape and line style. Storyboards are grouped by the app target that builds
+        them when the scan finds Xcode projects or Swift packages. Prints the same findings as 'check' and
+        exits the same way, so one CI step can both draw the map and gate the build.
+
+        Big apps: above the budget (--max-nodes, --max-edges) a plain render draws the overview, one node
+        per storyboard, and says so. --focus draws one storyboard or scene with its neighbours; --all -o DIR
+        writes the overview and one focus map per storyboard, with an index (maps.json), in one run.
 
         Examples:
           sbmap render App -o map.svg
@@ -25,16 +30,38 @@ struct RenderCommand: ParsableCommand {
           sbmap render App -o map.pdf --theme print --label identifier
           sbmap render App -o - --format dot | less
           sbmap render App -o map.svg --theme ./my-theme.yaml     # a copy of themes/default.yaml, edited
+          sbmap render App -o overview.svg --view overview
+          sbmap render App -o settings.svg --focus Settings --hops 2
+          sbmap render App -o login.svg --focus Main:LoginViewController
+          sbmap render App --all -o maps/
         """)
 
     @OptionGroup var inputs: InputOptions
     @OptionGroup var findings: FindingOptions
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Output file (its extension picks the format), or - for stdout.", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output file (its extension picks the format), or - for stdout; with --all, a folder.", valueName: "file"))
     var output: String
 
-    @Option(help: "svg, png, pdf or dot; by default from the output file's extension.")
+    @Option(help: "svg, png, pdf or dot; by default from the output file's extension (svg with --all).")
     var format: OutputFormat?
+
+    @Option(help: ArgumentHelp("What to draw: auto (everything, or the overview when that is over the budget), full or overview.", valueName: "view"))
+    var view: ViewChoice = .auto
+
+    @Option(help: ArgumentHelp("Draw one storyboard, or one scene, with its neighbours: a storyboard name (or path), then optionally :SCENE (storyboard ID, class or object id).", valueName: "storyboard[:scene]"))
+    var focus: String?
+
+    @Option(help: ArgumentHelp("With --focus and --all: how many links away from the focus scenes are drawn in full.", valueName: "n"))
+    var hops: Int = 1
+
+    @Flag(help: "Write the overview and one focus map per storyboard into the folder given by -o, with maps.json.")
+    var all = false
+
+    @Option(name: .customLong("max-nodes"), help: ArgumentHelp("The most nodes a plain render draws in full before it draws the overview.", valueName: "count"))
+    var maxNodes: Int = MapBudget().nodes
+
+    @Option(name: .customLong("max-edges"), help: ArgumentHelp("The most edges a plain render draws in full before it draws the overview.", valueName: "count"))
+    var maxEdges: Int = MapBudget().edges
 
     @Option(help: ArgumentHelp("A built-in theme (\(BuiltinThemes.names.joined(separator: ", "))) or a theme file (YAML or JSON).", valueName: "name|file"))
     var theme: String = "default"
@@ -57,8 +84,21 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("max-pixels"), help: ArgumentHelp("Most pixels a PNG may have; larger maps are drawn at a lower resolution, with a finding.", valueName: "count"))
     var maxPixels: Int = 16_000_000
 
+    enum ViewChoice: String, ExpressibleByArgument, CaseIterable {
+        case auto, full, overview
+    }
+
     func validate() throws {
-        if format == nil, OutputFormat(path: output) == nil {
+        guard hops >= 0, hops <= 100 else { throw ValidationError("--hops must be between 0 and 100") }
+        guard maxNodes > 0, maxEdges > 0 else { throw ValidationError("--max-nodes and --max-edges must be positive") }
+        if all {
+            if focus != nil { throw ValidationError("--all already draws every storyboard; leave out --focus") }
+            if view != .auto { throw ValidationError("--all draws the overview and every focus map; leave out --view") }
+            if output == "-" { throw ValidationError("--all writes many files: give a folder with -o, e.g. -o maps") }
+        } else if focus != nil, view != .auto {
+            throw ValidationError("--focus draws one storyboard; leave out --view")
+        }
+        if !all, format == nil, OutputFormat(path: output) == nil {
             throw ValidationError(output == "-"
                 ? "say which format to write to stdout with --format svg|png|pdf|dot"
                 : "cannot tell the format from '\(output)'; use a .svg, .png, .pdf or .dot name, or --format")
@@ -78,28 +118,56 @@ struct RenderCommand: ParsableCommand {
         let graph = try Pipeline(inputs: inputs).run()
         let reporter = FindingsReporter(options: findings)
         let options = RenderOptions(
-            format: format ?? OutputFormat(path: output) ?? .svg, engine: layout, theme: chosenTheme,
+            format: format ?? (all ? .svg : OutputFormat(path: output) ?? .svg), engine: layout, theme: chosenTheme,
             style: StyleOptions(labelMode: label, direction: direction, legend: legend),
             pngDPI: dpi, pngPixelBudget: maxPixels)
+        let renderDiagnostics: [Diagnostic]
+        if all {
+            renderDiagnostics = try AllMaps(folder: output, hops: hops, options: options,
+                                            budget: MapBudget(nodes: maxNodes, edges: maxEdges))
+                .write(graph, reporter: reporter)
+        } else {
+            renderDiagnostics = try renderOne(graph, options: options, reporter: reporter)
+        }
+        let all = (graph.diagnostics + renderDiagnostics).sorted()
+        reporter.report(all)
+        var final = graph
+        final.diagnostics = all
+        reporter.summary(Summary.line(for: final))
+        if reporter.fails(all) { throw ExitCode(1) }
+    }
+
+    /// One map to `output`; returns the render's own findings.
+    private func renderOne(_ graph: StoryboardGraph, options: RenderOptions, reporter: FindingsReporter) throws -> [Diagnostic] {
+        var requested: MapView?
+        switch view {
+        case .full: requested = .full
+        case .overview: requested = .overview
+        case .auto: requested = nil
+        }
+        if let focus {
+            switch FocusSelection.select(focus, in: graph) {
+            case .success(let (storyboard, scene)): requested = .focus(FocusView(storyboard: storyboard, scene: scene, hops: hops))
+            case .failure(let failure): throw ValidationError(failure.description)
+            }
+        }
+        let plan = MapPlan.choose(requested, for: graph, budget: MapBudget(nodes: maxNodes, edges: maxEdges))
+        if let notice = plan.notice { FindingsReporter.writeToStandardError("sbmap: \(notice)\n") }
         let rendered: Rendered
         do {
-            rendered = try Renderer.render(graph, options: options)
+            rendered = try Renderer.render(plan.graph(from: graph), options: options)
         } catch let error as RenderError {
             reporter.report((graph.diagnostics + error.diagnostics).sorted())
             FindingsReporter.writeToStandardError("sbmap: error: \(error.message)\n")
             throw ExitCode(1)
         }
-        let all = (graph.diagnostics + rendered.diagnostics).sorted()
-        reporter.report(all)
         do {
             try OutputFile.write(rendered.data, to: output)
         } catch let failure as OutputFile.Failure {
+            reporter.report(graph.diagnostics)
             FindingsReporter.writeToStandardError("sbmap: error: \(failure.description)\n")
             throw ExitCode(1)
         }
-        var final = graph
-        final.diagnostics = all
-        reporter.summary(Summary.line(for: final))
-        if reporter.fails(all) { throw ExitCode(1) }
+        return rendered.diagnostics
     }
 }

@@ -56,6 +56,10 @@ public struct RenderOptions: Hashable, Sendable {
     public var pngPixelBudget: Int
     /// Longest PNG side in pixels (cairo clamps images at 32,767).
     public var pngMaxSide: Int
+    /// The most nodes `dot` lays out. Its crossing minimisation and ranking grow much faster than the graph
+    /// (1,000 storyboards × 20 scenes ran for minutes), so above this a `dot` render is laid out by `sfdp`,
+    /// with a `render-limited` note, instead of hanging.
+    public var dotNodeLimit: Int = 2_000
 
     public init(format: OutputFormat, engine: LayoutEngine = .dot, theme: Theme, style: StyleOptions = StyleOptions(),
                 pngDPI: Double = 96, pngPixelBudget: Int = 16_000_000, pngMaxSide: Int = 16_384) {

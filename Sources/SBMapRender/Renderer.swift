@@ -21,8 +21,17 @@ public enum Renderer {
     }
 
     /// Renders an already styled graph (`options.theme` and `options.style` are not used again).
-    public static func render(_ styled: StyledGraph, options: RenderOptions) throws -> Rendered {
+    public static func render(_ styled: StyledGraph, options requested: RenderOptions) throws -> Rendered {
         var diagnostics = styled.diagnostics
+        var options = requested
+        if options.engine == .dot, options.format != .dot, styled.nodes.count > options.dotNodeLimit {
+            // A work limit, not a time limit: Graphviz cannot be interrupted, so the layout that could run for
+            // minutes is never started.
+            options.engine = .sfdp
+            diagnostics.append(Diagnostic(.info, .renderLimited,
+                                          "the map has \(styled.nodes.count) nodes, more than dot lays out in reasonable time (\(options.dotNodeLimit)): it was laid out with sfdp",
+                                          at: nil, hint: "draw the overview (--view overview) or one storyboard (--focus NAME) for a readable map"))
+        }
         let data: [UInt8] = try GraphvizExecutor.run { log in
             var builder = GraphBuilder(styled: styled, engine: options.engine)
             if options.format == .dot {
@@ -56,7 +65,7 @@ public enum Renderer {
         }
         if options.engine == .dot, styled.sceneCount > 300, options.format != .dot {
             diagnostics.append(Diagnostic(.info, .renderLimited,
-                                          "the map has \(styled.sceneCount) scenes: crossing minimisation was shortened (mclimit) to keep the layout fast",
+                                          "the map has \(styled.sceneCount) nodes: crossing minimisation was shortened (mclimit) to keep the layout fast",
                                           at: nil, hint: "use --layout sfdp for very large maps"))
         }
         return Rendered(format: options.format, data: data, diagnostics: diagnostics.sorted())
@@ -171,16 +180,21 @@ struct PNGPlan: Hashable {
     let pixelHeight: Int
 
     init(widthPoints: Double, heightPoints: Double, options: RenderOptions) {
-        let w = max(widthPoints, 1) / 72  // inches
-        let h = max(heightPoints, 1) / 72
+        // Inches, with the padding Graphviz adds on every side (`pad`): the budget is for the whole image.
+        let pad = 2 * max(options.theme.canvas.pad, 0)
+        let w = max(widthPoints, 1) / 72 + pad
+        let h = max(heightPoints, 1) / 72 + pad
         var dpi = options.pngDPI
         let byBudget = (Double(options.pngPixelBudget) / (w * h)).squareRoot()
         let bySide = Double(options.pngMaxSide) / max(w, h)
         dpi = min(dpi, byBudget, bySide)
         dpi = max((dpi * 10).rounded(.down) / 10, 1)
+        // Sides are whole pixels, rounded up: step down until the rounded image fits too.
+        while dpi > 1, (w * dpi).rounded(.up) * (h * dpi).rounded(.up) > Double(options.pngPixelBudget) { dpi -= 0.1 }
         self.dpi = dpi
         self.reduced = dpi < options.pngDPI
-        self.pixelWidth = Int((w * dpi).rounded())
-        self.pixelHeight = Int((h * dpi).rounded())
+        // Graphviz rounds each side up.
+        self.pixelWidth = Int((w * dpi).rounded(.up))
+        self.pixelHeight = Int((h * dpi).rounded(.up))
     }
 }

@@ -56,7 +56,7 @@ struct LegendUsage {
 
     static let edgeOrder: [EdgeKind] = [
         .show, .push, .showDetail, .replace, .presentation, .modal, .sheet, .popoverPresentation, .popover,
-        .embed, .relationship, .unwind, .unwindTarget, .custom, .reference, .code,
+        .embed, .relationship, .unwind, .unwindTarget, .custom, .reference, .code, .aggregate,
     ]
 
     /// The legend, in a fixed order: scene roles, placeholders, edges, then markers.
@@ -178,6 +178,7 @@ struct LegendUsage {
         case .unwind: "Unwind"
         case .custom: "Custom segue"
         case .reference: "Link to its target in another storyboard"
+        case .aggregate: "Links between storyboards (×count)"
         case .code: "Shown from code"
         case .unwindTarget: "Unwind can return here (@IBAction in code)"
         default: "Segue: \(TextSafety.label(kind.rawValue, limit: 30))"

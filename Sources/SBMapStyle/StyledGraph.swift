@@ -49,17 +49,41 @@ public enum LabelMode: String, Hashable, Sendable, CaseIterable {
     case title
 }
 
+/// A box on the map: a storyboard file, or an app target around the storyboards it builds.
 public struct StyledCluster: Hashable, Sendable {
-    /// SVG `id`: `storyboard-…`.
+    public enum Kind: Hashable, Sendable {
+        case storyboard
+        /// The storyboards one target (or one set of targets) builds.
+        case target
+    }
+
+    /// SVG `id`: `storyboard-…`, `target-…`.
     public var id: String
-    /// The storyboard path (the model's id).
+    public var kind: Kind
+    /// For storyboard clusters, the storyboard path (the model's id); for target groups, the target ids joined by `+`
+    /// (empty for the storyboards no target builds).
     public var storyboard: String
+    /// The cluster it is drawn inside (a storyboard inside its target group); `nil` at the top.
+    /// Parents come before their children in `StyledGraph.clusters`.
+    public var parent: String?
     /// Label lines: the name, and the path when names repeat.
     public var label: [String]
     public var tooltip: String
     /// SVG classes (Graphviz adds `cluster` itself).
     public var classes: [String]
     public var style: ClusterStyle
+
+    public init(id: String, kind: Kind = .storyboard, storyboard: String, parent: String? = nil, label: [String],
+                tooltip: String, classes: [String], style: ClusterStyle) {
+        self.id = id
+        self.kind = kind
+        self.storyboard = storyboard
+        self.parent = parent
+        self.label = label
+        self.tooltip = tooltip
+        self.classes = classes
+        self.style = style
+    }
 }
 
 public struct StyledNode: Hashable, Sendable {
@@ -98,6 +122,12 @@ public struct StyledEdge: Hashable, Sendable {
     /// The ends sit in two different clusters. The renderer sets `constraint=false` on such edges:
     /// cycles between clusters make Graphviz 2.43 drop edges silently.
     public var crossesClusters: Bool
+    /// How the edge takes part in ranking: `nil` leaves it to the renderer; `0` keeps it out of the ranking
+    /// (`constraint=false`); `n > 0` makes it span at least `n` ranks (`minlen`). Set by layouts that plan ranks
+    /// themselves (the overview's).
+    public var rankSpan: Int? = nil
+    /// Drawn nowhere: an edge only the layout sees (it places nodes in rows).
+    public var layoutOnly = false
 }
 
 /// One legend line: a sample drawn in the item's own style, and what it means.

@@ -43,6 +43,46 @@ public enum TextSafety {
         return String(text.prefix(max(limit - 1, 0))) + "…"
     }
 
+    /// `text` cut to at most `limit` characters by taking out its middle (`…` marks the cut): for paths and
+    /// other text whose end tells items apart.
+    public static func cappedMiddle(_ text: String, _ limit: Int) -> String {
+        guard limit > 0 else { return "" }
+        guard text.count > limit else { return text }
+        guard limit > 2 else { return String(text.prefix(limit - 1)) + "…" }
+        let tail = (limit - 1) / 2
+        let head = limit - 1 - tail
+        return String(text.prefix(head)) + "…" + String(text.suffix(tail))
+    }
+
+    /// `text` cut to at most `limit` characters without cutting into `kept` (a part of it, such as the name a
+    /// message is about): the text before and after it is shortened first, each end marked with `…`. When `kept`
+    /// alone is too long it loses its middle. Without `kept` (or when it is not in `text`), as `capped`.
+    public static func capped(_ text: String, _ limit: Int, keeping kept: String?) -> String {
+        guard text.count > limit, let kept, !kept.isEmpty, let range = text.range(of: kept) else {
+            return capped(text, limit)
+        }
+        guard kept.count + 2 <= limit else { return cappedMiddle(kept, limit) }
+        var before = String(text[..<range.lowerBound])
+        var after = String(text[range.upperBound...])
+        // Keep as much of the start as fits (it says what the line is), then of the end.
+        let room = limit - kept.count
+        if before.count + after.count > room {
+            let afterRoom = min(after.count, max(room - before.count, room / 3))
+            if after.count > afterRoom { after = afterRoom > 0 ? String(after.prefix(afterRoom - 1)) + "…" : "" }
+            let beforeRoom = room - after.count
+            if before.count > beforeRoom { before = beforeRoom > 0 ? String(before.prefix(beforeRoom - 1)) + "…" : "" }
+        }
+        return before + kept + after
+    }
+
+    /// The first text in single quotes (`'Settings'`, quotes included), or `nil`: what sbmap's messages are about.
+    public static func firstQuoted(_ text: String) -> String? {
+        guard let open = text.firstIndex(of: "'") else { return nil }
+        let rest = text[text.index(after: open)...]
+        guard let close = rest.firstIndex(of: "'") else { return nil }
+        return String(text[open...close])
+    }
+
     /// Cleaned, then capped.
     public static func label(_ text: String, limit: Int) -> String { capped(clean(text), limit) }
 

@@ -14,6 +14,8 @@ public struct Theme: Hashable, Sendable {
     public var font: FontStyle
     public var canvas: CanvasStyle
     public var cluster: ClusterStyle
+    /// One box per app target (or set of targets sharing storyboards), around the storyboards it builds.
+    public var group: ClusterStyle
     /// Laid under every scene node, before its role's style.
     public var scene: NodeStyle
     /// Per scene role; a role that is missing draws with `scene` alone.
@@ -25,7 +27,7 @@ public struct Theme: Hashable, Sendable {
     public var legend: LegendStyle
 
     public init(name: String, summary: String = "", font: FontStyle = .init(), canvas: CanvasStyle = .init(),
-                cluster: ClusterStyle = .init(), scene: NodeStyle = .init(), roles: [SceneRole: NodeStyle] = [:],
+                cluster: ClusterStyle = .init(), group: ClusterStyle = .groupDefault, scene: NodeStyle = .init(), roles: [SceneRole: NodeStyle] = [:],
                 edges: EdgeStyles = .init(), labels: LabelOptions = .init(), highlight: Highlights = .init(),
                 markers: Markers = .init(), legend: LegendStyle = .init()) {
         self.name = name
@@ -33,6 +35,7 @@ public struct Theme: Hashable, Sendable {
         self.font = font
         self.canvas = canvas
         self.cluster = cluster
+        self.group = group
         self.scene = scene
         self.roles = roles
         self.edges = edges
@@ -89,6 +92,13 @@ public struct ClusterStyle: Hashable, Sendable {
     /// Where the title sits: `left`, `center` or `right`.
     public var labelAlign: String = "left"
     public init() {}
+
+    /// A target group's box when a theme says nothing: a dashed outline, no fill.
+    public static let groupDefault: ClusterStyle = {
+        var style = ClusterStyle()
+        style.style = ["rounded", "dashed"]
+        return style
+    }()
 }
 
 /// A node style overlay. `nil` fields inherit from the style underneath.

@@ -206,7 +206,7 @@ final class ThemeReader {
 
 extension ThemeReader {
     func readTheme(_ root: Yams.Node, into theme: inout Theme) {
-        let known = ["extends", "name", "description", "font", "canvas", "cluster", "scene", "roles", "edges",
+        let known = ["extends", "name", "description", "font", "canvas", "cluster", "group", "scene", "roles", "edges",
                      "labels", "highlight", "markers", "legend"]
         fields(root, [], known: known) { key, value, path in
             switch key {
@@ -216,6 +216,7 @@ extension ThemeReader {
             case "font": readFont(value, path, into: &theme.font)
             case "canvas": readCanvas(value, path, into: &theme.canvas)
             case "cluster": readCluster(value, path, into: &theme.cluster)
+            case "group": readCluster(value, path, into: &theme.group)
             case "scene": theme.scene = theme.scene.overlaid(with: readNode(value, path))
             case "roles": readRoles(value, path, into: &theme.roles)
             case "edges": readEdges(value, path, into: &theme.edges)

@@ -470,7 +470,7 @@ import Testing
         // The complete output, and how long a run takes.
         try old.write(to: output)
         let start = Date()
-        let full = try Harness.run(["render", root.appendingPathComponent("App").path, "-o", output.path], in: root)
+        let full = try Harness.run(["render", root.appendingPathComponent("App").path, "-o", output.path, "--view", "full"], in: root)
         let duration = Date().timeIntervalSince(start)
         #expect(full.status == 0, "\(full.stderr)")
         let complete = try Data(contentsOf: output)
@@ -481,7 +481,7 @@ import Testing
             try old.write(to: output)
             // posix_spawn and waitpid rather than Foundation's Process: this loop polls for the exact moment to
             // interrupt, and must reap the child itself rather than wait for Foundation's monitor thread.
-            let pid = try Self.spawn(Harness.executable.path, ["render", root.appendingPathComponent("App").path, "-o", output.path])
+            let pid = try Self.spawn(Harness.executable.path, ["render", root.appendingPathComponent("App").path, "-o", output.path, "--view", "full"])
             let signal = attempt % 2 == 0 ? SIGTERM : SIGINT
             var caught = false
             var status: Int32 = 0

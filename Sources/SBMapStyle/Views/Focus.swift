@@ -24,43 +24,53 @@ public struct FocusView: Hashable, Sendable {
     public static func stubID(_ path: String) -> String { "stub:\(path)" }
 
     public func make(_ graph: StoryboardGraph) -> StoryboardGraph {
-        var neighbours: [String: [String]] = [:]
-        for edge in graph.edges {
-            neighbours[edge.from, default: []].append(edge.to)
-            neighbours[edge.to, default: []].append(edge.from)
-        }
-        var kept = Set<String>()
-        var frontier: [String]
+        make(graph, index: Index(graph))
+    }
+
+    /// The focus map, from an index built once for many maps of the same graph (`render --all`): the work is then
+    /// proportional to the neighbourhood drawn, not to the whole graph.
+    public func make(_ graph: StoryboardGraph, index: Index) -> StoryboardGraph {
+        var kept = Set<Int>()
+        var frontier: [Int]
         if let scene {
-            frontier = [scene]
+            frontier = index.nodeIndex[scene].map { [$0] } ?? []
         } else {
-            frontier = graph.nodes.filter { $0.storyboard == storyboard }.map(\.id)
+            frontier = index.nodesOfStoryboard[storyboard] ?? []
         }
         kept.formUnion(frontier)
         for _ in 0..<hops where !frontier.isEmpty {
-            var next: [String] = []
-            for id in frontier {
-                for other in neighbours[id] ?? [] where kept.insert(other).inserted { next.append(other) }
+            var next: [Int] = []
+            for node in frontier {
+                for edge in index.edgesOfNode[node] ?? [] {
+                    let e = graph.edges[edge]
+                    for end in [e.from, e.to] {
+                        if let other = index.nodeIndex[end], kept.insert(other).inserted { next.append(other) }
+                    }
+                }
             }
             frontier = next
         }
+        let keptIDs = Set(kept.map { graph.nodes[$0].id })
 
-        let nodesByID = graph.nodesByID
         /// Where a node that is not drawn goes: the stub of its storyboard, or the code stub.
         func stub(of id: String) -> String? {
-            guard let node = nodesByID[id] else { return nil }
+            guard let node = index.nodeIndex[id].map({ graph.nodes[$0] }) else { return nil }
             return Self.stubID(node.storyboard ?? "code")
         }
         var links = AggregateLinks()
         var edges: [Edge] = []
-        for edge in graph.edges {
-            let keepsFrom = kept.contains(edge.from), keepsTo = kept.contains(edge.to)
+        var touched = Set<Int>()
+        for node in kept { touched.formUnion(index.edgesOfNode[node] ?? []) }
+        for position in touched.sorted() {
+            let edge = graph.edges[position]
+            let keepsFrom = keptIDs.contains(edge.from), keepsTo = keptIDs.contains(edge.to)
             if keepsFrom && keepsTo {
                 edges.append(edge)
-            } else if keepsFrom || keepsTo {
+            } else {
                 guard let from = keepsFrom ? edge.from : stub(of: edge.from),
                       let to = keepsTo ? edge.to : stub(of: edge.to) else { continue }
-                let state = nodesByID[edge.to].flatMap { $0.role == .codeTarget ? $0.resolution?.state : nil } ?? .resolved
+                let target = index.nodeIndex[edge.to].map { graph.nodes[$0] }
+                let state = target.flatMap { $0.role == .codeTarget ? $0.resolution?.state : nil } ?? .resolved
                 links.add(from: from, to: to, kind: edge.kind, mechanism: Self.mechanism(edge.kind), state: state)
             }
         }
@@ -68,30 +78,31 @@ public struct FocusView: Hashable, Sendable {
         let stubIDs = Set(folded.flatMap { [$0.from, $0.to] }.filter { $0.hasPrefix("stub:") })
 
         // Stubs: what each folded storyboard holds beyond the map.
-        var foldedScenes: [String: Int] = [:]
-        for node in graph.nodes where !kept.contains(node.id) && node.role.isScene && !node.role.isCrossFileLink {
-            foldedScenes[node.storyboard ?? "code", default: 0] += 1
+        var keptScenes: [String: Int] = [:]
+        for node in kept where index.isCountedScene(graph.nodes[node]) {
+            keptScenes[graph.nodes[node].storyboard ?? "code", default: 0] += 1
         }
-        let storyboardsByID = graph.storyboardsByID
+        let storyboardsByID = index.storyboardsByID
         var stubs: [Node] = []
         for id in stubIDs.sorted() {
             let path = String(id.dropFirst("stub:".count))
             let name = storyboardsByID[path]?.name ?? "Code"
             var node = Node(id: id, storyboard: nil, objectID: nil, element: "stub", role: .stub, label: name,
                             location: storyboardsByID[path] != nil ? SourceLocation(path: path) : nil)
-            node.summary = StoryboardSummary(storyboard: path, name: name, scenes: foldedScenes[path] ?? 0,
+            let folded = (index.sceneCount[path] ?? 0) - (keptScenes[path] ?? 0)
+            node.summary = StoryboardSummary(storyboard: path, name: name, scenes: max(folded, 0),
                                              entryRoles: Array(Set(storyboardsByID[path]?.entryPoints.map(\.role) ?? [])).sorted())
             stubs.append(node)
         }
 
-        let nodes = graph.nodes.filter { kept.contains($0.id) } + stubs
+        let nodes = kept.sorted().map { graph.nodes[$0] } + stubs
         let drawn = Set(nodes.compactMap(\.storyboard))
         let storyboards = graph.storyboards.filter { drawn.contains($0.path) }
         var variants: Set<String> = drawn
         for storyboard in storyboards { variants.formUnion(storyboard.localizedVariants) }
-        let diagnostics = graph.diagnostics.filter { $0.location.map { variants.contains($0.path) } ?? false }
+        let diagnostics = variants.sorted().flatMap { index.diagnosticsOfPath[$0] ?? [] }.map { graph.diagnostics[$0] }
         return StoryboardGraph(targets: graph.targets, storyboards: storyboards, nodes: nodes, edges: edges + folded,
-                               diagnostics: diagnostics)
+                               diagnostics: diagnostics.sorted())
     }
 
     private static func mechanism(_ kind: EdgeKind) -> String {
@@ -101,5 +112,46 @@ public struct FocusView: Hashable, Sendable {
         case .unwindTarget: "unwind"
         default: "segue"
         }
+    }
+
+    /// What focus maps look up, built once per graph: positions of nodes, the edges at each node, the nodes of each
+    /// storyboard, scene counts, and findings by file.
+    public struct Index: Sendable {
+        let nodeIndex: [String: Int]
+        let edgesOfNode: [Int: [Int]]
+        let nodesOfStoryboard: [String: [Int]]
+        let sceneCount: [String: Int]
+        let diagnosticsOfPath: [String: [Int]]
+        let storyboardsByID: [String: Storyboard]
+
+        public init(_ graph: StoryboardGraph) {
+            var nodeIndex: [String: Int] = [:]
+            var nodesOfStoryboard: [String: [Int]] = [:]
+            var sceneCount: [String: Int] = [:]
+            for (position, node) in graph.nodes.enumerated() {
+                if nodeIndex[node.id] == nil { nodeIndex[node.id] = position }
+                if let storyboard = node.storyboard { nodesOfStoryboard[storyboard, default: []].append(position) }
+                if Self.countsAsScene(node) { sceneCount[node.storyboard ?? "code", default: 0] += 1 }
+            }
+            var edgesOfNode: [Int: [Int]] = [:]
+            for (position, edge) in graph.edges.enumerated() {
+                if let a = nodeIndex[edge.from] { edgesOfNode[a, default: []].append(position) }
+                if let b = nodeIndex[edge.to], edge.to != edge.from { edgesOfNode[b, default: []].append(position) }
+            }
+            var diagnosticsOfPath: [String: [Int]] = [:]
+            for (position, diagnostic) in graph.diagnostics.enumerated() {
+                if let path = diagnostic.location?.path { diagnosticsOfPath[path, default: []].append(position) }
+            }
+            self.nodeIndex = nodeIndex
+            self.edgesOfNode = edgesOfNode
+            self.nodesOfStoryboard = nodesOfStoryboard
+            self.sceneCount = sceneCount
+            self.diagnosticsOfPath = diagnosticsOfPath
+            self.storyboardsByID = graph.storyboardsByID
+        }
+
+        /// Scenes as a stub counts them: real scenes, not placeholders.
+        static func countsAsScene(_ node: Node) -> Bool { node.role.isScene && !node.role.isCrossFileLink }
+        func isCountedScene(_ node: Node) -> Bool { Self.countsAsScene(node) }
     }
 }

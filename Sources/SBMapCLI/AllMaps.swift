@@ -1,0 +1,173 @@
+import ArgumentParser
+import Foundation
+import SBMapModel
+import SBMapRender
+import SBMapStyle
+
+/// `render --all -o DIR`: the overview and one focus map per storyboard, from one parse and resolve, with an index.
+///
+///     DIR/overview.svg
+///     DIR/storyboards/Main.svg, DIR/storyboards/Settings.svg, …   (names from `MapFileNames`: stable, URL-safe)
+///     DIR/maps.json                                               (what each file shows; docs sites and PR previews read it)
+///
+/// Every file is written atomically. Maps an earlier run listed in `maps.json` whose storyboard is gone are removed,
+/// so the folder never shows a storyboard that no longer exists. A focus map over the budget (a storyboard linked to
+/// everything) is drawn with fewer hops, down to its own scenes and one stub per neighbour, and says so.
+struct AllMaps {
+    var folder: String
+    var hops: Int
+    var options: RenderOptions
+    var budget: MapBudget
+
+    /// The index file: what `render --all` wrote.
+    struct Index: Codable, Hashable {
+        struct Map: Codable, Hashable {
+            var storyboard: String
+            var name: String
+            var file: String
+            var targets: [String]
+            var scenes: Int
+            /// How far the map reaches (less than asked when the neighbourhood was over the budget).
+            var hops: Int
+        }
+
+        var schema = "sbmap-maps/1"
+        var format: String
+        var overview: String
+        var maps: [Map]
+    }
+
+    /// Writes every map; returns the findings of the renders (each distinct one once).
+    func write(_ graph: StoryboardGraph, reporter: FindingsReporter) throws -> [Diagnostic] {
+        let ext = options.format.fileExtension
+        do {
+            try FileManager.default.createDirectory(atPath: folder + "/storyboards", withIntermediateDirectories: true)
+        } catch {
+            throw fail("cannot create '\(folder)/storyboards': \(error.localizedDescription)", graph, reporter)
+        }
+        let previous = Self.readIndex(folder)
+        let names = MapFileNames.names(for: graph.storyboards)
+        let storyboards = graph.storyboards.sorted { $0.path < $1.path }
+        var progress = Progress(total: storyboards.count + 1)
+        var findings: [Diagnostic] = []
+        var failures: [String] = []
+
+        func render(_ view: StoryboardGraph, to file: String) {
+            do {
+                let rendered = try Renderer.render(view, options: options)
+                try OutputFile.write(rendered.data, to: folder + "/" + file)
+                findings += rendered.diagnostics
+            } catch let error as RenderError {
+                findings += error.diagnostics
+                failures.append("\(file): \(error.message)")
+            } catch {
+                failures.append("\(error)")
+            }
+            progress.step()
+        }
+
+        let overviewFile = "overview.\(ext)"
+        render(OverviewView.make(graph), to: overviewFile)
+        let focusIndex = FocusView.Index(graph)
+        var maps: [Index.Map] = []
+        for storyboard in storyboards {
+            let file = "storyboards/\(names[storyboard.path] ?? "storyboard").\(ext)"
+            var reach = hops
+            var view = FocusView(storyboard: storyboard.path, hops: reach).make(graph, index: focusIndex)
+            while reach > 0, !budget.admits(view) {
+                reach -= 1
+                view = FocusView(storyboard: storyboard.path, hops: reach).make(graph, index: focusIndex)
+            }
+            if reach < hops {
+                findings.append(Diagnostic(.info, .renderLimited,
+                                           "the focus map of \(storyboard.path) reaches \(reach) of \(hops) hops: more would be over the budget (--max-nodes \(budget.nodes), --max-edges \(budget.edges))",
+                                           at: SourceLocation(path: storyboard.path)))
+            }
+            render(view, to: file)
+            let scenes = graph.nodes.count { $0.storyboard == storyboard.path && $0.role.isScene && !$0.role.isCrossFileLink }
+            maps.append(Index.Map(storyboard: storyboard.path, name: storyboard.name, file: file, targets: storyboard.targets,
+                                  scenes: scenes, hops: reach))
+        }
+        progress.finish()
+
+        let index = Index(format: options.format.rawValue, overview: overviewFile, maps: maps)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            try OutputFile.write(Array(try encoder.encode(index)) + [UInt8(ascii: "\n")], to: folder + "/maps.json")
+        } catch {
+            throw fail("\(error)", graph, reporter)
+        }
+        // Maps of storyboards that are gone (renamed, deleted) would still be published: remove what the last run
+        // wrote and this one did not. Only files the index named are touched.
+        if let previous {
+            let written = Set(maps.map(\.file) + [overviewFile])
+            for file in Set(previous.maps.map(\.file) + [previous.overview]).subtracting(written).sorted()
+            where Self.isOwnFile(file) {
+                unlink(folder + "/" + file)
+            }
+        }
+        if !failures.isEmpty {
+            throw fail("\(failures.count) of \(storyboards.count + 1) maps could not be drawn:\n  "
+                       + failures.joined(separator: "\n  "), graph, reporter, findings: findings)
+        }
+        // The same note from a thousand maps is one note.
+        var seen = Set<String>()
+        return findings.filter { seen.insert("\($0.code.rawValue) \($0.message) \($0.location.map { "\($0)" } ?? "")").inserted }
+    }
+
+    /// Reports what was found, prints `message` as the error, and gives the exit code to throw.
+    private func fail(_ message: String, _ graph: StoryboardGraph, _ reporter: FindingsReporter,
+                      findings: [Diagnostic] = []) -> ExitCode {
+        reporter.report((graph.diagnostics + findings).sorted())
+        FindingsReporter.writeToStandardError("sbmap: error: \(message)\n")
+        return ExitCode(1)
+    }
+
+    static func readIndex(_ folder: String) -> Index? {
+        guard let data = FileManager.default.contents(atPath: folder + "/maps.json") else { return nil }
+        return try? JSONDecoder().decode(Index.self, from: data)
+    }
+
+    /// A file name `render --all` could have written: `overview.EXT` or `storyboards/NAME.EXT`, nothing else (an
+    /// edited index must not make sbmap delete other files).
+    static func isOwnFile(_ file: String) -> Bool {
+        let parts = file.split(separator: "/", omittingEmptySubsequences: false)
+        let allowed = { (part: Substring) in
+            !part.isEmpty && !part.hasPrefix(".") && part.unicodeScalars.allSatisfy {
+                ($0.value >= 0x30 && $0.value <= 0x39) || ($0.value >= 0x41 && $0.value <= 0x5A)
+                    || ($0.value >= 0x61 && $0.value <= 0x7A) || $0 == "-" || $0 == "_" || $0 == "."
+            }
+        }
+        let formats = Set(["svg", "png", "pdf", "dot"])
+        guard let ext = file.split(separator: ".").last, formats.contains(String(ext)) else { return false }
+        switch parts.count {
+        case 1: return parts[0].hasPrefix("overview.")
+        case 2: return parts[0] == "storyboards" && allowed(parts[1])
+        default: return false
+        }
+    }
+}
+
+/// A progress line on stderr while many maps are drawn: only when stderr is a terminal (never in CI logs).
+struct Progress {
+    let total: Int
+    private var done = 0
+    private let shown: Bool
+
+    init(total: Int, terminal: Bool = isatty(STDERR_FILENO) == 1) {
+        self.total = total
+        self.shown = terminal && total > 1
+    }
+
+    mutating func step() {
+        done += 1
+        guard shown else { return }
+        FindingsReporter.writeToStandardError("\rsbmap: drawing maps \(done)/\(total)")
+    }
+
+    func finish() {
+        guard shown else { return }
+        FindingsReporter.writeToStandardError("\r\u{1B}[K")
+    }
+}
