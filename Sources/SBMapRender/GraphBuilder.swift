@@ -33,7 +33,9 @@ struct GraphBuilder {
             setCluster(sub, style: cluster.style, theme: theme)
             set(sub, "id", cluster.id)
             set(sub, "class", cluster.classes.joined(separator: " "))
-            set(sub, "label", GraphvizText.lines(cluster.label))
+            // A title of several lines (the name, the path, what loads it) reads down its left edge.
+            set(sub, "label", cluster.label.count > 1 ? GraphvizText.lines(cluster.label, align: cluster.style.labelAlign)
+                                                       : GraphvizText.lines(cluster.label))
             set(sub, "tooltip", GraphvizText.tooltip(cluster.tooltip))
         }
 

@@ -36,6 +36,15 @@ enum GraphvizText {
         lines.map(escaped).joined(separator: "\\n")
     }
 
+    /// Lines each ending in a left- (`\l`) or right-justified (`\r`) break; centred (`lines`) otherwise.
+    static func lines(_ lines: [String], align: String) -> String {
+        switch align {
+        case "left": lines.map { escaped($0) + "\\l" }.joined()
+        case "right": lines.map { escaped($0) + "\\r" }.joined()
+        default: Self.lines(lines)
+        }
+    }
+
     /// A number as Graphviz likes it: no exponent, at most 3 decimals, no trailing zeros.
     static func number(_ value: Double) -> String {
         let rounded = (value * 1000).rounded() / 1000

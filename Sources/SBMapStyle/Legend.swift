@@ -47,6 +47,8 @@ struct LegendUsage {
 
     enum MarkerKey: Hashable, Comparable {
         case initial, entry
+        /// `▶ App entry` in a storyboard's title (no scene to point a marker at).
+        case entryTitle
     }
 
     var nodes: Set<NodeKey> = []
@@ -121,6 +123,10 @@ struct LegendUsage {
                 items.append(LegendItem(id: ids.make("legend", "entry"), text: "Loaded by the app (entry point)",
                                         classes: ["legend-item", "marker", "entry"],
                                         sample: .node(theme.markers.entry.node)))
+            case .entryTitle:
+                items.append(LegendItem(id: ids.make("legend", "entry-title"), text: "▶ App entry, …: loaded by the app",
+                                        classes: ["legend-item", "marker", "entry-title"],
+                                        sample: .node(NodeStyle(shape: "plaintext"))))
             }
         }
         return items

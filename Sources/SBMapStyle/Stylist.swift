@@ -207,16 +207,25 @@ private struct Pass {
             let entries = sb.entryPoints.sorted()
             if !entries.isEmpty {
                 classes.append("entry")
-                // What loads the file is a fact about the whole storyboard: it goes on the box. (A marker node with
-                // an arrow is added too when there is a scene to point at; see `styleMarkers`.)
-                let roles = Array(Set(entries.map { Self.entryText($0.role) })).sorted()
-                label.append(TextSafety.label("▶ " + roles.joined(separator: ", "), limit: labels.maxLength))
-                usage.markers.insert(.entry)
+                if entryTarget(sb) == nil {
+                    // Nothing to point an entry marker at (a macOS main storyboard that holds only the application
+                    // scene): what loads the file goes on its box instead of in a marker floating loose inside it.
+                    let roles = Array(Set(entries.map { Self.entryText($0.role) })).sorted()
+                    label.append(TextSafety.label("▶ " + roles.joined(separator: ", "), limit: labels.maxLength))
+                    usage.markers.insert(.entryTitle)
+                }
             }
             if sb.isLaunchScreen { classes.append("launch-screen") }
             clusters.append(StyledCluster(id: id, storyboard: sb.path, parent: groupOfStoryboard[sb.path], label: label,
                                           tooltip: tooltip(storyboardTooltip(sb)), classes: classes, style: theme.cluster))
         }
+    }
+
+    /// The scene an entry or initial marker points at: the initial scene, or a scene marked initial; `nil` when the
+    /// map does not draw it (a focus map shows part of a storyboard).
+    func entryTarget(_ sb: Storyboard) -> String? {
+        let id = sb.initialScene ?? graph.nodes.first { $0.storyboard == sb.path && $0.initial }?.id
+        return id.flatMap { nodesByID[$0] != nil ? $0 : nil }
     }
 
     func storyboardTooltip(_ sb: Storyboard) -> [String] {
@@ -359,7 +368,7 @@ private struct Pass {
             lines.append(TextSafety.label("▶ " + roles.joined(separator: ", "), limit: limit))
             style = style.overlaid(with: theme.markers.initial.scene)
             classes.append("entry")
-            usage.markers.insert(.entry)
+            usage.markers.insert(.entryTitle)
         }
         usage.nodes.insert(.role(node.role))
         if let prefix = style.prefix, !prefix.isEmpty {
@@ -499,8 +508,7 @@ private struct Pass {
     mutating func styleMarkers() {
         for sb in graph.storyboards.sorted(by: { $0.path < $1.path }) {
             guard let cluster = clusterIDs[sb.path] else { continue }
-            let target = sb.initialScene.flatMap { nodeIDs[$0] }
-                ?? graph.nodes.first { $0.storyboard == sb.path && $0.initial }.flatMap { nodeIDs[$0.id] }
+            let target = entryTarget(sb).flatMap { nodeIDs[$0] }
             if !sb.entryPoints.isEmpty {
                 // With no scene to point at (a macOS main storyboard holding only the application scene), the
                 // cluster's title says what loads it; a marker pointing nowhere would float loose in the box.
