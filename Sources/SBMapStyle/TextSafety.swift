@@ -49,7 +49,8 @@ public enum TextSafety {
         guard limit > 0 else { return "" }
         guard text.count > limit else { return text }
         guard limit > 2 else { return String(text.prefix(limit - 1)) + "…" }
-        let tail = (limit - 1) / 2
+        // The end tells paths and names apart (the file name): it keeps two thirds.
+        let tail = (limit - 1) * 2 / 3
         let head = limit - 1 - tail
         return String(text.prefix(head)) + "…" + String(text.suffix(tail))
     }
