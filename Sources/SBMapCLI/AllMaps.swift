@@ -139,7 +139,7 @@ struct AllMaps {
                     || ($0.value >= 0x61 && $0.value <= 0x7A) || $0 == "-" || $0 == "_" || $0 == "."
             }
         }
-        let formats = Set(["svg", "png", "pdf", "dot"])
+        let formats = Set(["svg", "png", "pdf", "dot", "mmd", "md"])
         guard let ext = file.split(separator: ".").last, formats.contains(String(ext)) else { return false }
         switch parts.count {
         case 1: return parts[0].hasPrefix("overview.")

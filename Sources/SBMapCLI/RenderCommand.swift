@@ -13,7 +13,7 @@ extension OutputFormat: ExpressibleByArgument {}
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Draw the map as SVG, PNG, PDF or DOT.",
+        abstract: "Draw the map as SVG, PNG, PDF, DOT, Mermaid or Markdown.",
         discussion: """
         One cluster per storyboard, scenes drawn by role, segues by kind; cross-file links and unresolved
         references stand out by shape and line style. Storyboards are grouped by the app target that builds
@@ -34,6 +34,7 @@ struct RenderCommand: ParsableCommand {
           sbmap render App -o settings.svg --focus Settings --hops 2
           sbmap render App -o login.svg --focus Main:LoginViewController
           sbmap render App --all -o maps/
+          sbmap render App --view overview -o - --format markdown   # a PR comment: tables and a Mermaid block
         """)
 
     @OptionGroup var inputs: InputOptions
@@ -42,7 +43,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Output file (its extension picks the format), or - for stdout; with --all, a folder.", valueName: "file"))
     var output: String
 
-    @Option(help: "svg, png, pdf or dot; by default from the output file's extension (svg with --all).")
+    @Option(help: "svg, png, pdf, dot, mermaid (.mmd) or markdown (.md); by default from the output file's extension (svg with --all).")
     var format: OutputFormat?
 
     @Option(help: ArgumentHelp("What to draw: auto (everything, or the overview when that is over the budget), full or overview.", valueName: "view"))
@@ -100,8 +101,8 @@ struct RenderCommand: ParsableCommand {
         }
         if !all, format == nil, OutputFormat(path: output) == nil {
             throw ValidationError(output == "-"
-                ? "say which format to write to stdout with --format svg|png|pdf|dot"
-                : "cannot tell the format from '\(output)'; use a .svg, .png, .pdf or .dot name, or --format")
+                ? "say which format to write to stdout with --format svg|png|pdf|dot|mermaid|markdown"
+                : "cannot tell the format from '\(output)'; use a .svg, .png, .pdf, .dot, .mmd or .md name, or --format")
         }
         guard dpi > 0, dpi <= 1200 else { throw ValidationError("--dpi must be between 1 and 1200") }
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive") }

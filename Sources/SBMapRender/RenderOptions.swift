@@ -8,6 +8,10 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     case pdf
     /// Graphviz DOT text of the styled graph, before layout (lay it out with any Graphviz tool).
     case dot
+    /// A Mermaid flowchart (`.mmd`), which GitHub and wikis draw inline; no Graphviz involved.
+    case mermaid
+    /// Markdown (`.md`): counts, tables, findings and the Mermaid flowchart, for a pull-request comment or a wiki.
+    case markdown
 
     /// The format for a file extension (`svg`, `.PNG`, `gv`), or `nil` if it names none.
     public init?(fileExtension: String) {
@@ -18,6 +22,8 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
         case "png": self = .png
         case "pdf": self = .pdf
         case "dot", "gv": self = .dot
+        case "mmd", "mermaid": self = .mermaid
+        case "md", "markdown": self = .markdown
         default: return nil
         }
     }
@@ -30,7 +36,16 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     }
 
     /// The usual file extension.
-    public var fileExtension: String { rawValue }
+    public var fileExtension: String {
+        switch self {
+        case .mermaid: "mmd"
+        case .markdown: "md"
+        default: rawValue
+        }
+    }
+
+    /// Whether Graphviz draws it (the text formats are written by sbmap itself).
+    public var usesGraphviz: Bool { self != .mermaid && self != .markdown }
 
     /// Whether the output is binary (not text).
     public var isBinary: Bool { self == .png || self == .pdf }

@@ -17,12 +17,24 @@ public enum Renderer {
     /// Styles `graph` with `options.theme` and `options.style`, then renders it.
     public static func render(_ graph: StoryboardGraph, options: RenderOptions) throws -> Rendered {
         let styled = Stylist(theme: options.theme, options: options.style).style(graph)
+        if options.format == .markdown {
+            return Rendered(format: .markdown, data: Array(MarkdownWriter.write(graph, styled: styled).utf8),
+                            diagnostics: styled.diagnostics.sorted())
+        }
         return try render(styled, options: options)
     }
 
     /// Renders an already styled graph (`options.theme` and `options.style` are not used again).
     public static func render(_ styled: StyledGraph, options requested: RenderOptions) throws -> Rendered {
         var diagnostics = styled.diagnostics
+        switch requested.format {
+        case .mermaid:
+            return Rendered(format: .mermaid, data: Array(MermaidWriter.write(styled).utf8), diagnostics: diagnostics.sorted())
+        case .markdown:
+            throw RenderError("Markdown is written from the graph: call render(_: StoryboardGraph, options:)")
+        default:
+            break
+        }
         var options = requested
         if options.engine == .dot, options.format != .dot, styled.nodes.count > options.dotNodeLimit {
             // A work limit, not a time limit: Graphviz cannot be interrupted, so the layout that could run for
@@ -112,7 +124,7 @@ public enum Renderer {
         case .svg: "svg"
         case .png: "png"
         case .pdf: "pdf"
-        case .dot: "dot"
+        case .dot, .mermaid, .markdown: "dot"
         }
     }
 

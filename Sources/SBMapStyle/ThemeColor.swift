@@ -22,6 +22,8 @@ public struct ThemeColor: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { graphviz }
+    /// The CSS form (the same hex digits; `none`).
+    public var css: String { graphviz }
     public var isNone: Bool { graphviz == "none" }
 
     public static let black = ThemeColor("#000000")!

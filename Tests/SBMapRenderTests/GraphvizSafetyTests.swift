@@ -81,6 +81,11 @@ import Testing
                 #expect(Array(out.data.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
             case .pdf:
                 #expect(String(decoding: out.data.prefix(5), as: UTF8.self) == "%PDF-")
+            case .mermaid:
+                try MermaidGrammar.check(String(decoding: out.data, as: UTF8.self))
+            case .markdown:
+                let text = String(decoding: out.data, as: UTF8.self)
+                #expect(!text.contains("<script") && !text.contains("<img") && text.hasSuffix("```\n"))
             }
         }
     }
