@@ -17,9 +17,9 @@ public enum ThemeLoader {
                             builtins: (String) throws -> Theme? = { try BuiltinThemes.theme(named: $0) }) throws -> Theme {
         let root: Yams.Node?
         do {
-            root = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw ThemeError(problems: [syntaxProblem(error, file: file)])
+            root = try YAMLReader.compose(text, file: file, subject: "theme key")
+        } catch let error as YAMLReader.Failure {
+            throw ThemeError(problems: error.problems)
         }
         guard let root, let mapping = root.mapping else {
             throw ThemeError(problems: [.init(file: file, line: root?.mark?.line ?? 1, column: root?.mark?.column ?? 1,
@@ -41,100 +41,11 @@ public enum ThemeLoader {
         if !reader.problems.isEmpty { throw ThemeError(problems: reader.problems) }
         return theme
     }
-
-    private static func syntaxProblem(_ error: YamlError, file: String) -> ThemeError.Problem {
-        switch error {
-        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
-             let .composer(context, problem, mark, _):
-            let text = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
-            return .init(file: file, line: mark.line, column: mark.column, keyPath: "", message: "not valid YAML/JSON: \(text)")
-        case let .duplicatedKeysInMapping(duplicates, context):
-            return .init(file: file, line: context.mark.line, column: context.mark.column, keyPath: "",
-                         message: "duplicate keys: \(duplicates.joined(separator: ", "))")
-        default:
-            return .init(file: file, line: 0, column: 0, keyPath: "", message: "not valid YAML/JSON: \(error)")
-        }
-    }
 }
 
-/// Walks a theme's node tree. A class so the per-section readers can share the problem list.
-final class ThemeReader {
-    let file: String
-    private(set) var problems: [ThemeError.Problem] = []
-
-    init(file: String) { self.file = file }
-
-    // MARK: Problems
-
-    func fail(_ node: Yams.Node?, _ path: [String], _ message: String) {
-        problems.append(.init(file: file, line: node?.mark?.line ?? 0, column: node?.mark?.column ?? 0,
-                              keyPath: path.joined(separator: "."), message: message))
-    }
-
-    // MARK: Structure
-
-    /// Calls `body` for each key of a mapping; a key `body` does not handle is reported as unknown.
-    func fields(_ node: Yams.Node, _ path: [String], known: [String], _ body: (String, Yams.Node, [String]) -> Void) {
-        guard let mapping = node.mapping else {
-            fail(node, path, "expected a mapping with keys \(known.joined(separator: ", "))")
-            return
-        }
-        for (keyNode, value) in mapping {
-            guard let key = keyNode.scalar?.string else {
-                fail(keyNode, path, "keys must be plain words")
-                continue
-            }
-            guard known.contains(key) else {
-                fail(keyNode, path + [key], "unknown key '\(key)' (expected one of: \(known.joined(separator: ", ")))")
-                continue
-            }
-            body(key, value, path + [key])
-        }
-    }
-
-    // MARK: Scalars
-
-    func string(_ node: Yams.Node, _ path: [String]) -> String? {
-        guard let s = node.scalar?.string else {
-            fail(node, path, "expected a string")
-            return nil
-        }
-        return s
-    }
-
-    func number(_ node: Yams.Node, _ path: [String], range: ClosedRange<Double>) -> Double? {
-        guard let s = node.scalar?.string, let d = Double(s), d.isFinite else {
-            fail(node, path, "expected a number")
-            return nil
-        }
-        guard range.contains(d) else {
-            fail(node, path, "\(s) is out of range \(range.lowerBound)…\(range.upperBound)")
-            return nil
-        }
-        return d
-    }
-
-    func integer(_ node: Yams.Node, _ path: [String], range: ClosedRange<Int>) -> Int? {
-        guard let s = node.scalar?.string, let i = Int(s) else {
-            fail(node, path, "expected a whole number")
-            return nil
-        }
-        guard range.contains(i) else {
-            fail(node, path, "\(s) is out of range \(range.lowerBound)…\(range.upperBound)")
-            return nil
-        }
-        return i
-    }
-
-    func bool(_ node: Yams.Node, _ path: [String]) -> Bool? {
-        switch node.scalar?.string.lowercased() {
-        case "true", "yes", "on": return true
-        case "false", "no", "off": return false
-        default:
-            fail(node, path, "expected true or false")
-            return nil
-        }
-    }
+/// Walks a theme's node tree: the theme's own value kinds on top of `YAMLReader`'s.
+final class ThemeReader: YAMLReader {
+    init(file: String) { super.init(file: file, subject: "theme key") }
 
     func color(_ node: Yams.Node, _ path: [String]) -> ThemeColor? {
         guard let s = node.scalar?.string else {
@@ -146,15 +57,6 @@ final class ThemeReader {
             return nil
         }
         return c
-    }
-
-    func word(_ node: Yams.Node, _ path: [String], allowed: Set<String>, what: String) -> String? {
-        guard let s = string(node, path) else { return nil }
-        guard allowed.contains(s) else {
-            fail(node, path, "unknown \(what) '\(s)' (expected one of: \(allowed.sorted().joined(separator: ", ")))")
-            return nil
-        }
-        return s
     }
 
     func arrow(_ node: Yams.Node, _ path: [String]) -> String? {
