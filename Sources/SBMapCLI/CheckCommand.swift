@@ -21,9 +21,10 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var findings: FindingOptions
 
     func run() throws {
-        let graph = try Pipeline(inputs: inputs).run()
+        let resolved = try inputs.resolved()
+        let graph = try Pipeline(inputs: inputs).run(resolved)
         var timer = PhaseTimer()
-        let reporter = FindingsReporter(options: findings)
+        let reporter = FindingsReporter(options: findings.merged(with: resolved.config))
         reporter.report(graph.diagnostics)
         timer.mark("print findings")
         reporter.summary(Summary.line(for: graph))

@@ -30,8 +30,9 @@ struct ExportCommand: ParsableCommand {
     var output: String = "-"
 
     func run() throws {
-        let graph = try Pipeline(inputs: inputs).run()
-        let reporter = FindingsReporter(options: findings)
+        let resolved = try inputs.resolved()
+        let graph = try Pipeline(inputs: inputs).run(resolved)
+        let reporter = FindingsReporter(options: findings.merged(with: resolved.config))
         reporter.report(graph.diagnostics)
         do {
             try OutputFile.write(try GraphJSON.encode(graph), to: output)

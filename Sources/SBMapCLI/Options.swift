@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SBMapModel
 import SBMapResolve
 
@@ -18,8 +19,16 @@ struct InputOptions: ParsableArguments {
     var noCode = false
 
     @Option(name: .customLong("max-file-size"), help: ArgumentHelp(
-        "Largest file to read, in MiB; a larger one is reported and skipped.", valueName: "MiB"))
-    var maxFileSizeMiB: Int = 64
+        "Largest file to read, in MiB (default 64); a larger one is reported and skipped.", valueName: "MiB"))
+    var maxFileSizeMiB: Int?
+
+    @Option(name: .customLong("config"), help: ArgumentHelp(
+        "The settings file to use. Default: the nearest .sbmap.yml in this folder or a folder above (docs/config.md).",
+        valueName: "file"))
+    var configPath: String?
+
+    @Flag(name: .customLong("no-config"), help: "Ignore .sbmap.yml files.")
+    var noConfig = false
 
     @Option(name: .customLong("link-class"), help: ArgumentHelp(
         "Class of runtime-attribute placeholder scenes (repeatable). Default: RBStoryboardLink, or any class with a storyboardName attribute.",
@@ -36,16 +45,49 @@ struct InputOptions: ParsableArguments {
     var linkIdentifierKeys: [String] = []
 
     func validate() throws {
-        guard !paths.isEmpty else {
-            throw ValidationError("name at least one folder or file to map, e.g. 'sbmap check .'")
-        }
-        guard maxFileSizeMiB > 0 else {
+        if let maxFileSizeMiB, maxFileSizeMiB <= 0 {
             throw ValidationError("--max-file-size must be a positive number of MiB")
+        }
+        if paths.isEmpty, try config()?.paths?.isEmpty ?? true {
+            throw ValidationError("name at least one folder or file to map, e.g. 'sbmap check .' (or list them under 'paths:' in .sbmap.yml)")
         }
     }
 
-    /// The runtime-attribute link conventions these flags describe.
-    var linkConventions: [LinkConvention] {
+    /// The settings file in effect: `--config`, else the nearest `.sbmap.yml`, else none (`--no-config`: none).
+    /// A file with problems prints each at its `file:line:col` and ends the run as bad usage (exit 64).
+    func config() throws -> ConfigFile? {
+        guard !noConfig else { return nil }
+        guard let path = configPath ?? ConfigFile.find(from: FileManager.default.currentDirectoryPath) else { return nil }
+        do {
+            return try ConfigFile.load(path: path)
+        } catch let failure as ConfigFile.Failure {
+            FindingsReporter.writeToStandardError(failure.description + "\n")
+            throw ExitCode(64)
+        }
+    }
+
+    /// What to read, with the settings file under the flags: paths on the command line replace the file's,
+    /// `--exclude` adds to its excludes, and any other flag given wins.
+    func resolved() throws -> ResolvedInputs {
+        let config = try config()
+        let cwd = FileManager.default.currentDirectoryPath
+        let configPaths = (config?.paths ?? []).map { config?.resolve($0, from: cwd) ?? $0 }
+        // Exclude globs with a '/' match paths below each folder argument; the file's are written from its folder,
+        // which is what they match when the file's own paths are the inputs.
+        return ResolvedInputs(
+            paths: paths.isEmpty ? configPaths : paths,
+            excludes: (config?.excludes ?? []) + excludes,
+            noCode: noCode || config?.code == false,
+            maxFileSizeMiB: maxFileSizeMiB ?? config?.maxFileSizeMiB ?? 64,
+            linkConventions: Self.linkConventions(classes: linkClasses.isEmpty ? config?.linkClasses ?? [] : linkClasses,
+                                                  nameKeys: linkNameKeys.isEmpty ? config?.linkNameKeys ?? [] : linkNameKeys,
+                                                  identifierKeys: linkIdentifierKeys.isEmpty ? config?.linkIdentifierKeys ?? [] : linkIdentifierKeys),
+            config: config)
+    }
+
+    /// The runtime-attribute link conventions these classes and keys describe.
+    static func linkConventions(classes linkClasses: [String], nameKeys linkNameKeys: [String],
+                                identifierKeys linkIdentifierKeys: [String]) -> [LinkConvention] {
         if linkClasses.isEmpty, linkNameKeys.isEmpty, linkIdentifierKeys.isEmpty { return LinkConvention.defaults }
         let base = LinkConvention.defaults[1]
         let nameKeys = linkNameKeys.isEmpty ? base.nameKeys : linkNameKeys
@@ -55,6 +97,16 @@ struct InputOptions: ParsableArguments {
             LinkConvention(className: $0, nameKeys: nameKeys, identifierKeys: identifierKeys, bundleKeys: base.bundleKeys)
         }
     }
+}
+
+/// The inputs of a run, flags and settings file merged.
+struct ResolvedInputs {
+    var paths: [String]
+    var excludes: [String]
+    var noCode: Bool
+    var maxFileSizeMiB: Int
+    var linkConventions: [LinkConvention]
+    var config: ConfigFile?
 }
 
 /// How findings are reported: shared by every command.
@@ -68,6 +120,13 @@ struct FindingOptions: ParsableArguments {
 
     @Flag(help: "Fail (exit 1) on warnings too, not only on errors. Notes never fail.")
     var strict = false
+
+    /// With the settings file's `findings.strict`.
+    func merged(with config: ConfigFile?) -> FindingOptions {
+        var options = self
+        options.strict = strict || config?.strict == true
+        return options
+    }
 
     @Option(name: .customLong("findings-format"), help: "How findings are printed to stderr: xcode or github.")
     var format: Format = .xcode

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SBMapDiscover
 import SBMapModel
 import SBMapParse
@@ -9,6 +10,10 @@ struct Pipeline {
     var inputs: InputOptions
 
     func run() throws -> StoryboardGraph {
+        try run(try inputs.resolved())
+    }
+
+    func run(_ inputs: ResolvedInputs) throws -> StoryboardGraph {
         var timer = PhaseTimer()
         let discovered = Discovery(options: DiscoveryOptions(excludes: inputs.excludes, includeCode: !inputs.noCode))
             .discover(inputs.paths)
@@ -46,7 +51,10 @@ struct Pipeline {
             timer.mark("link code")
             Teardown.inBackground(consume prepared)
         }
-        graph.diagnostics = (graph.diagnostics + discovered.diagnostics + noStoryboardFinding(discovered)).sorted()
+        graph.diagnostics = (graph.diagnostics + discovered.diagnostics + noStoryboardFinding(discovered, inputs.paths)).sorted()
+        if let config = inputs.config {
+            graph.diagnostics = config.apply(to: graph.diagnostics, cwd: FileManager.default.currentDirectoryPath)
+        }
         timer.mark("sort findings")
         // Everything loaded is in the graph now; the rest is freed while the command writes its output.
         Teardown.inBackground(consume project)
@@ -54,9 +62,9 @@ struct Pipeline {
         return graph
     }
 
-    private func noStoryboardFinding(_ discovered: Discovered) -> [Diagnostic] {
+    private func noStoryboardFinding(_ discovered: Discovered, _ paths: [String]) -> [Diagnostic] {
         guard discovered.files(of: .storyboard).isEmpty else { return [] }
-        let names = inputs.paths.joined(separator: ", ")
+        let names = paths.joined(separator: ", ")
         return [Diagnostic(.warning, .noStoryboards, "no .storyboard files found under \(names)", at: nil,
                            hint: "check the path, and that --exclude does not skip them")]
     }

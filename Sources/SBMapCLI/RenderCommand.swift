@@ -52,46 +52,46 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Draw one storyboard, or one scene, with its neighbours: a storyboard name (or path), then optionally :SCENE (storyboard ID, class or object id).", valueName: "storyboard[:scene]"))
     var focus: String?
 
-    @Option(help: ArgumentHelp("With --focus and --all: how many links away from the focus scenes are drawn in full.", valueName: "n"))
-    var hops: Int = 1
+    @Option(help: ArgumentHelp("With --focus and --all: how many links away from the focus scenes are drawn in full (default 1).", valueName: "n"))
+    var hops: Int?
 
     @Flag(help: "Write the overview and one focus map per storyboard into the folder given by -o, with maps.json.")
     var all = false
 
-    @Option(name: .customLong("max-nodes"), help: ArgumentHelp("The most nodes a plain render draws in full before it draws the overview.", valueName: "count"))
-    var maxNodes: Int = MapBudget().nodes
+    @Option(name: .customLong("max-nodes"), help: ArgumentHelp("The most nodes a plain render draws in full before it draws the overview (default \(MapBudget().nodes)).", valueName: "count"))
+    var maxNodes: Int?
 
-    @Option(name: .customLong("max-edges"), help: ArgumentHelp("The most edges a plain render draws in full before it draws the overview.", valueName: "count"))
-    var maxEdges: Int = MapBudget().edges
+    @Option(name: .customLong("max-edges"), help: ArgumentHelp("The most edges a plain render draws in full before it draws the overview (default \(MapBudget().edges)).", valueName: "count"))
+    var maxEdges: Int?
 
     @Option(help: ArgumentHelp("A built-in theme (\(BuiltinThemes.names.joined(separator: ", "))) or a theme file (YAML or JSON).", valueName: "name|file"))
-    var theme: String = "default"
+    var theme: String?
 
-    @Option(help: "Graphviz layout: dot, neato, fdp, sfdp, circo or twopi.")
-    var layout: LayoutEngine = .dot
+    @Option(help: "Graphviz layout: dot (default), neato, fdp, sfdp, circo or twopi.")
+    var layout: LayoutEngine?
 
-    @Option(help: "Flow direction: LR (left to right) or TB (top to bottom).")
-    var direction: Direction = .leftToRight
+    @Option(help: "Flow direction: LR (left to right, default) or TB (top to bottom).")
+    var direction: Direction?
 
-    @Option(help: "What a scene shows first: class, identifier (storyboard ID) or title.")
-    var label: LabelMode = .class
+    @Option(help: "What a scene shows first: class (default), identifier (storyboard ID) or title.")
+    var label: LabelMode?
 
     @Flag(inversion: .prefixedNo, help: "Draw the legend (by default, as the theme says).")
     var legend: Bool?
 
-    @Option(help: ArgumentHelp("PNG resolution, when the map fits the pixel budget.", valueName: "dpi"))
-    var dpi: Double = 96
+    @Option(help: ArgumentHelp("PNG resolution, when the map fits the pixel budget (default 96).", valueName: "dpi"))
+    var dpi: Double?
 
-    @Option(name: .customLong("max-pixels"), help: ArgumentHelp("Most pixels a PNG may have; larger maps are drawn at a lower resolution, with a finding.", valueName: "count"))
-    var maxPixels: Int = 16_000_000
+    @Option(name: .customLong("max-pixels"), help: ArgumentHelp("Most pixels a PNG may have (default 16,000,000); larger maps are drawn at a lower resolution, with a finding.", valueName: "count"))
+    var maxPixels: Int?
 
     enum ViewChoice: String, ExpressibleByArgument, CaseIterable {
         case auto, full, overview
     }
 
     func validate() throws {
-        guard hops >= 0, hops <= 100 else { throw ValidationError("--hops must be between 0 and 100") }
-        guard maxNodes > 0, maxEdges > 0 else { throw ValidationError("--max-nodes and --max-edges must be positive") }
+        if let hops, !(0...100).contains(hops) { throw ValidationError("--hops must be between 0 and 100") }
+        if (maxNodes ?? 1) <= 0 || (maxEdges ?? 1) <= 0 { throw ValidationError("--max-nodes and --max-edges must be positive") }
         if all {
             if focus != nil { throw ValidationError("--all already draws every storyboard; leave out --focus") }
             if view != .auto { throw ValidationError("--all draws the overview and every focus map; leave out --view") }
@@ -104,31 +104,48 @@ struct RenderCommand: ParsableCommand {
                 ? "say which format to write to stdout with --format svg|png|pdf|dot|mermaid|markdown"
                 : "cannot tell the format from '\(output)'; use a .svg, .png, .pdf, .dot, .mmd or .md name, or --format")
         }
-        guard dpi > 0, dpi <= 1200 else { throw ValidationError("--dpi must be between 1 and 1200") }
-        guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive") }
+        if let dpi, !(dpi > 0 && dpi <= 1200) { throw ValidationError("--dpi must be between 1 and 1200") }
+        if let maxPixels, maxPixels <= 0 { throw ValidationError("--max-pixels must be positive") }
+    }
+
+    /// The render settings: a flag, else the settings file, else the default.
+    struct Settings {
+        var hops: Int
+        var budget: MapBudget
     }
 
     func run() throws {
+        let resolved = try inputs.resolved()
+        let file = resolved.config?.render ?? ConfigFile.RenderDefaults()
         let chosenTheme: Theme
         do {
-            chosenTheme = try ThemeRef(parsing: theme).load()
+            // A theme file named in .sbmap.yml is relative to that file's folder, like every path in it.
+            let fromFile = file.theme.map { name in
+                name.contains("/") || [".yaml", ".yml", ".json"].contains { name.hasSuffix($0) }
+                    ? resolved.config?.resolve(name, from: FileManager.default.currentDirectoryPath) ?? name : name
+            }
+            chosenTheme = try ThemeRef(parsing: theme ?? fromFile ?? "default").load()
         } catch {
             // A bad theme is bad input from the user: say what and where, and exit as a usage error.
             throw ValidationError("\(error)")
         }
-        let graph = try Pipeline(inputs: inputs).run()
-        let reporter = FindingsReporter(options: findings)
+        let graph = try Pipeline(inputs: inputs).run(resolved)
+        let reporter = FindingsReporter(options: findings.merged(with: resolved.config))
         let options = RenderOptions(
-            format: format ?? (all ? .svg : OutputFormat(path: output) ?? .svg), engine: layout, theme: chosenTheme,
-            style: StyleOptions(labelMode: label, direction: direction, legend: legend),
-            pngDPI: dpi, pngPixelBudget: maxPixels)
+            format: format ?? (all ? .svg : OutputFormat(path: output) ?? .svg), engine: layout ?? file.layout ?? .dot,
+            theme: chosenTheme,
+            style: StyleOptions(labelMode: label ?? file.label ?? .class, direction: direction ?? file.direction ?? .leftToRight,
+                                legend: legend ?? file.legend),
+            pngDPI: dpi ?? file.dpi ?? 96, pngPixelBudget: maxPixels ?? file.maxPixels ?? 16_000_000)
+        let settings = Settings(hops: hops ?? file.hops ?? 1,
+                                budget: MapBudget(nodes: maxNodes ?? file.maxNodes ?? MapBudget().nodes,
+                                                  edges: maxEdges ?? file.maxEdges ?? MapBudget().edges))
         let renderDiagnostics: [Diagnostic]
         if all {
-            renderDiagnostics = try AllMaps(folder: output, hops: hops, options: options,
-                                            budget: MapBudget(nodes: maxNodes, edges: maxEdges))
+            renderDiagnostics = try AllMaps(folder: output, hops: settings.hops, options: options, budget: settings.budget)
                 .write(graph, reporter: reporter)
         } else {
-            renderDiagnostics = try renderOne(graph, options: options, reporter: reporter)
+            renderDiagnostics = try renderOne(graph, options: options, settings: settings, reporter: reporter)
         }
         let all = (graph.diagnostics + renderDiagnostics).sorted()
         reporter.report(all)
@@ -139,7 +156,8 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// One map to `output`; returns the render's own findings.
-    private func renderOne(_ graph: StoryboardGraph, options: RenderOptions, reporter: FindingsReporter) throws -> [Diagnostic] {
+    private func renderOne(_ graph: StoryboardGraph, options: RenderOptions, settings: Settings,
+                           reporter: FindingsReporter) throws -> [Diagnostic] {
         var requested: MapView?
         switch view {
         case .full: requested = .full
@@ -148,11 +166,12 @@ struct RenderCommand: ParsableCommand {
         }
         if let focus {
             switch FocusSelection.select(focus, in: graph) {
-            case .success(let (storyboard, scene)): requested = .focus(FocusView(storyboard: storyboard, scene: scene, hops: hops))
+            case .success(let (storyboard, scene)):
+                requested = .focus(FocusView(storyboard: storyboard, scene: scene, hops: settings.hops))
             case .failure(let failure): throw ValidationError(failure.description)
             }
         }
-        let plan = MapPlan.choose(requested, for: graph, budget: MapBudget(nodes: maxNodes, edges: maxEdges))
+        let plan = MapPlan.choose(requested, for: graph, budget: settings.budget)
         if let notice = plan.notice { FindingsReporter.writeToStandardError("sbmap: \(notice)\n") }
         let rendered: Rendered
         do {

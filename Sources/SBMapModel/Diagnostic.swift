@@ -30,6 +30,17 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Com
     public var description: String { rawValue }
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 
+    /// Every code sbmap reports (docs/diagnostics.md documents each; a test keeps the two in step). A config file
+    /// may only name these.
+    public static let known: [Self] = [
+        .unreadableFile, .malformedXML, .notAStoryboard, .forbiddenDTD, .fileTooLarge, .encoding, .malformedPlist,
+        .noStoryboards, .duplicateStoryboardIdentifier, .duplicateObjectID, .missingDestination, .missingInitialScene,
+        .localizationDivergence, .unknownStoryboard, .unknownIdentifier,
+        .targetHasNoInitialScene, .ambiguousTarget, .externalBundle, .caseMismatch, .unconfiguredReference,
+        .referenceCycle, .storyboardNotInTarget, .noProject, .missingEntryStoryboard, .codeUnknownStoryboard,
+        .codeUnknownIdentifier, .codeUnknownSegue, .codeDynamic, .codeUnknownUnwind, .renderLimited, .graphvizMessage,
+    ]
+
     // Reading files.
     public static let unreadableFile = Self("unreadable-file")
     public static let malformedXML = Self("malformed-xml")
@@ -45,10 +56,8 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Com
     public static let duplicateObjectID = Self("duplicate-object-id")
     public static let missingDestination = Self("missing-destination")
     public static let missingInitialScene = Self("missing-initial-scene")
-    public static let unknownSegueKind = Self("unknown-segue-kind")
 
     // Names across files.
-    public static let duplicateStoryboardName = Self("duplicate-storyboard-name")
     public static let localizationDivergence = Self("localization-divergence")
 
     // Cross-file references (storyboard references and runtime-attribute links).
@@ -66,8 +75,6 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Com
     public static let storyboardNotInTarget = Self("storyboard-not-in-target")
     /// Files no project describes: names resolve by nearest folder (a note about the run).
     public static let noProject = Self("no-project")
-    /// A file that lies in a project's folders but that no target builds: what is found in it is only a note.
-    public static let notBuilt = Self("not-built")
 
     // Entry points (Info.plist, project.pbxproj).
     public static let missingEntryStoryboard = Self("missing-entry-storyboard")

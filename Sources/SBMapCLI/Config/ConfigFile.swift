@@ -1,0 +1,252 @@
+import Foundation
+import SBMapDiscover
+import SBMapModel
+import SBMapRender
+import SBMapStyle
+import Yams
+
+/// `.sbmap.yml`: a repository's settings for every `sbmap` command, so CI, the Xcode build phase and a person at a
+/// terminal all run the same check. Found by walking up from the current folder, or given with `--config`.
+/// Command-line flags win over the file. Every key is documented in docs/config.md, with an example file.
+///
+/// Paths in the file (inputs, `exclude` and `suppress` globs) are relative to the file's folder, whatever folder
+/// `sbmap` runs in.
+struct ConfigFile: Hashable, Sendable {
+    /// The file, as found (for messages).
+    var path: String
+    /// The file's folder, absolute.
+    var folder: String
+
+    var paths: [String]?
+    var excludes: [String] = []
+    var code: Bool?
+    var maxFileSizeMiB: Int?
+    var linkClasses: [String]?
+    var linkNameKeys: [String]?
+    var linkIdentifierKeys: [String]?
+
+    var strict: Bool?
+    /// A code's level (`error`, `warning`, `note`), or `nil` for `off`.
+    var severity: [DiagnosticCode: Severity?] = [:]
+    var suppressions: [Suppression] = []
+
+    var render = RenderDefaults()
+
+    /// Findings to leave out: of one code (or every code) in files matching a glob.
+    struct Suppression: Hashable, Sendable {
+        var code: DiagnosticCode?
+        var paths: [String]
+    }
+
+    /// `render` settings; each as its flag takes it.
+    struct RenderDefaults: Hashable, Sendable {
+        var theme: String?
+        var layout: LayoutEngine?
+        var direction: Direction?
+        var label: LabelMode?
+        var legend: Bool?
+        var maxNodes: Int?
+        var maxEdges: Int?
+        var hops: Int?
+        var dpi: Double?
+        var maxPixels: Int?
+    }
+
+    static let names = [".sbmap.yml", ".sbmap.yaml"]
+
+    /// The nearest `.sbmap.yml` in `folder` or a folder above it.
+    static func find(from folder: String) -> String? {
+        var current = URL(fileURLWithPath: folder).standardizedFileURL
+        while true {
+            for name in names {
+                let candidate = current.appendingPathComponent(name).path
+                if FileManager.default.isReadableFile(atPath: candidate) { return candidate }
+            }
+            let parent = current.deletingLastPathComponent()
+            if parent.path == current.path { return nil }
+            current = parent
+        }
+    }
+
+    /// Why a config file could not be used: every problem, each at its `file:line:col`.
+    struct Failure: Error, CustomStringConvertible {
+        var problems: [YAMLProblem]
+        var description: String { problems.map(\.description).joined(separator: "\n") }
+    }
+
+    static func load(path: String) throws -> ConfigFile {
+        let display = path
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Failure(problems: [YAMLProblem(file: display, line: 0, column: 0, keyPath: "",
+                                                 message: "cannot read the config file; check the path given with --config")])
+        }
+        guard data.count <= 1 << 20 else {
+            throw Failure(problems: [YAMLProblem(file: display, line: 0, column: 0, keyPath: "",
+                                                 message: "the config file is over 1 MiB; it holds settings, not data")])
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw Failure(problems: [YAMLProblem(file: display, line: 0, column: 0, keyPath: "",
+                                                 message: "the config file is not UTF-8 text")])
+        }
+        let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
+        var config = ConfigFile(path: display, folder: folder)
+        let root: Yams.Node?
+        do {
+            root = try YAMLReader.compose(text, file: display)
+        } catch let error as YAMLReader.Failure {
+            throw Failure(problems: error.problems)
+        }
+        guard let root else { return config }  // an empty file sets nothing
+        let reader = ConfigReader(file: display)
+        reader.read(root, into: &config)
+        if !reader.problems.isEmpty { throw Failure(problems: reader.problems) }
+        return config
+    }
+
+    // MARK: Using it
+
+    /// `path` (from the file) as the command line would name it, from `cwd`.
+    func resolve(_ path: String, from cwd: String) -> String {
+        if path.hasPrefix("/") { return path }
+        let absolute = URL(fileURLWithPath: folder).appendingPathComponent(path).standardizedFileURL.path
+        return Self.relative(absolute, from: cwd)
+    }
+
+    /// `absolute` relative to `cwd` (`../App` when `cwd` is below the file's folder), or absolute when they share
+    /// nothing but `/`.
+    static func relative(_ absolute: String, from cwd: String) -> String {
+        let a = URL(fileURLWithPath: absolute).standardizedFileURL.pathComponents
+        let b = URL(fileURLWithPath: cwd).standardizedFileURL.pathComponents
+        var common = 0
+        while common < min(a.count, b.count), a[common] == b[common] { common += 1 }
+        guard common > 1 else { return absolute }
+        let parts = Array(repeating: "..", count: b.count - common) + a[common...]
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
+    /// The findings after the file's `severity` and `suppress`: codes set to another level or left out, findings in
+    /// suppressed paths left out. Paths are matched relative to the file's folder.
+    func apply(to diagnostics: [Diagnostic], cwd: String) -> [Diagnostic] {
+        guard !severity.isEmpty || !suppressions.isEmpty else { return diagnostics }
+        return diagnostics.compactMap { diagnostic in
+            var result = diagnostic
+            if let level = severity[diagnostic.code] {
+                guard let level else { return nil }
+                result.severity = level
+            }
+            if !suppressions.isEmpty, let path = diagnostic.location?.path {
+                let absolute = path.hasPrefix("/") ? path
+                    : URL(fileURLWithPath: cwd).appendingPathComponent(path).standardizedFileURL.path
+                let relative = Self.relative(absolute, from: folder)
+                let name = (path as NSString).lastPathComponent
+                for rule in suppressions where rule.code == nil || rule.code == diagnostic.code {
+                    if Glob.matchesAny(rule.paths, relativePath: relative, name: name) { return nil }
+                }
+            }
+            return result
+        }
+    }
+}
+
+/// Reads `.sbmap.yml`'s keys.
+final class ConfigReader: YAMLReader {
+    init(file: String) { super.init(file: file, subject: "key") }
+
+    func read(_ root: Yams.Node, into config: inout ConfigFile) {
+        fields(root, [], known: ["paths", "exclude", "code", "max-file-size", "links", "findings", "render"]) { key, value, path in
+            switch key {
+            case "paths": config.paths = strings(value, path)
+            case "exclude": config.excludes = strings(value, path) ?? []
+            case "code": config.code = bool(value, path)
+            case "max-file-size": config.maxFileSizeMiB = integer(value, path, range: 1...4096)
+            case "links":
+                fields(value, path, known: ["classes", "name-keys", "identifier-keys"]) { key, value, path in
+                    switch key {
+                    case "classes": config.linkClasses = strings(value, path)
+                    case "name-keys": config.linkNameKeys = strings(value, path)
+                    default: config.linkIdentifierKeys = strings(value, path)
+                    }
+                }
+            case "findings": readFindings(value, path, into: &config)
+            default: readRender(value, path, into: &config.render)
+            }
+        }
+    }
+
+    func readFindings(_ node: Yams.Node, _ path: [String], into config: inout ConfigFile) {
+        fields(node, path, known: ["strict", "severity", "suppress"]) { key, value, path in
+            switch key {
+            case "strict": config.strict = bool(value, path)
+            case "severity":
+                guard let mapping = value.mapping else {
+                    fail(value, path, "expected a mapping of finding codes to error, warning, note or off")
+                    return
+                }
+                for (keyNode, level) in mapping {
+                    guard let code = self.code(keyNode, path) else { continue }
+                    let levels: [String: Severity?] = ["error": .error, "warning": .warning, "note": .info, "off": .none]
+                    guard let word = word(level, path + [code.rawValue], allowed: Set(levels.keys), what: "level"),
+                          let chosen = levels[word] else { continue }
+                    config.severity[code] = chosen
+                }
+            default:
+                guard let items = value.sequence else {
+                    fail(value, path, "expected a list of {code, paths} entries")
+                    return
+                }
+                for (index, item) in items.enumerated() {
+                    let itemPath = path + ["\(index)"]
+                    var rule = ConfigFile.Suppression(code: nil, paths: [])
+                    var hasPaths = false
+                    fields(item, itemPath, known: ["code", "paths", "reason"]) { key, value, path in
+                        switch key {
+                        case "code": rule.code = code(value, path)
+                        case "paths":
+                            rule.paths = strings(value, path) ?? []
+                            hasPaths = true
+                        default: _ = string(value, path)  // why: for the reader of the file
+                        }
+                    }
+                    if !hasPaths { fail(item, itemPath, "a suppression needs 'paths' (globs, relative to this file's folder)") }
+                    config.suppressions.append(rule)
+                }
+            }
+        }
+    }
+
+    func code(_ node: Yams.Node, _ path: [String]) -> DiagnosticCode? {
+        guard let text = string(node, path) else { return nil }
+        let code = DiagnosticCode(text)
+        guard DiagnosticCode.known.contains(code) else {
+            let near = DiagnosticCode.known.map(\.rawValue).filter { $0.contains(text) || text.contains($0) }
+            fail(node, path + [text], "unknown finding code '\(text)'" + (near.isEmpty ? "" : " (did you mean '\(near[0])'?)")
+                 + "; the codes are listed in docs/diagnostics.md")
+            return nil
+        }
+        return code
+    }
+
+    func readRender(_ node: Yams.Node, _ path: [String], into render: inout ConfigFile.RenderDefaults) {
+        let known = ["theme", "layout", "direction", "label", "legend", "max-nodes", "max-edges", "hops", "dpi", "max-pixels"]
+        fields(node, path, known: known) { key, value, path in
+            switch key {
+            case "theme": render.theme = string(value, path)
+            case "layout":
+                render.layout = word(value, path, allowed: Set(LayoutEngine.allCases.map(\.rawValue)), what: "layout")
+                    .flatMap(LayoutEngine.init(rawValue:))
+            case "direction":
+                render.direction = word(value, path, allowed: Set(Direction.allCases.map(\.rawValue)), what: "direction")
+                    .flatMap(Direction.init(rawValue:))
+            case "label":
+                render.label = word(value, path, allowed: Set(LabelMode.allCases.map(\.rawValue)), what: "label mode")
+                    .flatMap(LabelMode.init(rawValue:))
+            case "legend": render.legend = bool(value, path)
+            case "max-nodes": render.maxNodes = integer(value, path, range: 1...1_000_000)
+            case "max-edges": render.maxEdges = integer(value, path, range: 1...1_000_000)
+            case "hops": render.hops = integer(value, path, range: 0...100)
+            case "dpi": render.dpi = number(value, path, range: 1...1200)
+            default: render.maxPixels = integer(value, path, range: 1...1_000_000_000)
+            }
+        }
+    }
+}
