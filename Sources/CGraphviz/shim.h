@@ -13,10 +13,14 @@
 // serial Graphviz executor.
 #include <gvc.h>
 #include <cgraph.h>
+#include <graphviz_version.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdint.h>
 #include <stdio.h>
+
+/// The Graphviz release whose headers sbmap was compiled against (`PACKAGE_VERSION`).
+static inline const char *sbmap_graphviz_built_version(void) { return PACKAGE_VERSION; }
 
 /// The descriptor of a directed, non-strict graph (`Agdirected`).
 static inline Agdesc_t sbmap_directed(void) { return Agdirected; }

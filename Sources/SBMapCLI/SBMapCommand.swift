@@ -1,8 +1,15 @@
 import ArgumentParser
+import SBMapRender
 
 /// `sbmap`: the root command. It only lists the subcommands; each one is thin and calls the pipeline.
 public struct SBMapCommand: ParsableCommand {
-    public static let version = "0.1.0"
+    public static let version = "0.2.0"
+
+    /// `sbmap --version`: sbmap's version and the Graphviz it was built against and runs with.
+    static var versionLine: String {
+        let built = GraphvizInfo.builtVersion, loaded = GraphvizInfo.loadedVersion
+        return "\(version) (Graphviz \(built)" + (loaded == built ? ")" : "; running with Graphviz \(loaded))")
+    }
 
     public static let configuration = CommandConfiguration(
         commandName: "sbmap",
@@ -18,7 +25,7 @@ public struct SBMapCommand: ParsableCommand {
 
         Exit codes: 0 clean, 1 findings at error level (any warning with --strict), 64 bad usage.
         """,
-        version: version,
+        version: versionLine,
         subcommands: [CheckCommand.self, ExportCommand.self, RenderCommand.self]
     )
 

@@ -210,3 +210,18 @@ struct PNGPlan: Hashable {
         self.pixelHeight = Int((h * dpi).rounded(.up))
     }
 }
+
+/// Which Graphviz sbmap uses, for `sbmap --version` and bug reports.
+public enum GraphvizInfo {
+    /// The release whose headers sbmap was compiled against.
+    public static var builtVersion: String { String(cString: sbmap_graphviz_built_version()) }
+
+    /// The release of the library loaded at run time (it can differ after a system upgrade).
+    public static var loadedVersion: String {
+        GraphvizExecutor.run { _ in
+            guard let gvc = gvContext() else { return "unknown" }
+            defer { gvFreeContext(gvc) }
+            return gvcVersion(gvc).map { String(cString: $0) } ?? "unknown"
+        }
+    }
+}

@@ -105,3 +105,18 @@ import Testing
         #expect(try Harness.run(["render", ".", "-o", "m.svg", "--hops", "-1"], in: root).status == 64)
     }
 }
+
+/// What a user installing sbmap sees first.
+@Suite struct PackagingTests {
+    @Test func versionNamesTheGraphvizItWasBuiltAgainst() throws {
+        let run = try Harness.run(["--version"], in: Harness.scratch)
+        #expect(run.status == 0)
+        #expect(run.stdout.range(of: #"^\d+\.\d+\.\d+ \(Graphviz \d+\.\d+"#, options: .regularExpression) != nil, "\(run.stdout)")
+    }
+
+    @Test func completionScriptsCoverTheCommandsAndTheirFlags() throws {
+        let run = try Harness.run(["--generate-completion-script", "bash"], in: Harness.scratch)
+        #expect(run.status == 0)
+        for word in ["check", "export", "render", "--focus", "--config"] { #expect(run.stdout.contains(word), "\(word)") }
+    }
+}
