@@ -17,6 +17,7 @@ public struct ProjectLoader: Hashable, Sendable {
         let work = files
         let storyboardLoader = StoryboardLoader(limits: limits)
         let settingsLoader = SettingsLoader(limits: limits)
+        let projectLoader = ProjectFileLoader(limits: limits)
         let codeScanner = CodeScanner()
 
         var results = parallelMap(count: work.count) { index -> LoadedFile? in
@@ -25,6 +26,7 @@ public struct ProjectLoader: Hashable, Sendable {
             case .storyboard: return .storyboard(storyboardLoader.load(file))
             case .swift, .objectiveC: return .code(codeScanner.scan(file))
             case .nib: return .nib(file.path)  // only its name matters: it is never read
+            case .projectFile, .packageManifest: return projectLoader.load(file).map { .project($0) }
             default: return settingsLoader.load(file).map { .settings($0) }
             }
         }
@@ -45,6 +47,7 @@ public struct ProjectLoader: Hashable, Sendable {
                 case .settings(let loaded)?: project.settings.append(loaded)
                 case .code(let loaded)?: project.code.append(loaded)
                 case .nib(let path)?: project.nibs.append(path)
+                case .project(let loaded)?: project.projects.append(loaded)
                 case nil: break
                 }
             }
@@ -58,4 +61,5 @@ private enum LoadedFile: Sendable {
     case settings(Loaded<LoadedSettings>)
     case code(Loaded<LoadedCodeFile>)
     case nib(String)
+    case project(Loaded<LoadedBuildProject>)
 }

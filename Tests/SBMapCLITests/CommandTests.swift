@@ -196,7 +196,7 @@ import Testing
         let root = try Harness.project([:])
         let version = try Harness.run(["--version"], in: root)
         #expect(version.status == 0)
-        #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
+        #expect(version.stdout.split(separator: " ").first?.split(separator: ".").count == 3)
         let help = try Harness.run(["check", "--help"], in: root)
         #expect(help.status == 0)
         #expect(help.stdout.contains("Examples:"))

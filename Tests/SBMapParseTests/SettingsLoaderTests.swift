@@ -97,38 +97,15 @@ struct InfoPlistTests {
     }
 }
 
-@Suite("Settings: project.pbxproj")
-struct ProjectFileTests {
-    @Test func readsInfoPlistBuildSettings() throws {
-        let loaded = try settings("project.pbxproj", kind: .projectFile)
-        #expect(loaded.diagnostics.isEmpty)
-        let value = try #require(loaded.value)
-        #expect(value.bundleIdentifier == nil)
-        let found = value.entryPoints.map { "\($0.role.rawValue) \($0.key) = \($0.storyboardName)" }
-        #expect(found == [
-            "launch INFOPLIST_KEY_UILaunchStoryboardName = LaunchScreen",
-            "main INFOPLIST_KEY_UIMainStoryboardFile = Main",
-            "launch-ipad INFOPLIST_KEY_UILaunchStoryboardName~ipad = Launch Screen iPad",
-            "main INFOPLIST_KEY_NSMainStoryboardFile = Main \"Mac\"",
-            "main INFOPLIST_KEY_UIMainStoryboardFile[sdk=iphoneos*] = Main",
-        ])
-        // The first occurrence (Debug) is kept, located at its value.
-        let text = try Fixture.text("project.pbxproj")
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let mainLine = try #require(lines.firstIndex { $0.contains("INFOPLIST_KEY_UIMainStoryboardFile = Main;") }) + 1
-        let column = try #require(lines[mainLine - 1].range(of: "Main;")).lowerBound.utf16Offset(in: lines[mainLine - 1]) + 1
-        #expect(value.entryPoints[1].location == SourceLocation(path: "App/project.pbxproj", line: mainLine, column: column))
-        let quoted = value.entryPoints[2].location
-        #expect(quoted.line == mainLine + 1)
-        #expect(lines[quoted.line - 1].dropFirst(quoted.column - 1).hasPrefix("\"Launch Screen iPad\""))
-    }
-
+@Suite("Settings: other kinds")
+struct SettingsOtherKindsTests {
     @Test func ignoresFilesOfOtherKinds() {
         #expect(SettingsLoader().load(InputFile(kind: .swift, url: "/nonexistent.swift", path: "a.swift")) == nil)
+        #expect(SettingsLoader().load(InputFile(kind: .projectFile, url: "/nonexistent/project.pbxproj", path: "p")) == nil)
     }
 
-    @Test func unreadableSettingsFile() throws {
-        let loaded = try #require(SettingsLoader().load(InputFile(kind: .projectFile, url: "/nonexistent/project.pbxproj", path: "X.xcodeproj/project.pbxproj")))
+    @Test func unreadableProjectFile() throws {
+        let loaded = try #require(ProjectFileLoader().load(InputFile(kind: .projectFile, url: "/nonexistent/project.pbxproj", path: "X.xcodeproj/project.pbxproj")))
         #expect(loaded.value == nil)
         #expect(loaded.codes == ["unreadable-file"])
     }
@@ -152,7 +129,8 @@ struct ProjectLoaderTests {
         let project = ProjectLoader().load(files)
         #expect(project.storyboards.count == 121)
         #expect(project.storyboards.map(\.path) == files.filter { $0.kind == .storyboard }.map(\.path))
-        #expect(project.settings.map(\.path) == ["App/Info.plist", "App/project.pbxproj"])
+        #expect(project.settings.map(\.path) == ["App/Info.plist"])
+        #expect(project.projects.map(\.path) == ["App/project.pbxproj"])
         #expect(project.storyboards.last?.codes == ["unreadable-file"])
         // Every copy loads exactly as a lone load does.
         for (index, name) in names.enumerated() {

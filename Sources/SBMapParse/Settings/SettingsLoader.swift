@@ -1,8 +1,8 @@
 import Foundation
 import SBMapModel
 
-/// Reads the files that name storyboards as app entry points: Info.plists (XML or binary) and
-/// `project.pbxproj` build settings (format doc §6).
+/// Reads the files that name storyboards as app entry points: Info.plists, XML or binary (format doc §6).
+/// (`INFOPLIST_KEY_*` build settings belong to targets: `ProjectFileLoader` reads them.)
 ///
 /// Like `StoryboardLoader`, it never throws: a file that cannot be read gives `value == nil` and an error.
 public struct SettingsLoader: Hashable, Sendable {
@@ -12,20 +12,15 @@ public struct SettingsLoader: Hashable, Sendable {
         self.limits = limits
     }
 
-    /// Loads an Info.plist (`.infoPlist`) or a project file (`.projectFile`); other kinds give `nil`.
+    /// Loads an Info.plist (`.infoPlist`); other kinds give `nil`.
     public func load(_ file: InputFile) -> Loaded<LoadedSettings>? {
-        switch file.kind {
-        case .infoPlist, .projectFile:
-            switch ByteSource.readWholeFile(at: file.url, limits: limits) {
-            case .failure(let failure):
-                return Loaded(path: file.path, nil,
-                              diagnostics: [LoadDiagnostics.readProblem(failure.problem, path: file.path, limits: limits)])
-            case .success(let bytes):
-                return file.kind == .infoPlist ? loadInfoPlist(bytes: bytes, path: file.path)
-                                               : loadProjectFile(bytes: bytes, path: file.path)
-            }
-        case .storyboard, .swift, .objectiveC, .packageManifest, .nib:
-            return nil
+        guard file.kind == .infoPlist else { return nil }
+        switch ByteSource.readWholeFile(at: file.url, limits: limits) {
+        case .failure(let failure):
+            return Loaded(path: file.path, nil,
+                          diagnostics: [LoadDiagnostics.readProblem(failure.problem, path: file.path, limits: limits)])
+        case .success(let bytes):
+            return loadInfoPlist(bytes: bytes, path: file.path)
         }
     }
 
@@ -80,17 +75,6 @@ public struct SettingsLoader: Hashable, Sendable {
             return Loaded(path: path, nil, diagnostics: diagnostics)
         }
         return Loaded(path: path, InfoPlistKeys.settings(from: root, path: path), diagnostics: diagnostics)
-    }
-
-    /// Reads the `INFOPLIST_KEY_*` build settings of a `project.pbxproj` from memory.
-    public func loadProjectFile(bytes: some Collection<UInt8>, path: String) -> Loaded<LoadedSettings> {
-        let count = bytes.count
-        if count > limits.maxFileBytes {
-            return Loaded(path: path, nil,
-                          diagnostics: [LoadDiagnostics.readProblem(.tooLarge(count), path: path, limits: limits)])
-        }
-        let entryPoints = withContiguousBytes(bytes) { ProjectFileScanner.entryPoints(in: $0, path: path) }
-        return Loaded(path: path, LoadedSettings(path: path, entryPoints: entryPoints))
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool {

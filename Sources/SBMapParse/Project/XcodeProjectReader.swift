@@ -1,0 +1,314 @@
+import SBMapModel
+
+/// Reads the targets of an Xcode project (`App.xcodeproj/project.pbxproj`): for each native target, its product
+/// type, platforms, Info.plist, bundle identifier, `INFOPLIST_KEY_*` entry points, and the files its resources and
+/// sources build phases hold (with folder references and Xcode 16 synchronized folders), every path resolved
+/// through the group tree and spelled like discovery's paths.
+///
+/// The file is an object graph keyed by 24-hex-digit ids (format doc §6):
+///
+///     PBXProject ─ targets ─▶ PBXNativeTarget ─ buildPhases ─▶ PBXResourcesBuildPhase ─ files ─▶ PBXBuildFile
+///          │                        │                                                                 │ fileRef
+///          │                        └ buildConfigurationList ─▶ XCConfigurationList ─▶ XCBuildConfiguration
+///          └ mainGroup ─▶ PBXGroup ─ children ─▶ PBXGroup | PBXVariantGroup | PBXFileReference ◀───────┘
+///
+/// What cannot be known without Xcode (settings in `.xcconfig` files, `$(…)` that the build computes) is left
+/// out, never guessed: a target then has fewer facts, and the resolver reports less.
+struct XcodeProjectReader {
+    let path: String
+    /// The folder `SOURCE_ROOT` and `$(SRCROOT)` name: the one holding the `.xcodeproj` (plus `projectDirPath`).
+    let root: String
+    /// The `.xcodeproj` folder, which names the project in target ids.
+    let projectName: String
+    private let objects: [String: PlistValue]
+    private var parents: [String: String] = [:]
+
+    /// The project at `path` (`…/App.xcodeproj/project.pbxproj`), or a finding saying why it cannot be read.
+    static func read(bytes: [UInt8], path: String) -> Loaded<LoadedBuildProject> {
+        let root: PlistValue
+        switch OpenStepPlistParser.parse(bytes, path: path) {
+        case .success(let value): root = value
+        case .failure(let failure):
+            // A broken project is a likely mistake (a bad merge), not a crash of the app: a warning, and the run
+            // goes on as if the project were not there.
+            return Loaded(path: path, nil, diagnostics: [Diagnostic(
+                .warning, .malformedPlist,
+                "the Xcode project cannot be read: \(failure.message); its targets are not known, so names resolve by folder",
+                at: SourceLocation(path: path, line: failure.line, column: failure.column),
+                hint: "resolve merge conflicts in project.pbxproj, or open and re-save the project in Xcode")])
+        }
+        guard case .dictionary(let objectEntries)? = root["objects"], let (rootID, _) = root["rootObject"]?.stringValue else {
+            return Loaded(path: path, nil, diagnostics: [Diagnostic(
+                .warning, .malformedPlist, "the file has no 'objects' or 'rootObject': it is not an Xcode project",
+                at: SourceLocation(path: path, line: 1, column: 1), hint: "check that this is really a project.pbxproj")])
+        }
+        var objects: [String: PlistValue] = [:]
+        objects.reserveCapacity(objectEntries.count)
+        for (id, value) in objectEntries where objects[id] == nil { objects[id] = value }
+        guard let project = objects[rootID] else {
+            return Loaded(path: path, nil, diagnostics: [Diagnostic(
+                .warning, .malformedPlist, "the project's rootObject \(rootID) is not among its objects",
+                at: SourceLocation(path: path, line: 1, column: 1), hint: "open and re-save the project in Xcode")])
+        }
+        let xcodeproj = ProjectPaths.parent(path)
+        let container = ProjectPaths.parent(xcodeproj)
+        let projectDir = project["projectDirPath"]?.stringValue?.0 ?? ""
+        let reader = XcodeProjectReader(path: path, root: ProjectPaths.join(container, projectDir), projectName: xcodeproj,
+                                        objects: objects)
+        var value = LoadedBuildProject(path: path, kind: .xcode, name: xcodeproj, root: reader.root)
+        value.targets = project["targets"]?.arrayValue.compactMap { $0.stringValue.flatMap { reader.target($0.0, project: project) } } ?? []
+        return Loaded(path: path, value)
+    }
+
+    private init(path: String, root: String, projectName: String, objects: [String: PlistValue]) {
+        self.path = path
+        self.root = root
+        self.projectName = projectName
+        self.objects = objects
+        for (id, object) in objects {
+            for child in object["children"]?.arrayValue ?? [] {
+                if let (childID, _) = child.stringValue, parents[childID] == nil { parents[childID] = id }
+            }
+        }
+    }
+
+    // MARK: Targets
+
+    private func target(_ id: String, project: PlistValue) -> LoadedTarget? {
+        guard let object = objects[id], object.isa == "PBXNativeTarget",
+              let (name, nameLocation) = object["name"]?.stringValue else { return nil }
+        let productType = object["productType"]?.stringValue?.0 ?? ""
+        let settings = BuildSettings(target: configurations(object["buildConfigurationList"]),
+                                     project: configurations(project["buildConfigurationList"]))
+        var target = LoadedTarget(name: name, productType: productType, declaredAt: nameLocation)
+        target.platforms = platforms(settings, productType: productType)
+        let productName = settings.value("PRODUCT_NAME").map { substitute($0.0, target: name, productName: name) } ?? name
+        if let (plist, _) = settings.value("INFOPLIST_FILE") {
+            let resolved = substitute(plist, target: name, productName: productName)
+            if !resolved.isEmpty, !resolved.contains("$") { target.infoPlistFile = ProjectPaths.join(root, resolved) }
+        }
+        if let (identifier, _) = settings.value("PRODUCT_BUNDLE_IDENTIFIER") {
+            let resolved = substitute(identifier, target: name, productName: productName)
+            if !resolved.isEmpty, !resolved.contains("$") { target.bundleIdentifier = resolved }
+        }
+        target.entryPoints = settings.entryPoints()
+        var files: [String] = []
+        var folders: [TargetFolder] = []
+        for phaseID in object["buildPhases"]?.arrayValue ?? [] {
+            guard let (phaseID, _) = phaseID.stringValue, let phase = objects[phaseID],
+                  phase.isa == "PBXResourcesBuildPhase" || phase.isa == "PBXSourcesBuildPhase" else { continue }
+            for buildFileID in phase["files"]?.arrayValue ?? [] {
+                guard let (buildFileID, _) = buildFileID.stringValue, let buildFile = objects[buildFileID],
+                      let (refID, _) = buildFile["fileRef"]?.stringValue else { continue }
+                collect(refID, files: &files, folders: &folders)
+            }
+        }
+        // Xcode 16: a synchronized folder holds everything below it, less its exceptions for this target.
+        for groupID in object["fileSystemSynchronizedGroups"]?.arrayValue ?? [] {
+            guard let (groupID, _) = groupID.stringValue, let folder = resolvedPath(groupID) else { continue }
+            var excluded: [String] = []
+            for exceptionID in objects[groupID]?["exceptions"]?.arrayValue ?? [] {
+                guard let (exceptionID, _) = exceptionID.stringValue, let exception = objects[exceptionID],
+                      exception["target"]?.stringValue?.0 == id else { continue }
+                for member in exception["membershipExceptions"]?.arrayValue ?? [] {
+                    if let (relative, _) = member.stringValue { excluded.append(ProjectPaths.join(folder, relative)) }
+                }
+            }
+            folders.append(TargetFolder(path: folder, excluded: excluded.sorted()))
+        }
+        var seen = Set<String>()
+        target.files = files.filter { seen.insert($0).inserted }
+        target.folders = folders
+        return target
+    }
+
+    /// The files (or folder) a build file's reference stands for: a file, every localization of a variant group,
+    /// every version of a Core Data model group, or a folder reference.
+    private func collect(_ refID: String, files: inout [String], folders: inout [TargetFolder]) {
+        guard let ref = objects[refID] else { return }
+        switch ref.isa {
+        case "PBXVariantGroup", "XCVersionGroup":
+            for child in ref["children"]?.arrayValue ?? [] {
+                if let (childID, _) = child.stringValue, let path = resolvedPath(childID) { files.append(path) }
+            }
+        case "PBXFileReference":
+            guard let path = resolvedPath(refID) else { return }
+            let type = ref["lastKnownFileType"]?.stringValue?.0 ?? ref["explicitFileType"]?.stringValue?.0 ?? ""
+            if type == "folder" {
+                folders.append(TargetFolder(path: path))
+            } else {
+                files.append(path)
+            }
+        case "PBXFileSystemSynchronizedRootGroup", "PBXGroup":
+            if let path = resolvedPath(refID) { folders.append(TargetFolder(path: path)) }
+        default:
+            break
+        }
+    }
+
+    /// An object's path from its `sourceTree`: `<group>` below its parent group's, `SOURCE_ROOT` below the project's
+    /// folder, `<absolute>` as written; `nil` for build products and SDK files, which are not in the tree.
+    private func resolvedPath(_ id: String, depth: Int = 0) -> String? {
+        guard depth < 64, let object = objects[id] else { return nil }
+        let own = object["path"]?.stringValue?.0
+        switch object["sourceTree"]?.stringValue?.0 ?? "<group>" {
+        case "<group>":
+            let base = parents[id].flatMap { resolvedPath($0, depth: depth + 1) } ?? root
+            return own.map { ProjectPaths.join(base, $0) } ?? base
+        case "SOURCE_ROOT", "$(SRCROOT)", "$(SOURCE_ROOT)", "$(PROJECT_DIR)":
+            return ProjectPaths.join(root, own ?? "")
+        case "<absolute>":
+            return own.map(ProjectPaths.normalize)
+        default:
+            return nil
+        }
+    }
+
+    // MARK: Settings
+
+    /// `buildSettings` of each configuration of a list, Release first (then by name): the configuration an app ships.
+    private func configurations(_ list: PlistValue?) -> [(name: String, settings: PlistValue)] {
+        guard let (listID, _) = list?.stringValue, let object = objects[listID] else { return [] }
+        let all = (object["buildConfigurations"]?.arrayValue ?? []).compactMap { item -> (String, PlistValue)? in
+            guard let (id, _) = item.stringValue, let configuration = objects[id],
+                  let settings = configuration["buildSettings"] else { return nil }
+            return (configuration["name"]?.stringValue?.0 ?? "", settings)
+        }
+        return all.sorted { a, b in
+            a.0 == "Release" ? b.0 != "Release" : b.0 == "Release" ? false : a.0 < b.0
+        }.map { (name: $0.0, settings: $0.1) }
+    }
+
+    private func platforms(_ settings: BuildSettings, productType: String) -> [Platform] {
+        var found: Set<Platform> = []
+        if let (supported, _) = settings.value("SUPPORTED_PLATFORMS") {
+            for word in supported.split(separator: " ") { if let p = Platform(sdk: String(word)) { found.insert(p) } }
+        }
+        if found.isEmpty, let (sdk, _) = settings.value("SDKROOT"), let p = Platform(sdk: sdk) { found.insert(p) }
+        if found.isEmpty {
+            if productType.contains("watchapp") || productType.contains("watchkit") { found.insert(.watchOS) }
+            if productType.contains("tv-app-extension") { found.insert(.tvOS) }
+        }
+        return found.sorted { $0.rawValue < $1.rawValue }
+    }
+
+    /// `$(SRCROOT)`, `$(PROJECT_DIR)`, `$(TARGET_NAME)`, `$(PRODUCT_NAME)` (and the `${…}` spelling) replaced;
+    /// `$(inherited)` dropped; anything else left as written (the caller then leaves the value out).
+    private func substitute(_ text: String, target: String, productName: String) -> String {
+        var result = text
+        for (name, value) in [("SRCROOT", "."), ("SOURCE_ROOT", "."), ("PROJECT_DIR", "."), ("TARGET_NAME", target),
+                              ("PRODUCT_NAME", productName), ("inherited", "")] {
+            result = result.replacingOccurrences(of: "$(\(name))", with: value)
+                .replacingOccurrences(of: "${\(name)}", with: value)
+        }
+        return result.trimmingSpaces
+    }
+}
+
+/// A target's build settings: its own configurations, falling back to the project's for keys it does not set.
+struct BuildSettings {
+    /// `INFOPLIST_KEY_` settings (after the prefix, before any `[condition]`) that name storyboards (Xcode 13+
+    /// projects that generate their Info.plist), and the role each declares.
+    static let roles: [String: EntryPoint.Role] = [
+        "UIMainStoryboardFile": .main,
+        "UIMainStoryboardFile~ipad": .mainPad,
+        "NSMainStoryboardFile": .main,
+        "UILaunchStoryboardName": .launch,
+        "UILaunchStoryboardName~ipad": .launchPad,
+    ]
+
+    let target: [(name: String, settings: PlistValue)]
+    let project: [(name: String, settings: PlistValue)]
+
+    /// The value of `key` in the first configuration that sets it (Release first), the target's before the
+    /// project's; a key set only for one SDK (`KEY[sdk=iphoneos*]`) counts when the plain key is not set.
+    func value(_ key: String) -> (String, SourceLocation)? {
+        for layer in [target, project] {
+            for (_, settings) in layer {
+                if let value = settings[key]?.stringValue ?? Self.joined(settings[key]) { return value }
+            }
+            for (_, settings) in layer {
+                guard case .dictionary(let entries) = settings else { continue }
+                if let entry = entries.first(where: { $0.key.hasPrefix(key + "[") }), let value = entry.value.stringValue {
+                    return value
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A list value (`SUPPORTED_PLATFORMS = (iphoneos, iphonesimulator)`) as one space-separated string.
+    private static func joined(_ value: PlistValue?) -> (String, SourceLocation)? {
+        guard case .array(let items)? = value else { return nil }
+        let words = items.compactMap { $0.stringValue }
+        guard let first = words.first else { return nil }
+        return (words.map(\.0).joined(separator: " "), first.1)
+    }
+
+    /// `INFOPLIST_KEY_*` settings naming storyboards, from every configuration of the target (each pair of key and
+    /// name once, in file order), then the project's when the target sets none.
+    func entryPoints() -> [EntryPointDeclaration] {
+        for layer in [target, project] {
+            var result: [EntryPointDeclaration] = []
+            var seen = Set<[String]>()
+            for (_, settings) in layer {
+                guard case .dictionary(let entries) = settings else { continue }
+                for (key, value) in entries where key.hasPrefix("INFOPLIST_KEY_") {
+                    let setting = String(key.dropFirst("INFOPLIST_KEY_".count).prefix { $0 != "[" })
+                    guard let role = Self.roles[setting], let (name, location) = value.stringValue,
+                          !name.isEmpty, !name.contains("$(") else { continue }
+                    if seen.insert([setting, name]).inserted {
+                        result.append(EntryPointDeclaration(role: role, key: key, storyboardName: name, location: location))
+                    }
+                }
+            }
+            if !result.isEmpty { return result.sorted { $0.location < $1.location } }
+        }
+        return []
+    }
+}
+
+extension PlistValue {
+    /// An object's class (`isa`).
+    var isa: String? { self["isa"]?.stringValue?.0 }
+}
+
+/// Paths as discovery spells them: relative to the run's folder, `/`-separated, no `.` or empty parts, `..` only
+/// at the start.
+enum ProjectPaths {
+    static func join(_ base: String, _ relative: String) -> String {
+        if relative.hasPrefix("/") { return normalize(relative) }
+        return normalize(base.isEmpty ? relative : base + "/" + relative)
+    }
+
+    static func normalize(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+                continue
+            }
+            if part == "..", absolute { continue }
+            parts.append(part)
+        }
+        let joined = parts.joined(separator: "/")
+        return absolute ? "/" + joined : joined
+    }
+
+    /// The folder holding `path` (`""` for a name alone).
+    static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first == " " || s.first == "\t" { s = s.dropFirst() }
+        while s.last == " " || s.last == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+}
