@@ -8,6 +8,7 @@
 //   SBMapDiscover   walk the inputs: which files are storyboards, plists, project files, code
 //   SBMapParse      read one file into loaded facts (libxml2 SAX, plists, pbxproj, code scanning)
 //   SBMapResolve    join the loaded facts into one resolved graph, with findings
+//   SBMapDiff       compare two resolved graphs: what a change added, removed and changed
 //   SBMapStyle      themes, and the styled picture of a graph (no Graphviz here)
 //   SBMapRender     hand the styled picture to Graphviz's C API (cgraph/gvc), in process
 //   SBMapCLI        the `sbmap` commands; `sbmap` is only its entry point
@@ -22,7 +23,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "sbmap", targets: ["sbmap"]),
-        .library(name: "StoryboardMap", targets: ["SBMapModel", "SBMapDiscover", "SBMapParse", "SBMapResolve", "SBMapStyle", "SBMapRender"]),
+        .library(name: "StoryboardMap", targets: ["SBMapModel", "SBMapDiscover", "SBMapParse", "SBMapResolve", "SBMapDiff", "SBMapStyle", "SBMapRender"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -50,7 +51,7 @@ let package = Package(
         .target(name: "SBMapResolve", dependencies: ["SBMapModel"], swiftSettings: swiftSettings),
         .target(
             name: "SBMapStyle",
-            dependencies: ["SBMapModel", .product(name: "Yams", package: "Yams")],
+            dependencies: ["SBMapModel", "SBMapDiff", .product(name: "Yams", package: "Yams")],
             // The built-in themes (top-level `themes/`, through the `Themes` symlink) are compiled
             // into the binary, so an installed `sbmap` has them without a resource bundle.
             resources: [
@@ -61,11 +62,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "SBMapRender", dependencies: ["SBMapModel", "SBMapStyle", "CGraphviz"], swiftSettings: swiftSettings),
+        // Two resolved graphs compared: what a change added, removed and changed (`sbmap diff`).
+        .target(name: "SBMapDiff", dependencies: ["SBMapModel"], swiftSettings: swiftSettings),
         .target(
             name: "SBMapCLI",
             dependencies: [
-                "SBMapModel", "SBMapDiscover", "SBMapParse", "SBMapResolve", "SBMapStyle", "SBMapRender",
+                "SBMapModel", "SBMapDiscover", "SBMapParse", "SBMapResolve", "SBMapDiff", "SBMapStyle", "SBMapRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -88,6 +92,7 @@ let package = Package(
         .testTarget(name: "SBMapRenderTests", dependencies: ["SBMapRender", "SBMapStyle", "SBMapModel"], exclude: ["Golden"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "SBMapCLITests", dependencies: ["SBMapCLI", "SBMapModel"], swiftSettings: swiftSettings),
+        .testTarget(name: "SBMapDiffTests", dependencies: ["SBMapDiff", "SBMapModel"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,7 +22,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let resolved = try inputs.resolved()
-        let graph = try Pipeline(inputs: inputs).run(resolved)
+        let graph = try Pipeline().run(resolved)
         var timer = PhaseTimer()
         let reporter = FindingsReporter(options: findings.merged(with: resolved.config))
         reporter.report(graph.diagnostics)

@@ -31,7 +31,7 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let resolved = try inputs.resolved()
-        let graph = try Pipeline(inputs: inputs).run(resolved)
+        let graph = try Pipeline().run(resolved)
         let reporter = FindingsReporter(options: findings.merged(with: resolved.config))
         reporter.report(graph.diagnostics)
         do {

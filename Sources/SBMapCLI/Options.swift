@@ -10,6 +10,21 @@ struct InputOptions: ParsableArguments {
         valueName: "path"))
     var paths: [String] = []
 
+    @OptionGroup var scan: ScanOptions
+
+    func validate() throws {
+        if paths.isEmpty, try scan.config()?.paths?.isEmpty ?? true {
+            throw ValidationError("name at least one folder or file to map, e.g. 'sbmap check .' (or list them under 'paths:' in .sbmap.yml)")
+        }
+    }
+
+    func config() throws -> ConfigFile? { try scan.config() }
+
+    func resolved() throws -> ResolvedInputs { try scan.resolved(paths: paths) }
+}
+
+/// How to read: every input flag but the paths (`sbmap diff` takes two trees instead).
+struct ScanOptions: ParsableArguments {
     @Option(name: .customLong("exclude"), help: ArgumentHelp(
         "Skip files and folders matching a glob (repeatable). Without '/', it matches names; with '/', paths below the folder argument.",
         valueName: "glob"))
@@ -48,9 +63,6 @@ struct InputOptions: ParsableArguments {
         if let maxFileSizeMiB, maxFileSizeMiB <= 0 {
             throw ValidationError("--max-file-size must be a positive number of MiB")
         }
-        if paths.isEmpty, try config()?.paths?.isEmpty ?? true {
-            throw ValidationError("name at least one folder or file to map, e.g. 'sbmap check .' (or list them under 'paths:' in .sbmap.yml)")
-        }
     }
 
     /// The settings file in effect: `--config`, else the nearest `.sbmap.yml`, else none (`--no-config`: none).
@@ -67,15 +79,15 @@ struct InputOptions: ParsableArguments {
     }
 
     /// What to read, with the settings file under the flags: paths on the command line replace the file's,
-    /// `--exclude` adds to its excludes, and any other flag given wins.
-    func resolved() throws -> ResolvedInputs {
+    /// `--exclude` adds to its excludes, and any other flag given wins. No paths and none in the file: `.`.
+    func resolved(paths: [String]) throws -> ResolvedInputs {
         let config = try config()
         let cwd = FileManager.default.currentDirectoryPath
         let configPaths = (config?.paths ?? []).map { config?.resolve($0, from: cwd) ?? $0 }
         // Exclude globs with a '/' match paths below each folder argument; the file's are written from its folder,
         // which is what they match when the file's own paths are the inputs.
         return ResolvedInputs(
-            paths: paths.isEmpty ? configPaths : paths,
+            paths: !paths.isEmpty ? paths : !configPaths.isEmpty ? configPaths : ["."],
             excludes: (config?.excludes ?? []) + excludes,
             noCode: noCode || config?.code == false,
             maxFileSizeMiB: maxFileSizeMiB ?? config?.maxFileSizeMiB ?? 64,

@@ -7,12 +7,6 @@ import SBMapResolve
 
 /// discover → parse → resolve: the work every command shares, from the user's paths to one graph.
 struct Pipeline {
-    var inputs: InputOptions
-
-    func run() throws -> StoryboardGraph {
-        try run(try inputs.resolved())
-    }
-
     func run(_ inputs: ResolvedInputs) throws -> StoryboardGraph {
         var timer = PhaseTimer()
         let discovered = Discovery(options: DiscoveryOptions(excludes: inputs.excludes, includeCode: !inputs.noCode))

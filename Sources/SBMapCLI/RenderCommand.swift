@@ -129,7 +129,7 @@ struct RenderCommand: ParsableCommand {
             // A bad theme is bad input from the user: say what and where, and exit as a usage error.
             throw ValidationError("\(error)")
         }
-        let graph = try Pipeline(inputs: inputs).run(resolved)
+        let graph = try Pipeline().run(resolved)
         let reporter = FindingsReporter(options: findings.merged(with: resolved.config))
         let options = RenderOptions(
             format: format ?? (all ? .svg : OutputFormat(path: output) ?? .svg), engine: layout ?? file.layout ?? .dot,

@@ -88,6 +88,8 @@ public struct Edge: Hashable, Sendable, Codable {
     /// For `aggregate` edges: how many links it stands for, and the worst state among them (`resolved` when all do).
     public var count: Int?
     public var worst: Resolution.State?
+    /// In a diff map: what the change did to the edge.
+    public var change: Change?
 
     public init(id: String, from: String, to: String, kind: EdgeKind, relationship: String? = nil,
                 order: Int? = nil, identifier: String? = nil, creationSelector: String? = nil,

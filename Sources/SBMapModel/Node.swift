@@ -187,6 +187,8 @@ public struct Node: Hashable, Sendable, Codable {
     public var unwindAction: String?
     /// For `storyboard` and `stub` nodes of overview and focus maps: what the storyboard (or its folded part) holds.
     public var summary: StoryboardSummary?
+    /// In a diff map: what the change did to the node.
+    public var change: Change?
 
     public init(id: String, storyboard: String?, objectID: String?, element: String, role: SceneRole,
                 customClass: String? = nil, customModule: String? = nil, storyboardIdentifier: String? = nil,

@@ -55,6 +55,8 @@ struct LegendUsage {
     var edges: Set<EdgeKey> = []
     var markers: Set<MarkerKey> = []
     var segueAction = false
+    /// Diff maps: the kinds of change drawn.
+    var changes: Set<Change.Kind> = []
 
     static let edgeOrder: [EdgeKind] = [
         .show, .push, .showDetail, .replace, .presentation, .modal, .sheet, .popoverPresentation, .popover,
@@ -112,6 +114,16 @@ struct LegendUsage {
                                     text: "\(prefix.isEmpty ? "" : prefix + " ")name: @IBSegueAction that creates the destination",
                                     classes: ["legend-item", "segue-action"],
                                     sample: .node(NodeStyle(shape: "plaintext"))))
+        }
+        for kind in changes.sorted() {
+            let text = switch kind {
+            case .added: "Added by the change"
+            case .removed: "Removed by the change (ghost)"
+            case .changed: "Changed (class, Storyboard ID, kind, target)"
+            }
+            items.append(LegendItem(id: ids.make("legend-diff", kind.rawValue), text: text,
+                                    classes: ["legend-item", "diff", kind.rawValue],
+                                    sample: .node(theme.scene.overlaid(with: theme.diff.style(for: kind).node))))
         }
         for key in markers.sorted() {
             switch key {

@@ -324,6 +324,12 @@ private struct Pass {
             style = style.overlaid(with: theme.markers.initial.scene)
             classes.append("initial")
         }
+        if let change = node.change {
+            // Last, so a diff map's marks stay on top of roles and highlights.
+            style = style.overlaid(with: theme.diff.style(for: change.kind).node)
+            classes += ["diff", change.kind.rawValue]
+            usage.changes.insert(change.kind)
+        }
         usage.nodes.insert(usageKey)
 
         var lines = labelLines(for: node)
@@ -477,6 +483,7 @@ private struct Pass {
         }
         if isInitial(node) { tip.append("Initial scene") }
         if let action = node.unwindAction { tip.append("Unwind action: \(action)") }
+        tip += Self.changeLines(node.change)
         return tip
     }
 
@@ -608,6 +615,11 @@ private struct Pass {
                     usage.edges.insert(.broken(state))
                 }
             }
+            if let change = edge.change {
+                style = style.overlaid(with: theme.diff.style(for: change.kind).edge)
+                classes += ["diff", change.kind.rawValue]
+                usage.changes.insert(change.kind)
+            }
             edges.append(StyledEdge(id: ids.make("edge", edge.id), from: from, to: to, label: edgeLabel(edge, style: style),
                                     tooltip: tooltip(edgeTooltip(edge)), classes: classes, style: style,
                                     crossesClusters: crosses))
@@ -671,6 +683,7 @@ private struct Pass {
         tip.append("To: \(names[edge.to]?.label ?? edge.to)")
         if let via = edge.via { tip.append("Via: \(via)") }
         if let loc = edge.location { tip.append("\(loc)") }
+        tip += Self.changeLines(edge.change)
         return tip
     }
 
@@ -689,6 +702,16 @@ private struct Pass {
                                         crossesClusters: crosses))
                 usage.edges.insert(.candidate)
             }
+        }
+    }
+
+    /// A diff map's tooltip lines: what the change did.
+    static func changeLines(_ change: Change?) -> [String] {
+        guard let change else { return [] }
+        switch change.kind {
+        case .added: return ["Added by the change"]
+        case .removed: return ["Removed by the change (drawn as it was)"]
+        case .changed: return ["Changed:"] + change.details
         }
     }
 

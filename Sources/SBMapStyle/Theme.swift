@@ -23,13 +23,15 @@ public struct Theme: Hashable, Sendable {
     public var edges: EdgeStyles
     public var labels: LabelOptions
     public var highlight: Highlights
+    /// Diff maps (`sbmap diff`): what was added, removed (drawn as ghosts) and changed.
+    public var diff: DiffStyles
     public var markers: Markers
     public var legend: LegendStyle
 
     public init(name: String, summary: String = "", font: FontStyle = .init(), canvas: CanvasStyle = .init(),
                 cluster: ClusterStyle = .init(), group: ClusterStyle = .groupDefault, scene: NodeStyle = .init(), roles: [SceneRole: NodeStyle] = [:],
                 edges: EdgeStyles = .init(), labels: LabelOptions = .init(), highlight: Highlights = .init(),
-                markers: Markers = .init(), legend: LegendStyle = .init()) {
+                diff: DiffStyles = .init(), markers: Markers = .init(), legend: LegendStyle = .init()) {
         self.name = name
         self.summary = summary
         self.font = font
@@ -41,6 +43,7 @@ public struct Theme: Hashable, Sendable {
         self.edges = edges
         self.labels = labels
         self.highlight = highlight
+        self.diff = diff
         self.markers = markers
         self.legend = legend
     }
@@ -256,6 +259,24 @@ public struct Highlights: Hashable, Sendable {
         case .unresolved: unresolved
         case .external: external
         case .ambiguous: ambiguous
+        }
+    }
+}
+
+/// How a diff map marks changes. Each differs by line style and a prefix, not only colour.
+public struct DiffStyles: Hashable, Sendable {
+    public var added = Highlight(node: NodeStyle(style: ["filled", "bold"], penwidth: 2.4, prefix: "+ "),
+                                 edge: EdgeStyle(style: ["bold"], penwidth: 2.4))
+    public var removed = Highlight(node: NodeStyle(style: ["dashed"], prefix: "− "), edge: EdgeStyle(style: ["dashed"]))
+    public var changed = Highlight(node: NodeStyle(style: ["filled", "dotted", "bold"], penwidth: 2, prefix: "Δ "),
+                                   edge: EdgeStyle(style: ["dotted", "bold"], penwidth: 2))
+    public init() {}
+
+    public func style(for kind: Change.Kind) -> Highlight {
+        switch kind {
+        case .added: added
+        case .removed: removed
+        case .changed: changed
         }
     }
 }

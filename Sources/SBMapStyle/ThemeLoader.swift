@@ -109,7 +109,7 @@ final class ThemeReader: YAMLReader {
 extension ThemeReader {
     func readTheme(_ root: Yams.Node, into theme: inout Theme) {
         let known = ["extends", "name", "description", "font", "canvas", "cluster", "group", "scene", "roles", "edges",
-                     "labels", "highlight", "markers", "legend"]
+                     "labels", "highlight", "diff", "markers", "legend"]
         fields(root, [], known: known) { key, value, path in
             switch key {
             case "extends": break  // read first, by the loader
@@ -124,6 +124,7 @@ extension ThemeReader {
             case "edges": readEdges(value, path, into: &theme.edges)
             case "labels": readLabels(value, path, into: &theme.labels)
             case "highlight": readHighlights(value, path, into: &theme.highlight)
+            case "diff": readDiff(value, path, into: &theme.diff)
             case "markers": readMarkers(value, path, into: &theme.markers)
             case "legend": readLegend(value, path, into: &theme.legend)
             default: break
@@ -280,6 +281,16 @@ extension ThemeReader {
             case "external": readHighlight(value, path, into: &highlights.external)
             case "ambiguous": readHighlight(value, path, into: &highlights.ambiguous)
             default: break
+            }
+        }
+    }
+
+    func readDiff(_ node: Yams.Node, _ path: [String], into diff: inout DiffStyles) {
+        fields(node, path, known: ["added", "removed", "changed"]) { key, value, path in
+            switch key {
+            case "added": readHighlight(value, path, into: &diff.added)
+            case "removed": readHighlight(value, path, into: &diff.removed)
+            default: readHighlight(value, path, into: &diff.changed)
             }
         }
     }

@@ -13,11 +13,21 @@ public struct FocusView: Hashable, Sendable {
     public var scene: String?
     /// How far from the focus nodes are drawn in full.
     public var hops: Int
+    /// Node ids to start from instead of a storyboard or a scene: a diff map starts from what changed.
+    public var seeds: [String]?
 
     public init(storyboard: String, scene: String? = nil, hops: Int = 1) {
         self.storyboard = storyboard
         self.scene = scene
         self.hops = max(0, hops)
+    }
+
+    /// A map of the nodes `seeds` and their neighbours within `hops`.
+    public init(seeds: [String], hops: Int) {
+        self.storyboard = ""
+        self.scene = nil
+        self.hops = max(0, hops)
+        self.seeds = seeds
     }
 
     /// The stub node of the storyboard at `path` (`code` for code types further away).
@@ -32,7 +42,9 @@ public struct FocusView: Hashable, Sendable {
     public func make(_ graph: StoryboardGraph, index: Index) -> StoryboardGraph {
         var kept = Set<Int>()
         var frontier: [Int]
-        if let scene {
+        if let seeds {
+            frontier = Array(Set(seeds.compactMap { index.nodeIndex[$0] })).sorted()
+        } else if let scene {
             frontier = index.nodeIndex[scene].map { [$0] } ?? []
         } else {
             frontier = index.nodesOfStoryboard[storyboard] ?? []

@@ -1,0 +1,160 @@
+import ArgumentParser
+import Foundation
+import SBMapDiff
+import SBMapModel
+import SBMapRender
+import SBMapStyle
+
+/// `sbmap diff`: what a change did to the map, for pull-request previews.
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compare two states of the app: the diff map, a Markdown summary, and a CI gate.",
+        discussion: """
+        BASE and HEAD are folders, or git revisions of the repository that holds the current folder (read with
+        'git archive'; the working tree and index are never touched). HEAD defaults to the current folder.
+        Scenes are matched by storyboard and object id, moved or renamed storyboards by their content, changed ids
+        by Storyboard ID and class. The diff map is HEAD focused on what changed (--context hops around it, the rest
+        folded), with added, removed (ghosts) and changed scenes and links marked; the summary lists the changes per
+        storyboard, the new and the fixed findings, and a Mermaid picture. New findings go to stderr.
+
+        Examples:
+          sbmap diff origin/main . -o diff.svg --summary summary.md
+          sbmap diff --base HEAD~1 --fail-on new-unresolved
+          sbmap diff old-checkout/ new-checkout/ --summary - --findings-format github
+        """)
+
+    enum FailOn: String, ExpressibleByArgument, CaseIterable {
+        case newErrors = "new-errors", newUnresolved = "new-unresolved", anyUnresolved = "any-unresolved", never
+    }
+
+    @Argument(help: ArgumentHelp("BASE and HEAD: folders or git revisions (HEAD: the current folder by default).", valueName: "state"))
+    var states: [String] = []
+
+    @Option(help: ArgumentHelp("The BASE revision (or folder), with HEAD the current folder.", valueName: "rev"))
+    var base: String?
+
+    @OptionGroup var scan: ScanOptions
+    @OptionGroup var findings: FindingOptions
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The diff map (svg, png, pdf, dot, mmd or md by its extension).", valueName: "file"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("The Markdown summary for a pull-request comment; - for stdout.", valueName: "file"))
+    var summary: String?
+
+    @Option(help: ArgumentHelp("Links around each change drawn in full (default 1).", valueName: "n"))
+    var context: Int = 1
+
+    @Option(name: .customLong("fail-on"), help: "When to exit 1: new-errors (default), new-unresolved, any-unresolved, never.")
+    var failOn: FailOn = .newErrors
+
+    @Option(help: ArgumentHelp("A built-in theme or a theme file.", valueName: "name|file"))
+    var theme: String?
+
+    func validate() throws {
+        if base != nil, states.count > 1 { throw ValidationError("with --base, give at most HEAD as an argument") }
+        if base == nil, states.isEmpty { throw ValidationError("name BASE (a folder or a revision such as origin/main), or use --base REV") }
+        if states.count > 2 { throw ValidationError("give BASE and HEAD, nothing more") }
+        if !(0...100).contains(context) { throw ValidationError("--context must be between 0 and 100") }
+        if let output, output != "-", OutputFormat(path: output) == nil {
+            throw ValidationError("cannot tell the format from '\(output)'; use a .svg, .png, .pdf, .dot, .mmd or .md name")
+        }
+    }
+
+    func run() throws {
+        let baseSpec = base ?? states[0]
+        let headSpec = base == nil ? (states.count > 1 ? states[1] : ".") : (states.first ?? ".")
+        let cwd = FileManager.default.currentDirectoryPath
+        let absolute = { (path: String) in path == "-" || path.hasPrefix("/") ? path : cwd + "/" + path }
+        let outputPath = output.map(absolute), summaryPath = summary.map(absolute)
+
+        let sides: (DiffSide, DiffSide)
+        do {
+            sides = (try DiffSide.open(baseSpec), try DiffSide.open(headSpec))
+        } catch let failure as DiffSide.Failure {
+            throw ValidationError(failure.description)
+        }
+        defer { sides.0.cleanUp(); sides.1.cleanUp() }
+        let before = try graph(of: sides.0, cwd: cwd)
+        let after = try graph(of: sides.1, cwd: cwd)
+
+        let diff = GraphDiff(base: before.graph, head: after.graph)
+        let reporter = FindingsReporter(options: findings.merged(with: after.config))
+        let chosenTheme: Theme
+        do {
+            chosenTheme = try ThemeRef(parsing: theme ?? after.config?.render.theme ?? "default").load()
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        let (annotated, seeds) = diff.annotated()
+        let map = FocusView(seeds: seeds, hops: context).make(annotated)
+        var renderFindings: [Diagnostic] = []
+        if let outputPath {
+            let format = OutputFormat(path: outputPath) ?? .svg
+            do {
+                let rendered = try Renderer.render(map, options: RenderOptions(format: format, theme: chosenTheme))
+                renderFindings = rendered.diagnostics
+                try OutputFile.write(rendered.data, to: outputPath)
+            } catch let error as RenderError {
+                FindingsReporter.writeToStandardError("sbmap: error: \(error.message)\n")
+                throw ExitCode(1)
+            }
+        }
+        if let summaryPath {
+            let picture = diff.isEmpty ? nil : Stylist(theme: chosenTheme, options: StyleOptions(legend: false)).style(map)
+            let text = DiffSummaryWriter.write(diff, picture: picture, mapFile: output)
+            try OutputFile.write(Array(text.utf8), to: summaryPath)
+        }
+        // New findings, where CI annotates them; the rest were there before the change.
+        reporter.report((diff.newFindings + renderFindings).sorted())
+        if diff.isEmpty {
+            reporter.summary("no change to the storyboard map between \(sides.0.title) and \(sides.1.title)")
+        } else {
+            reporter.summary(Self.line(diff, base: sides.0.title, head: sides.1.title))
+        }
+        if gateFails(diff) { throw ExitCode(1) }
+    }
+
+    /// Scans one side from inside its folder, so both graphs name files by the same relative paths.
+    private func graph(of side: DiffSide, cwd: String) throws -> (graph: StoryboardGraph, config: ConfigFile?) {
+        guard FileManager.default.changeCurrentDirectoryPath(side.folder) else {
+            throw ValidationError("cannot enter '\(side.folder)'")
+        }
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(cwd) }
+        var options = scan
+        // Without --config each side finds its own .sbmap.yml from inside its folder (a revision brings its own);
+        // a --config path was written from where the user stands.
+        if let path = scan.configPath, !path.hasPrefix("/") { options.configPath = cwd + "/" + path }
+        let resolved = try options.resolved(paths: [])
+        return (try Pipeline().run(resolved), resolved.config)
+    }
+
+    func gateFails(_ diff: GraphDiff) -> Bool {
+        switch failOn {
+        case .never: return false
+        case .newErrors: return diff.newFindings.contains { $0.severity == .error }
+        case .newUnresolved:
+            let unresolvedNow = Set(diff.head.nodes.filter { $0.role.carriesResolution && $0.resolution?.state == .unresolved }.map(\.id))
+            let unresolvedBefore = Set(diff.base.nodes.filter { $0.role.carriesResolution && $0.resolution?.state == .unresolved }
+                .map { diff.nodeMatch[$0.id] ?? $0.id })
+            return !unresolvedNow.subtracting(unresolvedBefore).isEmpty
+        case .anyUnresolved:
+            return diff.head.nodes.contains { $0.role.carriesResolution && $0.resolution?.state == .unresolved }
+        }
+    }
+
+    static func line(_ diff: GraphDiff, base: String, head: String) -> String {
+        func n(_ count: Int, _ word: String) -> String { count == 1 ? "1 \(word)" : "\(count) \(word)s" }
+        let headNodes = diff.head.nodesByID
+        let isScene = { (id: String) in headNodes[id]?.role.isScene == true }
+        var parts = [
+            "\(n(diff.addedNodes.count(where: isScene), "scene")) added, \(diff.removedNodes.count { $0.role.isScene }) removed, "
+                + "\(diff.changedNodes.keys.count(where: isScene)) changed",
+            "\(n(diff.addedEdges.count, "link")) added, \(diff.removedEdges.count) removed, \(diff.changedEdges.count) changed",
+            "\(n(diff.newFindings.count, "new finding")), \(diff.fixedFindings.count) fixed",
+        ]
+        if !diff.renamed.isEmpty { parts.append(n(diff.renamed.count, "storyboard") + " moved") }
+        return "\(base) → \(head): " + parts.joined(separator: "; ")
+    }
+}

@@ -1,0 +1,126 @@
+import SBMapDiff
+import SBMapModel
+
+/// The Markdown summary of a diff, for a pull-request comment: the counts before and after, what was added,
+/// removed and changed per storyboard, the new and the fixed findings, and a Mermaid picture of the changed part
+/// (or one line saying it is too big to show, and where the full diff map is).
+public enum DiffSummaryWriter {
+    /// The most nodes the Mermaid picture may have; GitHub draws bigger ones, but nobody can read them in a comment.
+    public static let maxMermaidNodes = 60
+    /// The most lines of a list before it says how many more there are.
+    public static let maxItems = 50
+
+    public static func write(_ diff: GraphDiff, picture: StyledGraph?, mapFile: String?) -> String {
+        var out = "## Storyboard map: what this change does\n\n"
+        guard !diff.isEmpty else { return out + "No change to the storyboard map.\n" }
+        out += counts(diff) + "\n"
+        out += changesByStoryboard(diff)
+        out += findings("New findings", diff.newFindings)
+        out += findings("Fixed findings", diff.fixedFindings)
+        if let picture {
+            let nodes = picture.nodes.count
+            if nodes > maxMermaidNodes {
+                out += "\nThe changed part of the map has \(nodes) nodes, too many to show here"
+                    + (mapFile.map { "; see the diff map (\(MarkdownWriter.inline($0)))" } ?? "") + ".\n"
+            } else if nodes > 0 {
+                out += "\n```mermaid\n" + MermaidWriter.write(picture) + "```\n"
+            }
+        }
+        return out
+    }
+
+    static func counts(_ diff: GraphDiff) -> String {
+        struct Counts {
+            var storyboards = 0, scenes = 0, segues = 0, links = 0, unresolved = 0, errors = 0, warnings = 0
+            init(_ g: StoryboardGraph) {
+                storyboards = g.storyboards.count
+                for node in g.nodes {
+                    if node.role.isScene && !node.role.isCrossFileLink { scenes += 1 }
+                    if node.role.carriesResolution {
+                        links += 1
+                        if node.resolution?.state == .unresolved { unresolved += 1 }
+                    }
+                }
+                segues = g.edges.count { ![.reference, .code, .unwindTarget, .aggregate].contains($0.kind) }
+                errors = g.diagnostics.count(of: .error)
+                warnings = g.diagnostics.count(of: .warning)
+            }
+        }
+        let a = Counts(diff.base), b = Counts(diff.head)
+        func row(_ name: String, _ x: Int, _ y: Int) -> String {
+            let delta = y - x
+            return "| \(name) | \(x) | \(y) | \(delta == 0 ? "" : delta > 0 ? "+\(delta)" : "−\(-delta)") |\n"
+        }
+        return "| | before | after | |\n|---|---:|---:|---:|\n"
+            + row("storyboards", a.storyboards, b.storyboards) + row("scenes", a.scenes, b.scenes)
+            + row("segues", a.segues, b.segues) + row("cross-file links", a.links, b.links)
+            + row("links that do not resolve", a.unresolved, b.unresolved)
+            + row("errors", a.errors, b.errors) + row("warnings", a.warnings, b.warnings)
+    }
+
+    static func changesByStoryboard(_ diff: GraphDiff) -> String {
+        var lines: [String: [String]] = [:]
+        let headNodes = diff.head.nodesByID
+        let baseNodes = diff.base.nodesByID
+        func name(_ node: Node?) -> String {
+            guard let node else { return "?" }
+            if node.role.carriesResolution { return "→ " + (GraphDiff.describe(node.link) ?? node.label) }
+            return node.customClass ?? node.storyboardIdentifier ?? node.title ?? node.label
+        }
+        func file(_ node: Node?) -> String { node?.storyboard ?? "code" }
+        for id in diff.addedNodes { lines[file(headNodes[id]), default: []].append("added \(MarkdownWriter.inline(name(headNodes[id])))") }
+        for node in diff.removedNodes {
+            lines[node.storyboard.map { diff.storyboardMatch[$0] ?? $0 } ?? "code", default: []]
+                .append("removed \(MarkdownWriter.inline(name(node)))")
+        }
+        for (id, details) in diff.changedNodes.sorted(by: { $0.key < $1.key }) {
+            lines[file(headNodes[id]), default: []]
+                .append("changed \(MarkdownWriter.inline(name(headNodes[id]))): \(MarkdownWriter.inline(details.joined(separator: "; ")))")
+        }
+        let headEdges = Dictionary(diff.head.edges.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        func edgeText(_ edge: Edge, _ nodes: [String: Node]) -> String {
+            let ident = edge.identifier.map { " '\($0)'" } ?? ""
+            return "\(edge.kind.rawValue)\(ident) from \(name(nodes[edge.from])) to \(name(nodes[edge.to]))"
+        }
+        for id in diff.addedEdges {
+            guard let edge = headEdges[id] else { continue }
+            lines[file(headNodes[edge.from]), default: []].append("added link: \(MarkdownWriter.inline(edgeText(edge, headNodes)))")
+        }
+        for edge in diff.removedEdges {
+            let path = baseNodes[edge.from]?.storyboard.map { diff.storyboardMatch[$0] ?? $0 } ?? "code"
+            lines[path, default: []].append("removed link: \(MarkdownWriter.inline(edgeText(edge, baseNodes)))")
+        }
+        for (id, details) in diff.changedEdges.sorted(by: { $0.key < $1.key }) {
+            guard let edge = headEdges[id] else { continue }
+            lines[file(headNodes[edge.from]), default: []]
+                .append("changed link: \(MarkdownWriter.inline(edgeText(edge, headNodes))): \(MarkdownWriter.inline(details.joined(separator: "; ")))")
+        }
+        for (from, to) in diff.renamed { lines[to, default: []].insert("renamed from \(MarkdownWriter.inline(from))", at: 0) }
+        let headPaths = Set(diff.head.storyboards.map(\.path))
+        for storyboard in diff.base.storyboards where diff.storyboardMatch[storyboard.path] == nil {
+            lines[storyboard.path, default: []].insert("storyboard removed", at: 0)
+        }
+        let matchedHead = Set(diff.storyboardMatch.values)
+        for path in headPaths.subtracting(matchedHead) { lines[path, default: []].insert("storyboard added", at: 0) }
+        guard !lines.isEmpty else { return "" }
+        var out = "\n### Changes by storyboard\n"
+        for path in lines.keys.sorted() {
+            let items = lines[path] ?? []
+            out += "\n**\(MarkdownWriter.inline(path))**\n\n"
+            out += items.prefix(maxItems).map { "- \($0)\n" }.joined()
+            if items.count > maxItems { out += "- and \(items.count - maxItems) more\n" }
+        }
+        return out
+    }
+
+    static func findings(_ title: String, _ list: [Diagnostic]) -> String {
+        guard !list.isEmpty else { return "" }
+        var out = "\n### \(title)\n\n"
+        for d in list.sorted().prefix(maxItems) {
+            let at = d.location.map { MarkdownWriter.inline("\($0)") + ": " } ?? ""
+            out += "- **\(d.severity == .info ? "note" : d.severity.rawValue)** \(at)\(MarkdownWriter.inline(d.message)) [\(MarkdownWriter.inline(d.code.rawValue))]\n"
+        }
+        if list.count > maxItems { out += "- and \(list.count - maxItems) more\n" }
+        return out
+    }
+}
