@@ -274,6 +274,7 @@ struct GraphBuilder {
         let small = GraphvizText.number(max(theme.font.size - 2, 6))
         var nodeColumn: [NodePtr] = []
         var edgeColumn: [NodePtr] = []
+        var edgeEnds: [NodePtr] = []
         for (index, item) in styled.legend.enumerated() {
             switch item.sample {
             case let .node(style):
@@ -314,6 +315,7 @@ struct GraphBuilder {
                 setEdgeStyle(e, style)
                 set(e, "minlen", "1")
                 edgeColumn.append(a)
+                edgeEnds.append(b)
             }
         }
         if vertical {
@@ -322,17 +324,25 @@ struct GraphBuilder {
                 for (a, b) in zip(column, column.dropFirst()) { invisible(g, a, b) }
             }
         } else {
-            // Left to right: node samples share the first rank. Edge samples share the next one, in
-            // legend order (flat invisible edges keep it), hung off the first node sample.
-            if let column = subgraph(sub, "legend_edges") {
-                set(column, "rank", "same")
-                for text in edgeColumn { _ = agsubnode(column, text, 1) }
+            // Left to right: columns of at most `rows` samples, node samples first, then edge samples (each a text
+            // and a short line, two ranks wide). A small map gets short columns, so the legend stays beside it
+            // rather than towering over it; an item starts a new column by hanging one rank after the item `rows`
+            // places before it.
+            let rows = legendRows
+            for k in nodeColumn.indices where k >= rows { invisible(g, nodeColumn[k - rows], nodeColumn[k]) }
+            let ends = edgeEnds
+            for k in edgeColumn.indices where k >= rows { invisible(g, ends[k - rows], edgeColumn[k]) }
+            // The edge samples' first column comes after the node samples' last.
+            if let last = nodeColumn.indices.last, !edgeColumn.isEmpty {
+                let lastColumnStart = last - last % rows
+                for k in edgeColumn.indices.prefix(rows) { invisible(g, nodeColumn[lastColumnStart], edgeColumn[k]) }
             }
-            // A flat edge a→b puts a *below* b once the picture is turned left-to-right, so the chain
-            // runs from the last item to the first.
-            for (a, b) in zip(edgeColumn, edgeColumn.dropFirst()) { invisible(g, b, a) }
-            if let anchor = nodeColumn.first, let text = edgeColumn.first { invisible(g, anchor, text) }
         }
+    }
+
+    /// How many samples a legend column holds: about a third of the map's scene nodes, between 3 and 8.
+    private var legendRows: Int {
+        min(8, max(3, styled.sceneCount / 3))
     }
 
     private func invisible(_ g: GraphPtr, _ a: NodePtr, _ b: NodePtr) {

@@ -346,7 +346,8 @@ private struct Pass {
         let summary = node.summary ?? StoryboardSummary(storyboard: node.storyboard ?? "", name: node.label, scenes: 0)
         let id = ids.make(node.role == .stub ? "stub" : "storyboard-node", node.id)
         nodeIDs[node.id] = id
-        let cluster = groupOfStoryboard[summary.storyboard]
+        // A stub of a storyboard the map draws in part sits in that storyboard's box; otherwise in its target's.
+        let cluster = clusterIDs[summary.storyboard] ?? groupOfStoryboard[summary.storyboard]
         if let cluster { clusterOfNode[node.id] = cluster }
 
         var style = theme.nodeStyle(for: node.role)

@@ -182,4 +182,48 @@ import Testing
         let bad = try Harness.run(["diff", "no-such-rev"], in: root)
         #expect(bad.status == 64 && bad.stderr.contains("neither a folder nor a revision"))
     }
+
+    /// The script part of examples/ci/github-actions.yml, on a scratch repository whose second commit breaks a link.
+    @Test func theCIRecipeWritesTheArtifactsAndTheCommentAndGates() throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/ci/sbmap-pr.sh")
+        guard FileManager.default.fileExists(atPath: script.path) else { return }
+        let root = Harness.newFolder()
+        try Self.write(Self.before(), to: root)
+        func run(_ tool: String, _ args: [String], env: [String: String] = [:]) throws -> Int32 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [tool] + args
+            process.currentDirectoryURL = root
+            var environment = ProcessInfo.processInfo.environment
+            environment["GITHUB_ACTIONS"] = nil
+            for (k, v) in env { environment[k] = v }
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        let git = ["-c", "user.name=t", "-c", "user.email=t@example.com"]
+        #expect(try run("git", ["init", "-q", "-b", "main"]) == 0)
+        #expect(try run("git", git + ["add", "."]) == 0)
+        #expect(try run("git", git + ["commit", "-q", "-m", "base"]) == 0)
+        #expect(try run("git", ["checkout", "-q", "-b", "feature"]) == 0)
+        var after = Self.before()
+        after["App/Settings.storyboard"] = XML.storyboard(initial: "set",
+            XML.scene("set", attributes: #"customClass="SettingsViewController" storyboardIdentifier="Preferences""#))
+        try Self.write(after, to: root)
+        #expect(try run("git", git + ["commit", "-q", "-am", "rename the Storyboard ID"]) == 0)
+
+        let status = try run("bash", [script.path, "main", "out"], env: ["SBMAP": Harness.executable.path])
+        #expect(status == 1, "the change adds an error")
+        let summary = try String(contentsOf: root.appendingPathComponent("out/summary.md"), encoding: .utf8)
+        #expect(summary.hasPrefix("<!-- sbmap-summary -->\n## Storyboard map: what this change does"))
+        #expect(summary.contains("### New findings"))
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("out/diff.svg").path))
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("out/maps/maps.json").path))
+        // With the gate off, the same run passes.
+        #expect(try run("bash", [script.path, "main", "out2"], env: ["SBMAP": Harness.executable.path, "SBMAP_FAIL_ON": "never"]) == 0)
+    }
 }
