@@ -194,6 +194,45 @@ struct ProjectFileLoaderTests {
         source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(text) }.map { $0 + 1 }
     }
 
+    /// Old projects saved as XML property lists (found in rob-brown/RBStoryboardLink): the same objects, another syntax.
+    @Test func aProjectSavedAsAnXMLPropertyListReadsTheSame() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            	<key>objects</key>
+            	<dict>
+            		<key>X1</key>
+            		<dict><key>isa</key><string>PBXProject</string><key>mainGroup</key><string>G0</string>
+            			<key>targets</key><array><string>T1</string></array></dict>
+            		<key>G0</key>
+            		<dict><key>isa</key><string>PBXGroup</string><key>children</key><array><string>F1</string></array>
+            			<key>path</key><string>App</string><key>sourceTree</key><string>&lt;group&gt;</string></dict>
+            		<key>F1</key>
+            		<dict><key>isa</key><string>PBXFileReference</string><key>path</key><string>Main.storyboard</string>
+            			<key>sourceTree</key><string>&lt;group&gt;</string></dict>
+            		<key>B1</key><dict><key>isa</key><string>PBXBuildFile</string><key>fileRef</key><string>F1</string></dict>
+            		<key>R1</key><dict><key>isa</key><string>PBXResourcesBuildPhase</string><key>files</key><array><string>B1</string></array></dict>
+            		<key>T1</key>
+            		<dict><key>isa</key><string>PBXNativeTarget</string><key>name</key><string>Links</string>
+            			<key>productType</key><string>com.apple.product-type.application</string>
+            			<key>buildPhases</key><array><string>R1</string></array></dict>
+            	</dict>
+            	<key>rootObject</key>
+            	<string>X1</string>
+            </dict>
+            </plist>
+            """
+        let loaded = ProjectFileLoader().loadProjectFile(bytes: Array(xml.utf8), path: "L/L.xcodeproj/project.pbxproj")
+        #expect(loaded.diagnostics.isEmpty)
+        let target = try #require(loaded.value?.targets.first)
+        #expect(target.name == "Links")
+        #expect(target.files == ["L/App/Main.storyboard"])
+        let broken = ProjectFileLoader().loadProjectFile(bytes: Array(xml.prefix(400).utf8), path: "L/L.xcodeproj/project.pbxproj")
+        #expect(broken.value == nil && broken.diagnostics.allSatisfy { $0.severity == .warning } && !broken.diagnostics.isEmpty)
+    }
+
     @Test func pathsAreSpelledLikeDiscovery() {
         #expect(ProjectPaths.join("", "./App/../App/Main.storyboard") == "App/Main.storyboard")
         #expect(ProjectPaths.join("Apps", "../Extensions/W") == "Extensions/W")

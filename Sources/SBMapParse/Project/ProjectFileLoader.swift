@@ -31,6 +31,20 @@ public struct ProjectFileLoader: Hashable, Sendable {
         if bytes.count > limits.maxFileBytes {
             return Loaded(path: path, nil, diagnostics: [LoadDiagnostics.readProblem(.tooLarge(bytes.count), path: path, limits: limits)])
         }
+        // Old projects were sometimes saved as XML property lists; read those with the XML plist reader.
+        let start = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+        if start.first == UInt8(ascii: "<") {
+            let reader = XMLPlistReader(path: path)
+            let session = SAXSession(delegate: reader, doctypePolicy: .externalIdentifierOnly, wantsText: true)
+            _ = bytes.withUnsafeBytes { ByteSource.readMemory($0, limits: limits) { session.feed($0) } }
+            let outcome = session.finish()
+            let problems = LoadDiagnostics.outcome(outcome, path: path, malformedCode: .malformedPlist, what: "project file")
+            guard let root = reader.root, !problems.contains(where: { $0.severity == .error }) else {
+                // A broken project is a warning, as for the text format.
+                return Loaded(path: path, nil, diagnostics: problems.map { var d = $0; d.severity = .warning; return d })
+            }
+            return XcodeProjectReader.read(root: root, path: path)
+        }
         return XcodeProjectReader.read(bytes: bytes, path: path)
     }
 

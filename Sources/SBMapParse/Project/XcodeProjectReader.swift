@@ -37,6 +37,11 @@ struct XcodeProjectReader {
                 at: SourceLocation(path: path, line: failure.line, column: failure.column),
                 hint: "resolve merge conflicts in project.pbxproj, or open and re-save the project in Xcode")])
         }
+        return read(root: root, path: path)
+    }
+
+    /// The project from its property list, read from the text (OpenStep) or the XML format.
+    static func read(root: PlistValue, path: String) -> Loaded<LoadedBuildProject> {
         guard case .dictionary(let objectEntries)? = root["objects"], let (rootID, _) = root["rootObject"]?.stringValue else {
             return Loaded(path: path, nil, diagnostics: [Diagnostic(
                 .warning, .malformedPlist, "the file has no 'objects' or 'rootObject': it is not an Xcode project",
