@@ -43,6 +43,7 @@ struct Pipeline {
             timer.mark("resolve, while loading code", "\(prepared.fileCount) sources")
             graph = linker.link(consume indexed, prepared: prepared)
             timer.mark("link code")
+            UnloadedStoryboards.downgradeErrors(in: &graph)
             Teardown.inBackground(consume prepared)
         }
         graph.diagnostics = (graph.diagnostics + discovered.diagnostics + noStoryboardFinding(discovered, inputs.paths)).sorted()

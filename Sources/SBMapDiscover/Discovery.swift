@@ -205,8 +205,10 @@ enum Classifier {
         if name.hasSuffix(".storyboard") { return .storyboard }
         if name == "project.pbxproj" { return .projectFile }
         if name == "Package.swift" { return .packageManifest }
-        // `Info.plist`, and the older `AppName-Info.plist`.
-        if name.hasSuffix("Info.plist") { return .infoPlist }
+        // `Info.plist`, the older `AppName-Info.plist`, and per-platform ones a target names in INFOPLIST_FILE
+        // (`Info-iOS.plist`, `Info-macOS.plist`, found in ReactiveX/RxSwift's example app). Reading a plist that is
+        // not an Info.plist costs little: only the plists a target uses declare entry points.
+        if name.hasSuffix(".plist"), name.lowercased().contains("info") { return .infoPlist }
         if name.hasSuffix(".xib") { return .nib }
         guard includeCode else { return nil }
         if name.hasSuffix(".swift") { return .swift }

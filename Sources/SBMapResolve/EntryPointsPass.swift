@@ -24,7 +24,16 @@ extension GraphBuilder {
         for settings in project.settings {
             guard let value = settings.value, membership.targets(usingPlist: value.path).isEmpty,
                   !membership.isDescribed(value.path) else { continue }
+            let before = diagnostics.count
             for declaration in value.entryPoints { attach(declaration, scope: .nearest) }
+            // Where projects were read and none uses this plist (a committed CMake build folder, a sample whose project
+            // is not in the tree), whether it is an app's at all is unknown: what it names is a note at most.
+            if !membership.isEmpty {
+                for k in before..<diagnostics.count where diagnostics[k].severity != .info {
+                    diagnostics[k].severity = .info
+                    diagnostics[k].message += " (no target of the scanned projects uses this Info.plist)"
+                }
+            }
         }
         checkLaunchedStoryboardsHaveInitialScenes()
     }

@@ -32,7 +32,7 @@ import Testing
         		F003 /* Home.swift */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = Home.swift; sourceTree = "<group>"; };
         		F004 /* Main.storyboard */ = {isa = PBXFileReference; lastKnownFileType = file.storyboard; path = Main.storyboard; sourceTree = "<group>"; };
         		F005 /* Base */ = {isa = PBXFileReference; lastKnownFileType = file.storyboard; name = Base; path = Base.lproj/Main.storyboard; sourceTree = "<group>"; };
-        		F006 /* Info.plist */ = {isa = PBXFileReference; lastKnownFileType = text.plist.xml; path = Info.plist; sourceTree = "<group>"; };
+        		F006 /* Info-iOS.plist */ = {isa = PBXFileReference; lastKnownFileType = text.plist.xml; path = "Info-iOS.plist"; sourceTree = "<group>"; };
         		P001 /* Phone.app */ = {isa = PBXFileReference; explicitFileType = wrapper.application; includeInIndex = 0; path = Phone.app; sourceTree = BUILT_PRODUCTS_DIR; };
         /* End PBXFileReference section */
 
@@ -211,7 +211,7 @@ import Testing
         		C001 /* Debug */ = {
         			isa = XCBuildConfiguration;
         			buildSettings = {
-        				INFOPLIST_FILE = Phone/Info.plist;
+        				INFOPLIST_FILE = "Phone/Info-iOS.plist";
         				PRODUCT_BUNDLE_IDENTIFIER = com.example.phone;
         				SDKROOT = iphoneos;
         			};
@@ -286,7 +286,7 @@ import Testing
             "Apps.xcodeproj/project.pbxproj": pbxproj,
             "Phone/Base.lproj/Main.storyboard": app("iOS.CocoaTouch", "i"),
             "Phone/LaunchScreen.xib": "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document/>\n",
-            "Phone/Info.plist": plist([("UIMainStoryboardFile", "Main"), ("UILaunchStoryboardName", "LaunchScreen")]),
+            "Phone/Info-iOS.plist": plist([("UIMainStoryboardFile", "Main"), ("UILaunchStoryboardName", "LaunchScreen")]),
             "TV/Main.storyboard": app("AppleTV", "t"),
             "Mac/Base.lproj/Main.storyboard": XML.storyboard(platform: "MacOSX.Cocoa",
                                                              XML.scene("app", element: "application")),
@@ -320,7 +320,7 @@ import Testing
         let declaredIn = storyboards.flatMap { ($0["entryPoints"] as? [[String: Any]] ?? []).compactMap {
             ($0["declaredAt"] as? [String: Any])?["path"] as? String
         } }
-        #expect(Set(declaredIn) == ["Phone/Info.plist", "Apps.xcodeproj/project.pbxproj"])
+        #expect(Set(declaredIn) == ["Phone/Info-iOS.plist", "Apps.xcodeproj/project.pbxproj"], "a per-platform plist name, as RxSwift's example app has")
         // Code edges: each app's Home shows its own Player, never the other platform's.
         let edges = try #require(json["edges"] as? [[String: Any]])
         let code = edges.filter { $0["kind"] as? String == "code" }.map { "\($0["from"] as? String ?? "") -> \($0["to"] as? String ?? "")" }

@@ -331,8 +331,15 @@ struct CodeLinkPass: Sendable {
             filePlatforms = []
             return
         }
-        fileTargets = Set(targets.map { membership.targets[$0].id })
         filePlatforms = Set(targets.flatMap { membership.targets[$0].platforms })
+        // Code only test bundles compile runs inside the app they test (a hosted unit test: `bundle: nil` is the
+        // host app's bundle) or beside it: its names are not scoped to the test target, which holds no storyboards.
+        let tests: Set<ProductKind> = [.unitTests, .uiTests]
+        if targets.allSatisfy({ tests.contains(membership.targets[$0].product) }) {
+            fileTargets = nil
+            return
+        }
+        fileTargets = Set(targets.map { membership.targets[$0].id })
     }
 
     /// Whether a storyboard can be reached from the file being linked: one of the targets that compile it holds it.
@@ -380,7 +387,11 @@ struct CodeLinkPass: Sendable {
             reportDynamic("storyboard name", text, at: load.location)
             return nil
         case .string(let name):
-            let match = index.storyboards(named: name, hint: hint(api: load.api))
+            var lookup = hint(api: load.api)
+            // An explicit bundle (`PVUIKit.BundleLoader.bundle`, `Bundle(for: X.self)`) may be another target's:
+            // its storyboards are not limited to the targets that compile the calling file.
+            if !load.mainBundle { lookup.targets = nil }
+            let match = index.storyboards(named: name, hint: lookup)
             switch match {
             case .found:
                 break
