@@ -83,3 +83,26 @@ public indirect enum CompileCondition: Hashable, Sendable {
         }
     }
 }
+
+/// Lines of a source file compiled under one condition (the conjunction of the `#if` branches around them).
+public struct CompileConditionRange: Hashable, Sendable {
+    public var lines: ClosedRange<Int>
+    public var condition: CompileCondition
+
+    public init(lines: ClosedRange<Int>, condition: CompileCondition) {
+        self.lines = lines
+        self.condition = condition
+    }
+}
+
+extension [CompileConditionRange] {
+    /// The condition of `line` (ranges sorted and disjoint, as the scanner writes them); `nil` outside every `#if`.
+    public func condition(atLine line: Int) -> CompileCondition? {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if self[mid].lines.upperBound < line { low = mid + 1 } else { high = mid }
+        }
+        return low < count && self[low].lines.contains(line) ? self[low].condition : nil
+    }
+}

@@ -322,6 +322,9 @@ public struct LoadedCodeFile: Hashable, Sendable {
     public var generatedUses: [CodeGeneratedUse]
     public var classInstantiations: [CodeClassInstantiation]
     public var unwindActions: [CodeUnwindAction]
+    /// The lines under `#if` branches and their conditions (empty for most files): a use is linked only for the
+    /// platforms its branch is compiled for.
+    public var conditions: [CompileConditionRange] = []
 
     public init(path: String, language: CodeLanguage, generatedBy: CodeGenerator? = nil, imports: [String] = [],
                 types: [CodeTypeDeclaration] = [], constants: [CodeConstant] = [], enums: [CodeStringEnum] = [],

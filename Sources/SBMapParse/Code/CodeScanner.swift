@@ -52,16 +52,19 @@ public struct CodeScanner: Sendable {
     public func scan(bytes: [UInt8], path: String, language: CodeLanguage) -> Loaded<LoadedCodeFile> {
         guard bytes.count <= maxFileSize else { return oversized(bytes.count, path: path, language: language) }
         let stream = CodeLexer.tokenize(bytes, language: language)
+        var file: LoadedCodeFile
         switch language {
         case .swift:
             var reader = SwiftCodeReader(stream: stream, path: path, generatedBy: Self.generator(bytes, path: path))
             reader.read()
-            return Loaded(path: path, reader.takeFile())
+            file = reader.takeFile()
         case .objectiveC:
             var reader = ObjCCodeReader(stream: stream, path: path)
             reader.read()
-            return Loaded(path: path, reader.takeFile())
+            file = reader.takeFile()
         }
+        file.conditions = CompileConditionScanner.ranges(bytes, language: language)
+        return Loaded(path: path, file)
     }
 
     private func oversized(_ size: Int, path: String, language: CodeLanguage) -> Loaded<LoadedCodeFile> {

@@ -238,6 +238,9 @@ struct CodeLinkPass: Sendable {
     /// the file (names are then looked up by platform alone).
     private var fileTargets: Set<String>?
     private var filePlatforms: Set<Platform> = []
+    /// The `#if` branches of the file being linked, and the condition of the use being linked (`nil`: none).
+    private var conditions: [CompileConditionRange] = []
+    private var condition: CompileCondition?
 
     init(context: CodeLinkContext) {
         index = context.index
@@ -266,12 +269,28 @@ struct CodeLinkPass: Sendable {
         setTargets(of: file.path)
         imports = file.imports
         loads = file.loads
+        conditions = file.conditions
+        condition = nil
         loadMatches.removeAll(keepingCapacity: true)
-        for k in loads.indices { loadMatches.append(check(loads[k])) }
-        for use in file.instantiations { link(use) }
-        for use in file.performs { check(use) }
-        for use in file.generatedUses { link(use) }
-        if classNameHeuristic { for use in file.classInstantiations { link(use) } }
+        // A use in an `#if` branch compiled for none of the platforms it could run on makes no link and no finding.
+        for k in loads.indices {
+            loadMatches.append(enter(loads[k].location, api: loads[k].api) ? check(loads[k]) : nil)
+        }
+        for use in file.instantiations where enter(use.location, api: use.api) { link(use) }
+        for use in file.performs where enter(use.location, api: use.api) { check(use) }
+        for use in file.generatedUses where enter(use.location, api: "") { link(use) }
+        if classNameHeuristic { for use in file.classInstantiations where enter(use.location, api: "") { link(use) } }
+        condition = nil
+    }
+
+    /// Takes the `#if` condition of the use at `location`; `false` when no platform it could run on compiles it.
+    private mutating func enter(_ location: SourceLocation, api: String) -> Bool {
+        guard !conditions.isEmpty else { return true }
+        condition = conditions.condition(atLine: location.line)
+        guard let condition else { return true }
+        let candidates = (fileTargets != nil && !filePlatforms.isEmpty ? filePlatforms : platformHint(api: api).platforms)
+            .subtracting([.unknown])
+        return candidates.isEmpty || candidates.contains { condition.mayCompile(on: $0) }
     }
 
     // MARK: Platform
@@ -309,6 +328,11 @@ struct CodeLinkPass: Sendable {
         if fileTargets != nil, !filePlatforms.isEmpty {
             let narrowed = hint.platforms.intersection(filePlatforms.union([.unknown]))
             hint.platforms = narrowed.isEmpty ? filePlatforms.union([.unknown]) : narrowed
+        }
+        // Inside `#if os(tvOS)` the call runs on tvOS only, whatever else the file is compiled for.
+        if let condition {
+            let compiled = hint.platforms.filter { $0 == .unknown || condition.mayCompile(on: $0) }
+            if compiled.contains(where: { $0 != .unknown }) { hint.platforms = compiled }
         }
         return hint
     }
@@ -461,7 +485,7 @@ struct CodeLinkPass: Sendable {
         case .named(let s):
             // The load itself was checked (and reported) at the same place, and what its name names kept: the load's
             // own API (`UIStoryboard`, `NSStoryboard`) and bundle say more than the instantiation's.
-            if let k = loadIndex(of: s, in: use.enclosingType) {
+            if let k = loadIndex(of: s, in: use.enclosingType, line: use.location.line) {
                 guard let (name, match) = loadMatches[k] else { return .unknown }
                 let otherBundle = !loads[k].mainBundle  // read first: read in the call, it made a copy of the whole pass
                 return receiver(match, name: name, otherBundle: otherBundle)
@@ -535,10 +559,21 @@ struct CodeLinkPass: Sendable {
         }
     }
 
-    /// The position in `loads` of the load of storyboard `name` in `type`.
-    private func loadIndex(of name: CodeString, in type: [String]) -> Int? {
-        for k in loads.indices where loads[k].name == name && loads[k].enclosingType == type { return k }
-        return nil
+    /// The position in `loads` of the load of storyboard `name` in `type`: the last one written at or before `line`
+    /// (the receiver of `UIStoryboard(name: "Main", …).instantiate…` is the load on its own line, and the loads of
+    /// other `#if` branches were checked for their platforms, not this one's), else the first.
+    private func loadIndex(of name: CodeString, in type: [String], line: Int) -> Int? {
+        var best: Int?
+        for k in loads.indices where loads[k].name == name && loads[k].enclosingType == type {
+            if loads[k].location.line <= line {
+                best = k
+            } else if best == nil {
+                return k
+            } else {
+                break
+            }
+        }
+        return best
     }
 
     /// A storyboard name looked up: the storyboards it names, or why it names none.
