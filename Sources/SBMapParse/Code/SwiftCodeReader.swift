@@ -462,12 +462,10 @@ struct SwiftCodeReader {
         }
     }
 
-    /// The Objective-C selector Swift gives `func name(label: …, …)` (storyboard-format.md §3.5).
+    /// The Objective-C selector Swift gives `func name(label: …, …)` (storyboard-format.md §3.5): the compiler's
+    /// rule, `ObjCSelectorWords.selector(name:labels:)`. Labels are `_` where none is written.
     static func selector(name: String, labels: [String]) -> String {
-        guard let first = labels.first else { return name }
-        var s = first == "_" ? "\(name):" : "\(name)With\(first.prefix(1).uppercased())\(first.dropFirst()):"
-        for label in labels.dropFirst() { s += (label == "_" ? "" : label) + ":" }
-        return s
+        ObjCSelectorWords.selector(name: name, labels: labels)
     }
 
     // MARK: Declarations

@@ -1027,20 +1027,44 @@ struct CodeLinkPass: Sendable {
         }
     }
 
-    /// `unwindToListWithSegue:` → `unwindToList(segue:)`, `unwindHere:` → `unwindHere(_:)`: the Swift spelling
-    /// of an unwind action's selector, for hints.
+    /// The Swift spelling of an unwind action's selector, for hints: a declaration the compiler gives exactly that
+    /// selector (`ObjCSelectorWords.selector(name:labels:)`), in the form people write. `unwindToListWithSegue:` →
+    /// `unwindToList(segue: UIStoryboardSegue)`, `unwindFromGamesWith:` → `unwindFromGames(with segue: …)`,
+    /// `unwindHere:` → `unwindHere(_ segue: …)`. A selector of several pieces is returned as it is.
     static func swiftName(_ selector: String) -> String {
-        let base = Array(selector.hasSuffix(":") ? selector.dropLast() : Substring(selector))
-        guard !base.contains(":") else { return selector }  // several parts: Objective-C only
-        var i = base.count - 5
-        while i > 0 {
-            if base[i] == "W", base[i + 1] == "i", base[i + 2] == "t", base[i + 3] == "h", base[i + 4].isUppercase {
-                let label = String(base[(i + 4)...])
-                return "\(String(base[..<i]))(\(label.prefix(1).lowercased() + label.dropFirst()): UIStoryboardSegue)"
-            }
-            i -= 1
+        guard selector.hasSuffix(":") else { return selector }
+        let base = String(selector.dropLast())
+        guard !base.isEmpty, !base.contains(":") else { return selector }
+        func lowered(_ word: Substring) -> String {
+            // `camel_case::toLowercaseWord`: an acronym (`URLs`) keeps its case.
+            guard let f = word.first, f.isASCII, f.isUppercase else { return String(word) }
+            if let second = word.dropFirst().first, second.isUppercase { return String(word) }
+            return f.lowercased() + word.dropFirst()
         }
-        return "\(String(base))(_ segue: UIStoryboardSegue)"
+        // `…With<Label>`: the name and a label, when the compiler adds `With` between them.
+        let bytes = Array(base.utf8)
+        var w = bytes.count - 5
+        while w > 0, !(bytes[w] == UInt8(ascii: "W") && bytes[w + 1] == UInt8(ascii: "i") && bytes[w + 2] == UInt8(ascii: "t")
+                       && bytes[w + 3] == UInt8(ascii: "h") && (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[w + 4])) {
+            w -= 1
+        }
+        if w > 0 {
+            let name = String(decoding: bytes[..<w], as: UTF8.self)
+            let label = lowered(Substring(String(decoding: bytes[(w + 4)...], as: UTF8.self)))
+            if ObjCSelectorWords.selector(name: name, labels: [label]) == selector {
+                return "\(name)(\(label): UIStoryboardSegue)"
+            }
+        }
+        // A last word that is a preposition (`unwindFrom:`, `unwindFromGamesWith:`) is usually the label.
+        let last = ObjCSelectorWords.lastWord(base)
+        if last.utf8.count < base.utf8.count, ObjCSelectorWords.isPreposition(last) {
+            let name = String(base.dropLast(last.count))
+            let label = lowered(Substring(last))
+            if ObjCSelectorWords.selector(name: name, labels: [label]) == selector {
+                return "\(name)(\(label) segue: UIStoryboardSegue)"
+            }
+        }
+        return "\(base)(_ segue: UIStoryboardSegue)"
     }
 
     // MARK: Class-name heuristic
