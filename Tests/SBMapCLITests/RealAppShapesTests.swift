@@ -150,4 +150,41 @@ import Testing
         let noCode = try Harness.run(["check", "App", "--no-code"], in: root)
         #expect(noCode.status == 1)
     }
+
+    /// Issue 11: `[self.storyboard instantiateViewControllerWithIdentifier:@"loadingFrame"]` in a class with a scene in
+    /// an iPhone, an iPad and a tvOS storyboard became 9 edges, 3 of them right.
+    @Test func selfStoryboardLinksEachSceneInsideItsOwnStoryboard() throws {
+        let board = { (platform: String, id: String, withLoading: Bool) -> String in
+            var scenes = [XML.scene("\(id)m", attributes: #"customClass="MenuViewController""#)]
+            if withLoading { scenes.append(XML.scene("\(id)l", attributes: #"storyboardIdentifier="loadingFrame""#)) }
+            return XML.storyboard(initial: "\(id)m", platform: platform, scenes.joined(separator: "\n"))
+        }
+        let root = try Harness.project([
+            "App/iPhone.storyboard": board("iOS.CocoaTouch", "p", true),
+            "App/iPad.storyboard": board("iOS.CocoaTouch", "d", true),
+            "TV/TV.storyboard": board("AppleTV", "t", false),
+            "Shared/MenuViewController.m": """
+                #import <UIKit/UIKit.h>
+                @implementation MenuViewController
+                - (void)showLoading {
+                    UIViewController *vc = [self.storyboard instantiateViewControllerWithIdentifier:@"loadingFrame"];
+                    [self presentViewController:vc animated:YES completion:nil];
+                }
+                @end
+                """,
+        ])
+        let run = try Harness.run(["export", ".", "-o", "-"], in: root)
+        let json = try #require(try JSONSerialization.jsonObject(with: run.stdoutBytes) as? [String: Any])
+        let edges = (json["edges"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "code" }
+            .map { "\($0["from"] as? String ?? "") -> \($0["to"] as? String ?? "")" }.sorted()
+        #expect(edges == [
+            "App/iPad.storyboard#dm -> App/iPad.storyboard#dl",
+            "App/iPhone.storyboard#pm -> App/iPhone.storyboard#pl",
+            "TV/TV.storyboard#tm -> code-target:TV#loadingFrame",
+        ])
+        // The storyboard without the scene is the finding, and only it.
+        let check = try Harness.run(["check", "."], in: root)
+        let errors = check.stderr.split(separator: "\n").filter { $0.contains("error:") }
+        #expect(errors.count == 1 && errors[0].contains("'TV'"), "\(check.stderr)")
+    }
 }

@@ -636,6 +636,16 @@ struct CodeLinkPass: Sendable {
         case .dynamic(let text):
             reportDynamic("storyboard identifier", text, at: use.location)
         case .string(let identifier):
+            if case .own = use.storyboard, symbols.storyboardMember(of: use.enclosingType) == nil {
+                // `self.storyboard` is the storyboard the calling scene was loaded from: each scene of the class
+                // links inside its own storyboard, never across (a class with a scene in an iPhone, an iPad and a
+                // tvOS storyboard made nine edges, six of them false).
+                for board in boards {
+                    link(identifier: identifier, in: [board], from: use.enclosingType, location: use.location, via: use.api,
+                         heuristic: identifierArg.isClassName, onlyFrom: board.path)
+                }
+                return
+            }
             link(identifier: identifier, in: boards, from: use.enclosingType, location: use.location, via: use.api,
                  heuristic: identifierArg.isClassName)
         }
@@ -643,7 +653,7 @@ struct CodeLinkPass: Sendable {
 
     /// Links to the scene with storyboard identifier `identifier` in `boards`, or reports that there is none.
     private mutating func link(identifier: String, in boards: [Storyboard], from type: [String], location: SourceLocation,
-                               via: String, heuristic: Bool = false) {
+                               via: String, heuristic: Bool = false, onlyFrom: String? = nil) {
         var exact: [CodeGraphIndex.EdgeEnd] = []
         var caseOnly: [Int] = []
         for b in boards.indices {
@@ -652,7 +662,7 @@ struct CodeLinkPass: Sendable {
             if caseOnly.isEmpty { caseOnly = r.caseOnly } else { caseOnly += r.caseOnly }
         }
         guard exact.isEmpty else {
-            addEdges(from: type, to: exact, identifier: identifier, location: location, via: via)
+            addEdges(from: type, to: exact, identifier: identifier, location: location, via: via, onlyFrom: onlyFrom)
             return
         }
         let boardList = Self.quoted(boards)
@@ -665,7 +675,7 @@ struct CodeLinkPass: Sendable {
             addBrokenLink(from: type, storyboard: boards[0], name: boards[0].name, identifier: identifier,
                           resolution: Resolution(state: .unresolved, reason: "storyboard ID differs in letter case from '\(actual)'",
                                                  candidates: caseOnly.map { index.graph.nodes[$0].id }),
-                          location: location, via: via)
+                          location: location, via: via, onlyFrom: onlyFrom)
             return
         }
         let known = boards.flatMap { index.scenes(in: $0).compactMap(\.storyboardIdentifier) }
@@ -678,7 +688,7 @@ struct CodeLinkPass: Sendable {
         addBrokenLink(from: type, storyboard: boards[0], name: boards[0].name, identifier: identifier,
                       resolution: Resolution(state: .unresolved,
                                              reason: "no scene with storyboard ID '\(identifier)' in \(boardList)"),
-                      location: location, via: via)
+                      location: location, via: via, onlyFrom: onlyFrom)
     }
 
     // MARK: Edges
@@ -716,7 +726,7 @@ struct CodeLinkPass: Sendable {
     /// Draws a link made in code that does not resolve: `code` edges from where it is made to a `code-target` node
     /// for what it names (in that storyboard's cluster when the storyboard exists), carrying why.
     private mutating func addBrokenLink(from type: [String], storyboard: Storyboard?, name: String, identifier: String?,
-                                        resolution: Resolution, location: SourceLocation, via: String) {
+                                        resolution: Resolution, location: SourceLocation, via: String, onlyFrom: String? = nil) {
         let id = Node.codeTargetID(storyboard: name, identifier: identifier)
         let k: Int
         if let made = codeTargetByID[id] {
@@ -731,7 +741,7 @@ struct CodeLinkPass: Sendable {
         }
         // The node's own storyboard: an earlier call may have made it without one.
         addEdges(from: type, to: [CodeGraphIndex.EdgeEnd(id: id, storyboard: codeNodes[k].storyboard)],
-                 identifier: identifier, location: location, via: via)
+                 identifier: identifier, location: location, via: via, onlyFrom: onlyFrom)
     }
 
     /// Top-level code (a `main.swift`) links from a node named after its file.
@@ -740,9 +750,10 @@ struct CodeLinkPass: Sendable {
     }
 
     private mutating func addEdges(from type: [String], to targets: [CodeGraphIndex.EdgeEnd], identifier: String?,
-                                   location: SourceLocation, via: String) {
+                                   location: SourceLocation, via: String, onlyFrom: String? = nil) {
         guard !targets.isEmpty else { return }
-        let from = sources(for: type, at: location)
+        var from = sources(for: type, at: location)
+        if let onlyFrom { from = from.filter { $0.storyboard == onlyFrom } }
         for source in from {
             for target in targets where runTogether(source.storyboard, target.storyboard) {
                 let cross = source.storyboard == nil || source.storyboard != target.storyboard
