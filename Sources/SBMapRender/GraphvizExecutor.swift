@@ -9,6 +9,19 @@ import SBMapModel
 /// made by sbmap runs inside `GraphvizExecutor.run`, one at a time. Parallelism belongs to parsing.
 enum GraphvizExecutor {
     private static let lock = NSLock()
+    /// Touched only while `lock` is held.
+    nonisolated(unsafe) private static var sharedContext: OpaquePointer?
+
+    /// The process's one Graphviz context. Call only inside `run`.
+    ///
+    /// A context loads the plugin list, and Graphviz 2.42 keeps the configuration text it reads for that until the
+    /// process ends (its plugin names point into it), so a context per render leaked about 11 KB each time (found by
+    /// the render fuzzer). One context for every layout, freed with the process, is also how Graphviz's library
+    /// guide uses it; layouts and renders keep nothing in it between them (`gvFreeLayout` after each).
+    static func context() -> OpaquePointer? {
+        if sharedContext == nil { sharedContext = gvContext() }
+        return sharedContext
+    }
 
     /// Runs `body` with exclusive use of Graphviz, capturing every message Graphviz reports
     /// (through `agseterrf`) instead of letting it reach stderr.

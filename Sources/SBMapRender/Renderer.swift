@@ -1,4 +1,9 @@
 import CGraphviz
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SBMapModel
 import SBMapStyle
 
@@ -25,7 +30,13 @@ public enum Renderer {
     }
 
     /// Renders an already styled graph (`options.theme` and `options.style` are not used again).
-    public static func render(_ styled: StyledGraph, options requested: RenderOptions) throws -> Rendered {
+    public static func render(_ styled: StyledGraph, options: RenderOptions) throws -> Rendered {
+        try render(styled, options: options, relaxingAllFirst: false)
+    }
+
+    /// `relaxingAllFirst` lays the map out the way the retry does from the start: every edge between storyboards
+    /// out of the ranking (the render fuzzer takes that path too).
+    static func render(_ styled: StyledGraph, options requested: RenderOptions, relaxingAllFirst: Bool) throws -> Rendered {
         var diagnostics = styled.diagnostics
         switch requested.format {
         case .mermaid:
@@ -46,6 +57,7 @@ public enum Renderer {
         }
         let data: [UInt8] = try GraphvizExecutor.run { log in
             var builder = GraphBuilder(styled: styled, engine: options.engine)
+            builder.relaxAllCrossClusterEdges = relaxingAllFirst
             if options.format == .dot {
                 guard let g = builder.build() else {
                     throw RenderError("Graphviz could not create a graph", diagnostics: log.diagnostics(context: "build"))
@@ -57,7 +69,7 @@ public enum Renderer {
             }
             do {
                 return try layoutAndRender(builder, styled: styled, options: options, log: log, diagnostics: &diagnostics)
-            } catch let first as RenderError where options.engine == .dot {
+            } catch let first as RenderError where options.engine == .dot && !builder.relaxAllCrossClusterEdges {
                 // Graphviz 2.43 can fail on cluster cycles the first attempt did not foresee: try once
                 // more with every edge between clusters out of the ranking.
                 log.reset()
@@ -83,18 +95,18 @@ public enum Renderer {
         return Rendered(format: options.format, data: data, diagnostics: diagnostics.sorted())
     }
 
-    /// One layout and render, freeing the graph, the layout and the context on every path.
+    /// One layout and render, freeing the graph and the layout on every path (the context is the process's own).
     private static func layoutAndRender(_ builder: GraphBuilder, styled: StyledGraph, options: RenderOptions,
                                         log: MessageLog, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
         guard let g = builder.build() else {
             throw RenderError("Graphviz could not create a graph", diagnostics: log.diagnostics(context: "build"))
         }
         defer { agclose(g) }
-        guard let gvc = gvContext() else {
+        guard let gvc = GraphvizExecutor.context() else {
             throw RenderError("Graphviz could not create a context", diagnostics: log.diagnostics(context: "context"))
         }
-        defer { gvFreeContext(gvc) }
 
+        resetRandomNumbers()
         let rc = gvLayout(gvc, g, options.engine.rawValue)
         defer { gvFreeLayout(gvc, g) }
         // gvLayout returns 0 even when the layout failed: agerrors() tells the truth.
@@ -116,6 +128,18 @@ public enum Renderer {
         }
         diagnostics += Array(log.diagnostics(context: "render \(options.format.rawValue)").dropFirst(layoutCount))
         return bytes
+    }
+
+    /// Puts the C library's random number generators back in the state a fresh process starts with.
+    ///
+    /// Graphviz's force-directed engines draw from `rand` and `drand48` and do not always seed them, so a layout
+    /// depended on what ran before it in the same process (the render fuzzer found an fdp map that came out different
+    /// the second time). With this every layout starts where the first one of a process does, so a render gives the
+    /// bytes `sbmap render` gives, whatever the process rendered before.
+    private static func resetRandomNumbers() {
+        srand(1)
+        srandom(1)
+        srand48(0x1234_ABCD)  // glibc's and Darwin's unseeded state, 0x1234ABCD330E
     }
 
     /// Graphviz's names for our formats. PNG and PDF use cairo, SVG Graphviz's own core renderer.
