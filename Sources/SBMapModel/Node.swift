@@ -189,6 +189,9 @@ public struct Node: Hashable, Sendable, Codable {
     public var summary: StoryboardSummary?
     /// In a diff map: what the change did to the node.
     public var change: Change?
+    /// Where code of the scene's own class creates the scene (a `static func instantiate()` factory): drawn on the
+    /// node, not as an edge from the scene to itself.
+    public var instantiatedBySelfAt: [SourceLocation]?
 
     public init(id: String, storyboard: String?, objectID: String?, element: String, role: SceneRole,
                 customClass: String? = nil, customModule: String? = nil, storyboardIdentifier: String? = nil,

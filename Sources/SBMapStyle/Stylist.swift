@@ -324,6 +324,7 @@ private struct Pass {
             style = style.overlaid(with: theme.markers.initial.scene)
             classes.append("initial")
         }
+        if node.instantiatedBySelfAt != nil { classes.append("self-instantiated") }
         if let change = node.change {
             // Last, so a diff map's marks stay on top of roles and highlights.
             style = style.overlaid(with: theme.diff.style(for: change.kind).node)
@@ -484,6 +485,7 @@ private struct Pass {
         }
         if isInitial(node) { tip.append("Initial scene") }
         if let action = node.unwindAction { tip.append("Unwind action: \(action)") }
+        for location in node.instantiatedBySelfAt ?? [] { tip.append("Instantiated by its own class (\(location))") }
         tip += Self.changeLines(node.change)
         return tip
     }

@@ -187,4 +187,77 @@ import Testing
         let errors = check.stderr.split(separator: "\n").filter { $0.contains("error:") }
         #expect(errors.count == 1 && errors[0].contains("'TV'"), "\(check.stderr)")
     }
+
+    /// Issue 11: performSegue that cannot crash is a note at most.
+    @Test func performSegueThatCannotCrashIsANoteAtMost() throws {
+        let root = try Harness.project([
+            "App/Main.storyboard": XML.storyboard(initial: "a",
+                XML.scene("a", attributes: #"customClass="RouterViewController""#),
+                XML.scene("b", attributes: #"customClass="SafeViewController""#),
+                XML.scene("c", attributes: #"customClass="PlainViewController""#)),
+            "App/Router.swift": """
+                import UIKit
+                class RouterViewController: UIViewController {
+                    override func performSegue(withIdentifier identifier: String, sender: Any?) {
+                        if identifier == "virtual" { route() } else { super.performSegue(withIdentifier: identifier, sender: sender) }
+                    }
+                    func route() {}
+                    func go() { performSegue(withIdentifier: "virtual", sender: nil) }
+                }
+                """,
+            "App/Safe.m": """
+                #import <UIKit/UIKit.h>
+                @implementation SafeViewController
+                - (void)go {
+                    @try {
+                        [self performSegueWithIdentifier:@"maybe" sender:nil];
+                    } @catch (NSException *e) {
+                    }
+                }
+                - (void)forward:(NSString *)identifier {
+                    [super performSegueWithIdentifier:identifier sender:nil];
+                }
+                @end
+                """,
+            "App/Plain.swift": """
+                import UIKit
+                class PlainViewController: UIViewController {
+                    func go() { performSegue(withIdentifier: "nowhere", sender: nil) }
+                    func other(_ vc: UIViewController) { vc.performSegue(withIdentifier: "elsewhere", sender: nil) }
+                }
+                """,
+        ])
+        let run = try Harness.run(["check", "App"], in: root)
+        let findings = run.stderr.split(separator: "\n").filter { $0.contains(": warning:") || $0.contains(": error:") || $0.contains(": note:") }
+        let warnings = findings.filter { !$0.contains(": note:") }
+        #expect(warnings.count == 1 && warnings[0].contains("Plain.swift:3:"), "only the plain self call warns: \(run.stderr)")
+        #expect(findings.contains { $0.contains("Router.swift:7:") && $0.contains(": note:") && $0.contains("implements performSegue itself") })
+        #expect(findings.contains { $0.contains("Safe.m:5:") && $0.contains(": note:") && $0.contains("@try") })
+        #expect(findings.contains { $0.contains("Plain.swift:4:") && $0.contains(": note:") && $0.contains("another object") })
+    }
+
+    /// Issue 11: a class that creates its own scene (a factory) gets no self-loop, and a mark on its node.
+    @Test func aFactoryOfTheClassesOwnSceneIsAMarkNotASelfLoop() throws {
+        let root = try Harness.project([
+            "App/Detail.storyboard": XML.storyboard(initial: "d",
+                XML.scene("d", attributes: #"customClass="DetailViewController" storyboardIdentifier="Detail""#)),
+            "App/Detail.swift": """
+                import UIKit
+                final class DetailViewController: UIViewController {
+                    static func instantiate() -> DetailViewController {
+                        UIStoryboard(name: "Detail", bundle: nil).instantiateViewController(withIdentifier: "Detail") as! DetailViewController
+                    }
+                }
+                """,
+        ])
+        let run = try Harness.run(["export", "App", "-o", "-"], in: root)
+        let json = try #require(try JSONSerialization.jsonObject(with: run.stdoutBytes) as? [String: Any])
+        let edges = (json["edges"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "code" }
+        #expect(edges.isEmpty, "no self-loop: \(edges)")
+        let node = (json["nodes"] as? [[String: Any]] ?? []).first { $0["id"] as? String == "App/Detail.storyboard#d" }
+        let marks = node?["instantiatedBySelfAt"] as? [[String: Any]]
+        #expect(marks?.first?["line"] as? Int == 4)
+        let svg = try Harness.run(["render", "App", "-o", "-", "--format", "svg"], in: root)
+        #expect(svg.stdout.contains("self&#45;instantiated") && svg.stdout.contains("Instantiated by its own class"))
+    }
 }

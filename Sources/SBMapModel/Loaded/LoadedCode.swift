@@ -117,13 +117,18 @@ public struct CodeSeguePerform: Hashable, Sendable {
     public var api: String
     public var enclosingType: [String]
     public var location: SourceLocation
+    /// The call cannot crash the app even if no segue has the identifier: it is inside an Objective-C
+    /// `@try { … } @catch`, which catches the exception UIKit raises.
+    public var guarded: Bool
 
-    public init(identifier: CodeString, onSelf: Bool = true, api: String, enclosingType: [String], location: SourceLocation) {
+    public init(identifier: CodeString, onSelf: Bool = true, api: String, enclosingType: [String], location: SourceLocation,
+                guarded: Bool = false) {
         self.identifier = identifier
         self.onSelf = onSelf
         self.api = api
         self.enclosingType = enclosingType
         self.location = location
+        self.guarded = guarded
     }
 }
 
@@ -325,6 +330,9 @@ public struct LoadedCodeFile: Hashable, Sendable {
     /// The lines under `#if` branches and their conditions (empty for most files): a use is linked only for the
     /// platforms its branch is compiled for.
     public var conditions: [CompileConditionRange] = []
+    /// The types that implement `performSegue(withIdentifier:sender:)` / `performSegueWithIdentifier:sender:`
+    /// themselves: they may handle an identifier no segue has, so a call on them is a note at most.
+    public var performSegueOverrides: [[String]] = []
 
     public init(path: String, language: CodeLanguage, generatedBy: CodeGenerator? = nil, imports: [String] = [],
                 types: [CodeTypeDeclaration] = [], constants: [CodeConstant] = [], enums: [CodeStringEnum] = [],

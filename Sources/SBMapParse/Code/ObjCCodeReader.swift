@@ -98,7 +98,12 @@ struct ObjCCodeReader {
              .instantiateInitialViewControllerWithCreator, .instantiateInitialControllerWithCreator:
             instantiation(at: i)
         case .performSegueWithIdentifier:
-            if stream.isPunct(i + 1, ":") { performSegue(at: i) }
+            if stream.isPunct(i - 1, ")"), !typePath.isEmpty {
+                // `- (void)performSegueWithIdentifier:(NSString *)identifier sender:(id)sender`: an implementation.
+                file.performSegueOverrides.append(typePath)
+            } else if stream.isPunct(i + 1, ":") {
+                performSegue(at: i)
+            }
         case .NSString, .UIStoryboard, .NSStoryboard:
             declaration(at: i)
         default:
@@ -341,7 +346,28 @@ struct ObjCCodeReader {
         let receiver = stream.text(msg.receiver)
         file.performs.append(CodeSeguePerform(identifier: string(part.1), onSelf: receiver == "self" || receiver == "super",
                                               api: "performSegueWithIdentifier:sender:", enclosingType: typePath,
-                                              location: location(i)))
+                                              location: location(i), guarded: insideTry(i)))
+    }
+
+    /// Whether token `i` is inside a `@try { … }` block: walking back, an enclosing `{` right after `@try`.
+    private func insideTry(_ i: Int) -> Bool {
+        var depth = 0
+        var k = i - 1
+        while k >= 0 {
+            if stream.isPunct(k, "}") {
+                depth += 1
+            } else if stream.isPunct(k, "{") {
+                if depth > 0 {
+                    depth -= 1
+                } else if k >= 1, stream.text(k - 1) == "@try" || (k >= 2 && stream.isPunct(k - 2, "@") && stream.text(k - 1) == "try") {
+                    return true
+                }
+            } else if stream.text(k) == "@implementation" {
+                return false
+            }
+            k -= 1
+        }
+        return false
     }
 
     /// `[FooViewController instantiateFromStoryboard]` (pitfall 5).

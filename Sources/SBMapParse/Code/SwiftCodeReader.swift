@@ -159,7 +159,12 @@ struct SwiftCodeReader {
              .instantiateInitialViewController, .instantiateInitialController:
             if recordUses, !stream.isFuncKeyword(i - 1) { instantiation(at: i) }
         case .performSegue, .performSegueWithIdentifier:
-            if recordUses, !stream.isFuncKeyword(i - 1) { performSegue(at: i) }
+            if stream.isFuncKeyword(i - 1) {
+                // `override func performSegue(withIdentifier:sender:)`: the class decides what an identifier does.
+                if !scopes.typePath.isEmpty { file.performSegueOverrides.append(scopes.typePath) }
+            } else if recordUses {
+                performSegue(at: i)
+            }
         case .perform:
             if recordUses, stream.isPunct(i + 1, "("), stream.isIdentifier(i + 2, "segue"), stream.isPunct(i + 3, ":") {
                 swiftGenPerform(at: i)

@@ -114,6 +114,17 @@ public struct CodeLinker: Sendable {
         out.nodes = nodes.take()
         out.edges = edges.take()
         out.diagnostics = diagnostics.take()
+        let selfMade = (files.flatMap(\.selfMade) + unwinds.selfMade)
+        if !selfMade.isEmpty {
+            var position: [String: Int] = [:]
+            for k in out.nodes.indices where position[out.nodes[k].id] == nil { position[out.nodes[k].id] = k }
+            for (node, location) in selfMade.sorted(by: { ($0.node, $0.at) < ($1.node, $1.at) }) {
+                guard let k = position[node] else { continue }
+                if out.nodes[k].instantiatedBySelfAt?.contains(location) != true {
+                    out.nodes[k].instantiatedBySelfAt = (out.nodes[k].instantiatedBySelfAt ?? []) + [location]
+                }
+            }
+        }
         // The passes' results (copied into the graph) and the index are freed while the caller goes on.
         // (The arrays are handed over as they are: the box takes the last reference once this function returns.)
         Teardown.inBackground(files)
@@ -160,7 +171,7 @@ public struct CodeLinker: Sendable {
             }
             return pass.result()
         }
-        let unwindResult = unwinds > 0 ? results.removeFirst() : ([], [], [])
+        let unwindResult = unwinds > 0 ? results.removeFirst() : ([], [], [], [])
         return (results, unwindResult)
     }
 
@@ -227,6 +238,8 @@ struct CodeLinkPass: Sendable {
     /// are equal, and `CodeLinker` keeps one.
     private(set) var edges: [Edge] = []
     private(set) var diagnostics: [Diagnostic] = []
+    /// Scenes that code of their own class instantiates (a factory), and where: no self-loop, a mark on the node.
+    private var selfMade: [(node: String, at: SourceLocation)] = []
     /// The imports and storyboard loads of the file being linked: all that the checks ask of the file. (Keeping
     /// a copy of the whole file cost a retain and a release of each of its many fields, per file.)
     private var imports: [String] = []
@@ -259,10 +272,10 @@ struct CodeLinkPass: Sendable {
 
     /// What a pass made: its code nodes and edges, in no particular order (`CodeLinker` sorts them all at once),
     /// and its findings.
-    typealias Result = (nodes: [Node], edges: [Edge], diagnostics: [Diagnostic])
+    typealias Result = (nodes: [Node], edges: [Edge], diagnostics: [Diagnostic], selfMade: [(node: String, at: SourceLocation)])
 
     func result() -> Result {
-        (codeNodes, edges, diagnostics)
+        (codeNodes, edges, diagnostics, selfMade)
     }
 
     mutating func link(_ file: LoadedCodeFile) {
@@ -756,6 +769,11 @@ struct CodeLinkPass: Sendable {
         if let onlyFrom { from = from.filter { $0.storyboard == onlyFrom } }
         for source in from {
             for target in targets where runTogether(source.storyboard, target.storyboard) {
+                if source.id == target.id {
+                    // `static func instantiate() -> Self` makes the class's own scene: not a navigation.
+                    selfMade.append((source.id, location))
+                    continue
+                }
                 let cross = source.storyboard == nil || source.storyboard != target.storyboard
                 edges.append(Edge(id: Self.edgeID(at: location, from: source.id, to: target.id), from: source.id, to: target.id,
                                   kind: .code, identifier: identifier, crossFile: cross, location: location, via: via))
@@ -822,7 +840,20 @@ struct CodeLinkPass: Sendable {
         case .dynamic(let text):
             reportDynamic("segue identifier", text, at: use.location)
         case .string(let identifier):
+            let before = diagnostics.count
             check(segue: identifier, onSelf: use.onSelf, type: use.enclosingType, at: use.location, api: use.api)
+            // A call that cannot crash: inside `@try` (the exception is caught), or in a class that implements
+            // performSegue itself and may handle the identifier (one of its family, as Swift dispatches). Whether
+            // the segue exists is then unknown, not a likely mistake.
+            let name = use.enclosingType.last ?? ""
+            let handled = use.onSelf && symbols.anyInFamily(of: name) { symbols.performSegueOverrides.contains($0) }
+            if use.guarded || handled {
+                for k in before..<diagnostics.count where diagnostics[k].severity != .info {
+                    diagnostics[k].severity = .info
+                    diagnostics[k].message += use.guarded ? " (the call is inside @try, which catches the exception)"
+                                                          : " ('\(name)' implements performSegue itself, and may handle it)"
+                }
+            }
         }
     }
 
@@ -849,8 +880,10 @@ struct CodeLinkPass: Sendable {
         }
         if !hasScenes {
             if !index.segues(withIdentifier: identifier).exist {
-                report(.warning, .codeUnknownSegue,
-                       "\(api) performs segue '\(identifier)', which no segue of the scanned storyboards has; performing it crashes the app",
+                // On another object (`parent?`, a variable) the class is not known: whether it has the segue is too.
+                report(onSelf ? .warning : .info, .codeUnknownSegue,
+                       onSelf ? "\(api) performs segue '\(identifier)', which no segue of the scanned storyboards has; performing it crashes the app"
+                              : "\(api) performs segue '\(identifier)' on another object, and no segue of the scanned storyboards has that identifier",
                        at: location, hint: "set the segue's identifier in Interface Builder's attributes inspector, or fix the string")
             }
             return

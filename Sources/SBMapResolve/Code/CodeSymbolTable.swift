@@ -22,6 +22,8 @@ struct CodeSymbolTable: Sendable {
     /// What the declarations of each type say, by type name: one table, so that one look-up answers all of a
     /// class's questions (its superclass, its subclasses, where it is declared).
     private var types: [String: TypeFacts] = [:]
+    /// Types that implement `performSegue(withIdentifier:sender:)` themselves, by name.
+    private(set) var performSegueOverrides: Set<String> = []
 
     /// What the declarations of one type name say.
     private struct TypeFacts: Sendable {
@@ -81,6 +83,9 @@ struct CodeSymbolTable: Sendable {
         storyboardMembersByOwner = parts[2].storyboardMembersByOwner
         generatedScenes = parts[2].generatedScenes
         types = parts[3].types
+        for f in files.indices {
+            for path in files[f].performSegueOverrides { if let name = path.last { performSegueOverrides.insert(name) } }
+        }
     }
 
     /// One group of tables: 0 constants, 1 enums, 2 helpers and generated scenes, 3 types. Files are read in
