@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "SBMapParseTests", dependencies: ["SBMapParse", "SBMapModel"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "SBMapResolveTests", dependencies: ["SBMapResolve", "SBMapParse", "SBMapDiscover", "SBMapModel"], swiftSettings: swiftSettings),
         // Golden/: DOT before layout of the overview and focus maps, read from the source tree by the tests.
-        .testTarget(name: "SBMapRenderTests", dependencies: ["SBMapRender", "SBMapStyle", "SBMapModel"], exclude: ["Golden"],
+        .testTarget(name: "SBMapRenderTests", dependencies: ["SBMapRender", "SBMapStyle", "SBMapModel"], exclude: ["Golden", "Fixtures"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "SBMapCLITests", dependencies: ["SBMapCLI", "SBMapModel"], swiftSettings: swiftSettings),
         .testTarget(name: "SBMapDiffTests", dependencies: ["SBMapDiff", "SBMapModel"], swiftSettings: swiftSettings),

@@ -12,12 +12,22 @@ status=0
 for app in examples/*/; do
   app="${app%/}"
   name="$(basename "$app")"
+  [ -d "$app/$name" ] || continue  # examples/ci and examples/GeneratedApp are made below
   echo "== $name" >&2
   # The examples carry deliberate mistakes, so findings (exit 1) are expected here; usage errors are not.
   # Run from the app's folder so the paths in the outputs do not depend on where the repository lives.
   ( cd "$app" && "$sbmap" check "$name" ) || [ $? -eq 1 ] || status=1
   ( cd "$app" && "$sbmap" render "$name" -o map.svg 2>/dev/null ) || [ $? -eq 1 ] || status=1
   ( cd "$app" && "$sbmap" render "$name" -o map.png 2>/dev/null ) || [ $? -eq 1 ] || status=1
+  ( cd "$app" && "$sbmap" render "$name" --view overview -o overview.png 2>/dev/null ) || [ $? -eq 1 ] || status=1
   ( cd "$app" && "$sbmap" export "$name" -o graph.json 2>/dev/null ) || [ $? -eq 1 ] || status=1
 done
+
+# A big app, generated (its storyboards are not committed): the overview, and focus maps of three storyboards.
+echo "== GeneratedApp" >&2
+examples/GeneratedApp/make.sh "$sbmap" || status=1
+
+# The pull-request example: a change to TabBarApp, its diff map and summary.
+echo "== ci" >&2
+examples/ci/make-example.sh "$sbmap" || status=1
 exit $status

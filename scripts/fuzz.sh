@@ -67,7 +67,7 @@ link() {
     if [ "$target" = render ]; then
         # SBMapStyle brings Yams (and its C part, CYaml, whose module map lives in the checkout).
         inputs=(-I Sources/CGraphviz "${gv_cflags[@]}" -I "$scratch/checkouts/Yams/Sources/CYaml/include")
-        objects=("$bin"/SBMapModel.build/*.o "$bin"/SBMapStyle.build/*.o "$bin"/SBMapRender.build/*.o
+        objects=("$bin"/SBMapModel.build/*.o "$bin"/SBMapDiff.build/*.o "$bin"/SBMapStyle.build/*.o "$bin"/SBMapRender.build/*.o
                  "$bin"/Yams.build/*.o $(find "$bin"/CYaml.build -name '*.o'))
         read -r -a libs <<<"$(pkg-config --libs libgvc)"
     else

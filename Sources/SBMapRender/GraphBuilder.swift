@@ -52,6 +52,8 @@ struct GraphBuilder {
 
         let relaxed = relaxedEdges()
         for edge in styled.edges {
+            // Layout-only edges steer dot's ranks; the other engines have no ranks (twopi even fails on weight=0).
+            if edge.layoutOnly && engine != .dot { continue }
             guard let from = nodeObjects[edge.from], let to = nodeObjects[edge.to],
                   let e = agedge(g, from, to, nil, 1) else { continue }
             set(e, "id", edge.id)
@@ -86,6 +88,8 @@ struct GraphBuilder {
     /// cross-cluster edges take part, so no cycle of clusters can form. (Graphviz's own `pack` would do
     /// this, but with clusters and `newrank` Graphviz 2.42's dot crashes in it.)
     private func arrangeIsolatedClusters(_ g: GraphPtr, nodeObjects: [String: NodePtr]) {
+        // Rows of ranks are dot's; twopi refuses the weight=0 edges ("creates disconnected component").
+        guard engine == .dot else { return }
         var linked: Set<String> = []
         let clusterOf = Dictionary(styled.nodes.compactMap { n in n.cluster.map { (n.id, $0) } },
                                    uniquingKeysWith: { a, _ in a })

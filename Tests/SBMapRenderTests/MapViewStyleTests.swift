@@ -85,6 +85,21 @@ import Testing
         #expect(styled.edges.filter { $0.classes.contains("aggregate") }.count == OverviewView.make(app).edges.count)
     }
 
+    /// Found by the render fuzzer: the overview's layout-only edges (weight=0) made twopi fail ("use of weight=0
+    /// creates disconnected component"). Every engine draws every view.
+    @Test(arguments: LayoutEngine.allCases)
+    func everyEngineDrawsTheOverviewAndAFocusMap(_ engine: LayoutEngine) throws {
+        let theme = try BuiltinThemes.theme(named: "default")!
+        // Twelve storyboards no link joins: the overview chains them into columns with layout-only edges.
+        let islands = StoryboardGraph(
+            storyboards: (0..<12).map { Storyboard(path: "S\($0).storyboard", name: "S\($0)", platform: .iOS) },
+            nodes: (0..<12).map { SampleGraphs.scene("S\($0).storyboard", "a") }, edges: [])
+        for view in [OverviewView.make(app), OverviewView.make(islands), FocusView(storyboard: search, hops: 1).make(app)] {
+            let out = try Renderer.render(view, options: RenderOptions(format: .svg, engine: engine, theme: theme))
+            #expect(String(decoding: out.data, as: UTF8.self).hasSuffix("</svg>\n"))
+        }
+    }
+
     // MARK: Focus maps
 
     @Test func aFocusMapFoldsTheRestIntoStubsWithCounts() throws {
