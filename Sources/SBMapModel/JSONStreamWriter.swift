@@ -11,8 +11,8 @@
 ///   non-ASCII character included, as its UTF-8 bytes.
 /// - Integers in decimal, `true`/`false`.
 ///
-/// It holds one buffer (`capacity` bytes) and hands it to `sink` whenever it fills, so memory does not grow with the
-/// document. The first error the sink throws stops the writing; `finish()` throws it.
+/// It holds one buffer (`capacity` bytes) and hands it to `sink` whenever it is full (every chunk but the last has
+/// `capacity` bytes), so memory does not grow with the document. The first error the sink throws stops the writing; `finish()` throws it.
 public struct JSONStreamWriter: ~Copyable {
     /// Receives each full buffer, in order.
     public typealias Sink = (UnsafeRawBufferPointer) throws -> Void
@@ -28,7 +28,7 @@ public struct JSONStreamWriter: ~Copyable {
     private var hasMembers: UInt64 = 0
 
     public init(capacity: Int = 1 << 16, sink: @escaping Sink) {
-        self.capacity = max(capacity, 64)
+        self.capacity = max(capacity, 1)
         buffer = .allocate(capacity: self.capacity)
         self.sink = sink
     }
@@ -71,26 +71,21 @@ public struct JSONStreamWriter: ~Copyable {
 
     public mutating func int(_ value: Int) {
         guard value != Int.min else { return append(String(value)) }
-        reserve(21)
         var magnitude = value < 0 ? -value : value
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes, enough for 19 digits
-        let written = withUnsafeMutableBytes(of: &digits) { scratch -> Int in
-            var end = scratch.count
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: a sign and 19 digits fit
+        withUnsafeMutableBytes(of: &digits) { scratch in
+            var start = scratch.count
             repeat {
-                end -= 1
-                scratch[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                start -= 1
+                scratch[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
             if value < 0 {
-                end -= 1
-                scratch[end] = UInt8(ascii: "-")
+                start -= 1
+                scratch[start] = UInt8(ascii: "-")
             }
-            let length = scratch.count - end
-            (buffer + count).initialize(from: scratch.baseAddress!.assumingMemoryBound(to: UInt8.self) + end,
-                                        count: length)
-            return length
+            append(scratch.baseAddress!.assumingMemoryBound(to: UInt8.self) + start, scratch.count - start)
         }
-        count += written
     }
 
     public mutating func bool(_ value: Bool) { append(value ? "true" : "false") }
@@ -127,10 +122,13 @@ public struct JSONStreamWriter: ~Copyable {
     }
 
     private mutating func indent() {
-        let spaces = 2 * depth
-        reserve(spaces)
-        (buffer + count).initialize(repeating: UInt8(ascii: " "), count: spaces)
-        count += spaces
+        let spaces: StaticString = "                                "
+        var left = 2 * depth
+        while left > 0 {
+            let run = min(left, spaces.utf8CodeUnitCount)
+            append(spaces.utf8Start, run)
+            left -= run
+        }
     }
 
     /// `bytes` with JSONEncoder's escapes: runs that need none are copied whole.
@@ -176,37 +174,29 @@ public struct JSONStreamWriter: ~Copyable {
         count += 1
     }
 
+    /// Copies `bytes` into the buffer, handing each full buffer to the sink: every chunk but the last is full.
     private mutating func append(_ bytes: UnsafePointer<UInt8>?, _ length: Int) {
-        guard length > 0, let bytes else { return }
-        if count + length > capacity {
+        guard length > 0, var bytes else { return }
+        var left = length
+        while count + left > capacity {
+            let room = capacity - count
+            (buffer + count).initialize(from: bytes, count: room)
+            count = capacity
             flush()
-            if length > capacity {
-                // Larger than the whole buffer: straight to the sink.
-                deliver(UnsafeRawBufferPointer(start: bytes, count: length))
-                return
-            }
+            bytes += room
+            left -= room
         }
-        (buffer + count).initialize(from: bytes, count: length)
-        count += length
+        (buffer + count).initialize(from: bytes, count: left)
+        count += left
     }
 
-    /// Makes room for `length` bytes (at most `capacity`).
-    @inline(__always)
-    private mutating func reserve(_ length: Int) {
-        if count + length > capacity { flush() }
-        precondition(length <= capacity, "JSONStreamWriter: \(length) bytes at once")
-    }
-
+    /// Hands the buffer to the sink, unless the sink failed before (then what follows is dropped).
     private mutating func flush() {
         guard count > 0 else { return }
-        deliver(UnsafeRawBufferPointer(start: buffer, count: count))
-        count = 0
-    }
-
-    private mutating func deliver(_ bytes: UnsafeRawBufferPointer) {
+        defer { count = 0 }
         guard failure == nil else { return }
         do {
-            try sink(bytes)
+            try sink(UnsafeRawBufferPointer(start: buffer, count: count))
         } catch {
             failure = error
         }
