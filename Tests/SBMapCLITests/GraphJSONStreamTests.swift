@@ -198,6 +198,24 @@ import Testing
         try expectIdenticalExport(of: folder)
     }
 
+    /// A write that fails halfway (stdout on a full disk) is an error that says why, with exit 1: not a crash, and
+    /// not a silent half-written output.
+    @Test(.enabled(if: FileManager.default.isWritableFile(atPath: "/dev/full"), "no /dev/full on this system"))
+    func aFailingWriteToStdoutIsAnErrorWithItsReason() throws {
+        let process = Process()
+        process.executableURL = Harness.executable
+        process.arguments = ["export", Self.packageRoot.appendingPathComponent("examples/TabBarApp").path, "--no-config"]
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 1)
+        #expect(message.contains("sbmap: error: cannot write to stdout: No space left on device"), "\(message)")
+    }
+
     /// `sbmap export FOLDER -o FILE` and `-o -` both write exactly `JSONEncoder`'s bytes for the graph the pipeline
     /// builds of `folder`.
     func expectIdenticalExport(of folder: URL) throws {
