@@ -65,6 +65,7 @@ extension EntryPoint: JSONStreamable {
 extension Node: JSONStreamable {
     public func writeJSON(to w: inout JSONStreamWriter) {
         w.beginObject()
+        w.field("change", change)
         w.field("customClass", customClass)
         w.field("customModule", customModule)
         w.field("element", element)
@@ -126,6 +127,7 @@ extension StoryboardSummary: JSONStreamable {
 extension Edge: JSONStreamable {
     public func writeJSON(to w: inout JSONStreamWriter) {
         w.beginObject()
+        w.field("change", change)
         w.field("count", count)
         w.field("creationSelector", creationSelector)
         w.field("crossFile", crossFile)
@@ -142,6 +144,15 @@ extension Edge: JSONStreamable {
         w.field("unwindAction", unwindAction)
         w.field("via", via)
         w.field("worst", worst)
+        w.endObject()
+    }
+}
+
+extension Change: JSONStreamable {
+    public func writeJSON(to w: inout JSONStreamWriter) {
+        w.beginObject()
+        w.field("details", details)
+        w.field("kind", kind)
         w.endObject()
     }
 }
@@ -179,6 +190,7 @@ extension Diagnostic: JSONStreamable {
     }
 }
 
+extension Change.Kind: JSONStreamableRawString {}
 extension Platform: JSONStreamableRawString {}
 extension ProductKind: JSONStreamableRawString {}
 extension EntryPoint.Role: JSONStreamableRawString {}
