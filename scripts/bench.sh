@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Benchmark of sbmap, all figures from one run (the machines are noisy: compare ratios within a run).
 #
-#   scripts/bench.sh            # everything, about 6-8 minutes on 2 cores
+#   scripts/bench.sh            # everything, about 8-10 minutes on 2 cores
 #   scripts/bench.sh --quick    # smaller sizes, to try the script (figures not for the record)
+#   scripts/bench.sh --maps     # only section 8 (issue 12's table), about 2 minutes; combines with --quick
 #
 # It builds sbmap and SBMapBench in release mode into .build-bench, generates apps with
 # ../shared/tools/gen_corpus.py (or $SBMAP_SHARED/tools) into a temporary folder, and prints Markdown tables:
@@ -13,6 +14,9 @@
 #   5. render: SVG and PNG with dot at 200, 1,000 and 3,000 scenes; sfdp beside it
 #   6. the real apps in ../shared/corpus, if present
 #   7. one 200 MB storyboard: refused by default, then read with --max-file-size 300 (peak RSS)
+#   8. issue 12's targets on the generated 1000×20 app, side by side: check and export against the XML floor
+#      (`xmllint --stream`), the overview, focus maps, a plain render, render --all, peak RSS; and how each grows
+#      from 100 to 300 to 1,000 storyboards
 # Times are the best of 3 runs (wall clock, /usr/bin/time); peak RSS is the largest of them.
 # Environment: SBMAP_SHARED (the shared folder), SBMAP_BENCH_KEEP=1 keeps the generated apps.
 set -euo pipefail
@@ -21,7 +25,14 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 SHARED="${SBMAP_SHARED:-$ROOT/../shared}"
 GEN="$SHARED/tools/gen_corpus.py"
 QUICK=0
-if [ "${1:-}" = "--quick" ]; then QUICK=1; fi
+MAPS_ONLY=0
+for arg in "$@"; do
+    case "$arg" in
+        --quick) QUICK=1 ;;
+        --maps) MAPS_ONLY=1 ;;
+        *) echo "usage: scripts/bench.sh [--quick] [--maps]" >&2; exit 64 ;;
+    esac
+done
 REPEAT=3
 
 if [ ! -f "$GEN" ]; then
@@ -34,6 +45,11 @@ if [ ! -x /usr/bin/time ]; then
     $sudo apt-get install -y -qq time >/dev/null
 fi
 command -v taskset >/dev/null || { echo "bench: taskset (util-linux) is needed" >&2; exit 1; }
+if ! command -v xmllint >/dev/null; then
+    echo "bench: installing xmllint (libxml2-utils, apt-get) for the XML floor" >&2
+    sudo=""; if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+    $sudo apt-get install -y -qq libxml2-utils >/dev/null
+fi
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/sbmap-bench.XXXXXX")"
 if [ "${SBMAP_BENCH_KEEP:-0}" != 1 ]; then trap 'rm -rf "$WORK"' EXIT; fi
@@ -48,18 +64,21 @@ BENCH="$BIN/SBMapBench"
 
 # ---------------------------------------------------------------- helpers
 
-# run_timed OUTFILE CMD...: runs CMD REPEAT times; sets WALL (best, s), CPU (user + sys of that run, s),
-# RSS (largest, MB), STATUS (last exit code).
+# run_timed OUTFILE CMD...: runs CMD REPEAT times; sets WALL (best, s, to the millisecond), CPU (user + sys of
+# that run, s), RSS (largest, MB), STATUS (last exit code).
 run_timed() {
     local out="$1"; shift
     WALL=""; CPU=""; RSS=0; STATUS=0
-    local i w k u s
+    local i w k u s start end
     for i in $(seq "$REPEAT"); do
         set +e
+        start=$(date +%s%N)
         /usr/bin/time -f '%e %M %U %S' -o "$WORK/time.txt" "$@" >"$out" 2>"$WORK/stderr.txt"
         STATUS=$?
+        end=$(date +%s%N)
         set -e
         read -r w k u s < <(tail -1 "$WORK/time.txt")
+        w=$(awk "BEGIN{printf \"%.3f\", ($end - $start) / 1e9}")  # /usr/bin/time's %e has 10 ms steps
         if [ -z "$WALL" ] || awk "BEGIN{exit !($w < $WALL)}"; then WALL="$w"; CPU=$(awk "BEGIN{print $u + $s}"); fi
         k=$((k / 1024)); if [ "$k" -gt "$RSS" ]; then RSS="$k"; fi
     done
@@ -91,6 +110,9 @@ echo "- $(swift --version 2>/dev/null | head -1); Graphviz $(pkg-config --modver
 echo "- command: scripts/bench.sh $*"
 echo "- load average at the start: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine slows wall times, and hides parallel speed-up)"
 echo
+
+# Sections 1-7 (not with --maps).
+if [ "$MAPS_ONLY" = 0 ]; then
 
 # ---------------------------------------------------------------- 1 + 2: end to end, and phases
 
@@ -262,3 +284,122 @@ run_timed "$WORK/load.txt" "$BENCH" load "$WORK/big" 1
 l=$(cat "$WORK/load.txt")
 echo "| (in process) ProjectLoader.load, parse only | | $(field load "$l") | $CPU | $RSS | $(field scenes "$l") scenes; $(awk "BEGIN{printf \"%.0f\", $big / 1048576 / $CPU}") MB per CPU second |"
 echo
+
+fi  # sections 1-7
+
+# ---------------------------------------------------------------- 8: issue 12's targets
+
+REPEAT=3
+FLOOR_REPEAT=7
+if [ "$QUICK" = 1 ]; then MAP_SIZES="50 100 200"; else MAP_SIZES="100 300 1000"; fi
+set -- $MAP_SIZES
+TOP=$3
+
+# verdict VALUE OP LIMIT: "yes" when VALUE OP LIMIT holds (awk comparison), else "**no**".
+verdict() { if awk "BEGIN{exit !($1 $2 $3)}"; then echo "yes"; else echo "**no**"; fi; }
+
+# busiest GRAPH.json: "path<TAB>name<TAB>links" of the storyboard with the most cross-file links (references and
+# runtime-attribute links, counted at the storyboard they start from and, when they resolve, at the one they reach).
+busiest() {
+    python3 - "$1" <<'PY'
+import collections, json, sys
+graph = json.load(open(sys.argv[1]))
+board_of = {node["id"]: node.get("storyboard") for node in graph["nodes"]}
+names = {board["path"]: board["name"] for board in graph["storyboards"]}
+links = collections.Counter()
+for node in graph["nodes"]:
+    if node["role"] in ("reference", "link") and node.get("storyboard"):
+        links[node["storyboard"]] += 1
+        target = board_of.get((node.get("resolution") or {}).get("target"))
+        if target:
+            links[target] += 1
+path, count = min(links.items(), key=lambda item: (-item[1], item[0]))
+print(f"{path}\t{names.get(path, '?')}\t{count}")
+PY
+}
+
+echo "## 8. Maps for any app size, and export at the XML floor (issue 12)"
+echo
+echo "Generated apps: \`gen_corpus.py --storyboards N --scenes-per 20 --seed 1 --unresolved N/20 --external 5\`;"
+echo "issue 12's corpus is N = 1000, and the first table is for N = $TOP. Every command runs as a user runs it (no"
+echo "\`--no-code\`: the generated apps have no sources), best wall time and largest peak RSS of the runs. The floor is"
+echo "\`xmllint --stream --noout\` over the same .storyboard files (libxml2's streaming reader, one process, one core);"
+echo "the floor, \`check\` and \`export\` run in turn, $FLOOR_REPEAT rounds, so that a busy moment of the machine hits all"
+echo "three; each map command runs $REPEAT times."
+echo
+
+declare -A M_MB M_XML M_XML_RSS M_CHECK M_CHECK_RSS M_EXPORT M_EXPORT_RSS M_JSON M_OVER M_OVER_RSS M_MAIN M_MAIN_RSS \
+    M_BUSY M_BUSY_RSS M_BUSY_NAME M_PLAIN M_PLAIN_RSS M_PLAIN_PLAN M_ALL M_ALL_RSS M_ALL_MAPS
+
+# keep_best TIMES RSSES N: folds WALL and RSS of the last run_timed into ${TIMES[N]} (least) and ${RSSES[N]} (most).
+keep_best() {
+    local -n times=$1 rsses=$2
+    if [ -z "${times[$3]:-}" ] || awk "BEGIN{exit !($WALL < ${times[$3]})}"; then times[$3]=$WALL; fi
+    if [ -z "${rsses[$3]:-}" ] || [ "$RSS" -gt "${rsses[$3]}" ]; then rsses[$3]=$RSS; fi
+}
+
+for n in $MAP_SIZES; do
+    dir="$WORK/maps-$n"
+    gen "maps-$n" --storyboards "$n" --scenes-per 20 --seed 1 --unresolved $((n / 20)) --external 5
+    find "$dir" -name '*.storyboard' -print0 >"$WORK/storyboards-$n"
+    M_MB[$n]=$(mb "$(bytes_of "$dir")")
+    for round in $(seq "$FLOOR_REPEAT"); do
+        REPEAT=1 run_timed /dev/null xargs -0 -a "$WORK/storyboards-$n" xmllint --stream --noout
+        keep_best M_XML M_XML_RSS "$n"
+        REPEAT=1 run_timed /dev/null "$SBMAP" check "$dir"
+        keep_best M_CHECK M_CHECK_RSS "$n"
+        REPEAT=1 run_timed /dev/null "$SBMAP" export "$dir" -o "$WORK/maps-$n.json"
+        keep_best M_EXPORT M_EXPORT_RSS "$n"
+    done
+    M_JSON[$n]=$(mb "$(stat -c %s "$WORK/maps-$n.json")")
+    run_timed /dev/null "$SBMAP" render "$dir" -o "$WORK/overview-$n.svg" --view overview
+    M_OVER[$n]=$WALL; M_OVER_RSS[$n]=$RSS
+    run_timed /dev/null "$SBMAP" render "$dir" -o "$WORK/focus-main-$n.svg" --focus Main --hops 1
+    M_MAIN[$n]=$WALL; M_MAIN_RSS[$n]=$RSS
+    IFS=$'\t' read -r busy_path busy_name busy_links < <(busiest "$WORK/maps-$n.json")
+    run_timed /dev/null "$SBMAP" render "$dir" -o "$WORK/focus-busiest-$n.svg" --focus "$busy_path" --hops 1
+    M_BUSY[$n]=$WALL; M_BUSY_RSS[$n]=$RSS; M_BUSY_NAME[$n]="$busy_name, $busy_links links"
+    run_timed /dev/null "$SBMAP" render "$dir" -o "$WORK/plain-$n.svg"
+    M_PLAIN[$n]=$WALL; M_PLAIN_RSS[$n]=$RSS
+    if grep -q 'drawing the overview' "$WORK/stderr.txt"; then M_PLAIN_PLAN[$n]="took the overview"; else M_PLAIN_PLAN[$n]="drew the full map"; fi
+    rm -rf "$WORK/all-$n"
+    run_timed /dev/null "$SBMAP" render "$dir" --all -o "$WORK/all-$n"
+    M_ALL[$n]=$WALL; M_ALL_RSS[$n]=$RSS
+    M_ALL_MAPS[$n]=$(find "$WORK/all-$n" -name '*.svg' | wc -l)
+    rm -rf "$WORK/all-$n" "$WORK"/overview-$n.svg "$WORK"/focus-*-$n.svg "$WORK/plain-$n.svg"
+done
+
+n=$TOP
+echo "### The table of issue 12 ($n storyboards × 20 scenes, ${M_MB[$n]} MB of storyboards)"
+echo
+echo "| what | s | × floor | peak RSS MB | target | met |"
+echo "|---|---|---|---|---|---|"
+echo "| floor: \`xmllint --stream --noout\`, $n files | ${M_XML[$n]} | 1.00 | ${M_XML_RSS[$n]} | | |"
+echo "| \`check\` | ${M_CHECK[$n]} | $(ratio "${M_CHECK[$n]}" "${M_XML[$n]}") | ${M_CHECK_RSS[$n]} | ≤ 1.0× floor, < 100 MB |" \
+     "$(verdict "$(ratio "${M_CHECK[$n]}" "${M_XML[$n]}")" '<=' 1.0) / $(verdict "${M_CHECK_RSS[$n]}" '<' 100) |"
+echo "| \`export\` (${M_JSON[$n]} MB of JSON) | ${M_EXPORT[$n]} | $(ratio "${M_EXPORT[$n]}" "${M_XML[$n]}") | ${M_EXPORT_RSS[$n]} | ≤ 1.5× floor, < 100 MB |" \
+     "$(verdict "$(ratio "${M_EXPORT[$n]}" "${M_XML[$n]}")" '<=' 1.5) / $(verdict "${M_EXPORT_RSS[$n]}" '<' 100) |"
+echo "| overview map, SVG (\`--view overview\`) | ${M_OVER[$n]} | $(ratio "${M_OVER[$n]}" "${M_XML[$n]}") | ${M_OVER_RSS[$n]} | < 2 s, < 100 MB |" \
+     "$(verdict "${M_OVER[$n]}" '<' 2) / $(verdict "${M_OVER_RSS[$n]}" '<' 100) |"
+echo "| focus map, \`--focus Main --hops 1\` | ${M_MAIN[$n]} | $(ratio "${M_MAIN[$n]}" "${M_XML[$n]}") | ${M_MAIN_RSS[$n]} | < 1 s | $(verdict "${M_MAIN[$n]}" '<' 1) |"
+echo "| focus map of the busiest storyboard (${M_BUSY_NAME[$n]}), \`--hops 1\` | ${M_BUSY[$n]} | $(ratio "${M_BUSY[$n]}" "${M_XML[$n]}") | ${M_BUSY_RSS[$n]} | < 1 s | $(verdict "${M_BUSY[$n]}" '<' 1) |"
+echo "| plain \`render\` (${M_PLAIN_PLAN[$n]}) | ${M_PLAIN[$n]} | $(ratio "${M_PLAIN[$n]}" "${M_XML[$n]}") | ${M_PLAIN_RSS[$n]} | < 10 s | $(verdict "${M_PLAIN[$n]}" '<' 10) |"
+echo "| \`render --all\`, ${M_ALL_MAPS[$n]} SVG maps | ${M_ALL[$n]} | $(ratio "${M_ALL[$n]}" "${M_XML[$n]}") | ${M_ALL_RSS[$n]} | < 20 s | $(verdict "${M_ALL[$n]}" '<' 20) |"
+echo
+
+echo "### Growth (seconds; the ratio rows divide each column by the size before)"
+echo
+echo "| storyboards | MB | floor | check | export | overview | focus Main | focus busiest | render | render --all | peak RSS MB check / export / overview / --all |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
+prev=""
+for n in $MAP_SIZES; do
+    echo "| $n | ${M_MB[$n]} | ${M_XML[$n]} | ${M_CHECK[$n]} | ${M_EXPORT[$n]} | ${M_OVER[$n]} | ${M_MAIN[$n]} | ${M_BUSY[$n]} | ${M_PLAIN[$n]} | ${M_ALL[$n]} | ${M_CHECK_RSS[$n]} / ${M_EXPORT_RSS[$n]} / ${M_OVER_RSS[$n]} / ${M_ALL_RSS[$n]} |"
+    if [ -n "$prev" ]; then
+        echo "| ×$(ratio "$n" "$prev") ($prev → $n) | ×$(ratio "${M_MB[$n]}" "${M_MB[$prev]}") | ×$(ratio "${M_XML[$n]}" "${M_XML[$prev]}") | ×$(ratio "${M_CHECK[$n]}" "${M_CHECK[$prev]}") | ×$(ratio "${M_EXPORT[$n]}" "${M_EXPORT[$prev]}") | ×$(ratio "${M_OVER[$n]}" "${M_OVER[$prev]}") | ×$(ratio "${M_MAIN[$n]}" "${M_MAIN[$prev]}") | ×$(ratio "${M_BUSY[$n]}" "${M_BUSY[$prev]}") | ×$(ratio "${M_PLAIN[$n]}" "${M_PLAIN[$prev]}") | ×$(ratio "${M_ALL[$n]}" "${M_ALL[$prev]}") | |"
+    fi
+    prev=$n
+done
+echo
+echo "Load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)."
+echo
+[ "${SBMAP_BENCH_KEEP:-0}" = 1 ] || rm -rf "$WORK"/maps-*

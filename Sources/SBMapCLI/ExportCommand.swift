@@ -32,10 +32,13 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let resolved = try inputs.resolved()
         let graph = try Pipeline().run(resolved)
+        var timer = PhaseTimer()
         let reporter = FindingsReporter(options: findings.merged(with: resolved.config))
         reporter.report(graph.diagnostics)
+        timer.mark("print findings")
         do {
-            try OutputFile.write(try GraphJSON.encode(graph), to: output)
+            try OutputFile.write(to: output) { sink in try GraphJSON.write(graph, to: sink) }
+            timer.mark("write JSON")
         } catch let failure as OutputFile.Failure {
             FindingsReporter.writeToStandardError("sbmap: error: \(failure.description)\n")
             throw ExitCode(1)
@@ -48,10 +51,24 @@ struct ExportCommand: ParsableCommand {
 }
 
 /// The JSON form of the graph: keys sorted, so the bytes depend only on the graph.
+///
+/// The bytes are exactly what `JSONEncoder` with `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]` makes of
+/// the graph's `Encodable` form, followed by a newline; they are written straight from the graph a buffer at a time
+/// (`JSONStreamWriter`), never as a second copy of the graph in memory (a tree of JSON values) nor whole.
 public enum GraphJSON {
+    /// Hands the JSON to `sink` in chunks of `chunkSize` bytes (the last one shorter), in order.
+    public static func write(_ graph: StoryboardGraph, chunkSize: Int = 1 << 16,
+                             to sink: @escaping (UnsafeRawBufferPointer) throws -> Void) throws {
+        var writer = JSONStreamWriter(capacity: chunkSize, sink: sink)
+        graph.writeJSON(to: &writer)
+        writer.newline()
+        try writer.finish()
+    }
+
+    /// The whole JSON in memory.
     public static func encode(_ graph: StoryboardGraph) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return Array(try encoder.encode(graph)) + [UInt8(ascii: "\n")]
+        var bytes: [UInt8] = []
+        try write(graph) { bytes.append(contentsOf: $0) }
+        return bytes
     }
 }

@@ -9,8 +9,23 @@ enum OutputFile {
 
     /// `-` writes to stdout.
     static func write(_ bytes: [UInt8], to path: String) throws {
+        try write(to: path) { sink in
+            try bytes.withUnsafeBytes { try sink($0) }
+        }
+    }
+
+    /// Writes what `produce` hands to its sink, chunk by chunk, as it comes: the output never has to be whole in
+    /// memory. To a file, the chunks go to a temporary file beside it, renamed over `path` once `produce` returns;
+    /// if `produce` or a write fails, the temporary file is removed and `path` is left as it was. `-` writes to
+    /// stdout as the chunks come.
+    static func write(to path: String,
+                      streaming produce: (_ sink: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         if path == "-" {
-            FileHandle.standardOutput.write(Data(bytes))
+            do {
+                try produce { try writeAll($0, to: STDOUT_FILENO) }
+            } catch let failure as WriteError {
+                throw Failure(description: "cannot write to stdout: \(failure.reason)")
+            }
             return
         }
         var info = stat()
@@ -29,17 +44,14 @@ enum OutputFile {
             throw Failure(description: "cannot write '\(path)': \(reason); check that '\(folder.isEmpty ? "." : folder)' exists and is writable")
         }
         var failed: String?
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failed = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
+        do {
+            try produce { try writeAll($0, to: descriptor) }
+        } catch let failure as WriteError {
+            failed = failure.reason
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
         }
         if failed == nil, fsync(descriptor) != 0 { failed = String(cString: strerror(errno)) }
         close(descriptor)
@@ -47,6 +59,25 @@ enum OutputFile {
         if let failed {
             unlink(temporary)
             throw Failure(description: "cannot write '\(path)': \(failed)")
+        }
+    }
+
+    /// A `write(2)` that failed, with `strerror`'s words.
+    private struct WriteError: Error {
+        var reason: String
+    }
+
+    /// All of `bytes` to `descriptor`, however many `write` calls it takes.
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw WriteError(reason: String(cString: strerror(errno)))
+            }
+            offset += written
         }
     }
 }

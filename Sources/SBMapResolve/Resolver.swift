@@ -83,27 +83,30 @@ struct GraphBuilder {
         for item in project.projects { diagnostics += item.diagnostics }
     }
 
-    mutating func addNode(_ node: Node) -> String {
-        var node = node
-        if nodeIndex[node.id] != nil {
+    /// Adds `node` (taken, not copied: a node is a dozen strings) and returns its id, made unique with `~2`, `~3`, ….
+    mutating func addNode(_ node: consuming Node) -> String {
+        // One look-up for the usual case, a new id.
+        if let taken = nodeIndex.updateValue(nodes.count, forKey: node.id) {
             // Two scenes with one object id (a bad merge): both stay on the map.
+            nodeIndex[node.id] = taken
             var n = 2
             while nodeIndex["\(node.id)~\(n)"] != nil { n += 1 }
             node.id = "\(node.id)~\(n)"
+            nodeIndex[node.id] = nodes.count
         }
-        nodeIndex[node.id] = nodes.count
+        let id = node.id
         nodes.append(node)
-        return node.id
+        return id
     }
 
-    mutating func addEdge(_ edge: Edge) {
-        var edge = edge
-        if edgeIDs.contains(edge.id) {
+    /// Adds `edge` (taken, not copied), its id made unique with `~2`, `~3`, ….
+    mutating func addEdge(_ edge: consuming Edge) {
+        if !edgeIDs.insert(edge.id).inserted {
             var n = 2
             while edgeIDs.contains("\(edge.id)~\(n)") { n += 1 }
             edge.id = "\(edge.id)~\(n)"
+            edgeIDs.insert(edge.id)
         }
-        edgeIDs.insert(edge.id)
         edges.append(edge)
     }
 

@@ -4,7 +4,7 @@ extension GraphBuilder {
     /// Pass 2: localized copies that do not match the mapped one. The app then shows a different
     /// flow per language, which is almost never meant.
     mutating func checkLocalizations() {
-        for entry in catalog.entries {
+        for entry in catalog.entries where !entry.variants.isEmpty {
             let mapped = Fingerprint(entry.file)
             for variant in entry.variants {
                 let other = Fingerprint(variant)
@@ -22,6 +22,9 @@ extension GraphBuilder {
 
     /// Pass 3: one node per scene, and the checks that need only one file.
     mutating func addScenes() {
+        let sceneCount = catalog.entries.reduce(0) { $0 + $1.file.scenes.count }
+        nodes.reserveCapacity(sceneCount)
+        nodeIndex.reserveCapacity(sceneCount)
         for entry in catalog.entries {
             let file = entry.file
             var roots: [String: String] = [:]

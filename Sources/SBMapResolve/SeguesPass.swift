@@ -8,6 +8,9 @@ extension GraphBuilder {
     /// `<exit>`, which says nothing about where the unwind lands, so they go to one exit node per
     /// selector and storyboard. A destination that is not in the file is a finding, never dropped silently.
     mutating func addSegues() {
+        let segueCount = catalog.entries.reduce(0) { $0 + $1.file.scenes.reduce(0) { $0 + $1.segues.count } }
+        edges.reserveCapacity(segueCount)
+        edgeIDs.reserveCapacity(segueCount)
         for (entryIndex, entry) in catalog.entries.enumerated() {
             let file = entry.file
             let roots = rootsByObjectID[entryIndex]
