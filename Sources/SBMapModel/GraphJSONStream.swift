@@ -71,6 +71,7 @@ extension Node: JSONStreamable {
         w.field("element", element)
         w.field("id", id)
         w.field("initial", initial)
+        w.field("instantiatedBySelfAt", instantiatedBySelfAt)
         w.field("label", label)
         w.field("link", link)
         w.field("location", location)

@@ -80,6 +80,7 @@ import Testing
         node.summary = StoryboardSummary(storyboard: "App/\(text).storyboard", name: text, scenes: 20, unresolved: 3,
                                          errors: 2, warnings: 1, notes: -4, entryRoles: [.main, .scene])
         node.change = Change(.changed, details: ["class: \(text) → \(text)2", text])
+        node.instantiatedBySelfAt = [SourceLocation(path: "App/\(text).swift", line: 12, column: 5)]
         graph.nodes = [node]
         var edge = Edge(id: "\(text)#e", from: "\(text)#a", to: "\(text)#b", kind: EdgeKind(text), relationship: text,
                         order: 0, identifier: text, creationSelector: "make\(text):", customClass: "\(text)Segue",
