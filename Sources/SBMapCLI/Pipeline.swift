@@ -68,6 +68,28 @@ struct Pipeline {
 /// One line that says what the run found.
 enum Summary {
     static func line(for graph: StoryboardGraph) -> String {
+        Counts(graph).line(with: graph.diagnostics)
+    }
+
+    /// What the line says of the graph, taken before the graph is let go (a render then needs only the picture).
+    struct Counts {
+        let text: String
+
+        init(_ graph: StoryboardGraph) {
+            text = Summary.parts(of: graph)
+        }
+
+        func line(with diagnostics: [Diagnostic]) -> String {
+            let findings = [
+                Summary.plural(diagnostics.count(of: .error), "error"),
+                Summary.plural(diagnostics.count(of: .warning), "warning"),
+                Summary.plural(diagnostics.count(of: .info), "note"),
+            ]
+            return text + "; " + findings.joined(separator: ", ")
+        }
+    }
+
+    fileprivate static func parts(of graph: StoryboardGraph) -> String {
         // One pass over the nodes and one over the edges: a large app has tens of thousands of each, and filtering
         // them into arrays copied every node and edge.
         var scenes = 0
@@ -113,15 +135,10 @@ enum Summary {
         if codeLinks > 0 {
             parts.append(plural(codeLinks, "code link") + (brokenCodeLinks > 0 ? " (\(brokenCodeLinks) unresolved)" : ""))
         }
-        let findings = [
-            plural(graph.diagnostics.count(of: .error), "error"),
-            plural(graph.diagnostics.count(of: .warning), "warning"),
-            plural(graph.diagnostics.count(of: .info), "note"),
-        ]
-        return parts.joined(separator: ", ") + "; " + findings.joined(separator: ", ")
+        return parts.joined(separator: ", ")
     }
 
-    private static func plural(_ count: Int, _ noun: String) -> String {
+    fileprivate static func plural(_ count: Int, _ noun: String) -> String {
         count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
     }
 }

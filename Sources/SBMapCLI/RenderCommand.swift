@@ -140,23 +140,25 @@ struct RenderCommand: ParsableCommand {
         let settings = Settings(hops: hops ?? file.hops ?? 1,
                                 budget: MapBudget(nodes: maxNodes ?? file.maxNodes ?? MapBudget().nodes,
                                                   edges: maxEdges ?? file.maxEdges ?? MapBudget().edges))
+        let counts = Summary.Counts(graph)
+        let found = graph.diagnostics
         let renderDiagnostics: [Diagnostic]
         if all {
             renderDiagnostics = try AllMaps(folder: output, hops: settings.hops, options: options, budget: settings.budget)
                 .write(graph, reporter: reporter)
         } else {
-            renderDiagnostics = try renderOne(graph, options: options, settings: settings, reporter: reporter)
+            renderDiagnostics = try renderOne(consume graph, options: options, settings: settings, reporter: reporter)
         }
-        let all = (graph.diagnostics + renderDiagnostics).sorted()
+        let all = (found + renderDiagnostics).sorted()
         reporter.report(all)
-        var final = graph
-        final.diagnostics = all
-        reporter.summary(Summary.line(for: final))
+        reporter.summary(counts.line(with: all))
         if reporter.fails(all) { throw ExitCode(1) }
     }
 
     /// One map to `output`; returns the render's own findings.
-    private func renderOne(_ graph: StoryboardGraph, options: RenderOptions, settings: Settings,
+    /// Takes the graph: once the view is made, the whole graph is let go before Graphviz runs (on a big app the
+    /// overview is a small graph, and the full one most of the memory).
+    private func renderOne(_ graph: consuming StoryboardGraph, options: RenderOptions, settings: Settings,
                            reporter: FindingsReporter) throws -> [Diagnostic] {
         var requested: MapView?
         switch view {
@@ -173,18 +175,21 @@ struct RenderCommand: ParsableCommand {
         }
         let plan = MapPlan.choose(requested, for: graph, budget: settings.budget)
         if let notice = plan.notice { FindingsReporter.writeToStandardError("sbmap: \(notice)\n") }
+        let view = plan.graph(from: graph)
+        let found = graph.diagnostics
+        Teardown.inBackground(consume graph)
         let rendered: Rendered
         do {
-            rendered = try Renderer.render(plan.graph(from: graph), options: options)
+            rendered = try Renderer.render(view, options: options)
         } catch let error as RenderError {
-            reporter.report((graph.diagnostics + error.diagnostics).sorted())
+            reporter.report((found + error.diagnostics).sorted())
             FindingsReporter.writeToStandardError("sbmap: error: \(error.message)\n")
             throw ExitCode(1)
         }
         do {
             try OutputFile.write(rendered.data, to: output)
         } catch let failure as OutputFile.Failure {
-            reporter.report(graph.diagnostics)
+            reporter.report(found)
             FindingsReporter.writeToStandardError("sbmap: error: \(failure.description)\n")
             throw ExitCode(1)
         }
