@@ -44,6 +44,11 @@ struct Pipeline {
             graph = linker.link(consume indexed, prepared: prepared)
             timer.mark("link code")
             UnloadedStoryboards.downgradeErrors(in: &graph)
+            let urls = Dictionary(sources.map { ($0.path, $0.url) }, uniquingKeysWith: { a, _ in a })
+            UnreferencedTypes.downgradeErrors(in: &graph, sources: sources.map(\.path)) { path in
+                urls[path].flatMap { FileManager.default.contents(atPath: $0) }.map { Array($0) }
+            }
+            timer.mark("errors in unused code")
             Teardown.inBackground(consume prepared)
         }
         graph.diagnostics = (graph.diagnostics + discovered.diagnostics + noStoryboardFinding(discovered, inputs.paths)).sorted()

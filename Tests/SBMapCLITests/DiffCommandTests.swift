@@ -26,6 +26,12 @@ import Testing
                     }
                 }
                 """,
+            "App/AppDelegate.swift": """
+                import UIKit
+                @main final class AppDelegate: UIResponder, UIApplicationDelegate {
+                    let coordinator = Coordinator()
+                }
+                """,
         ]
     }
 

@@ -260,4 +260,33 @@ import Testing
         let svg = try Harness.run(["render", "App", "-o", "-", "--format", "svg"], in: root)
         #expect(svg.stdout.contains("self&#45;instantiated") && svg.stdout.contains("Instantiated by its own class"))
     }
+
+    /// element-ios keeps `ElementViewController`, whose `instantiateViewController(withIdentifier: "StartViewController")`
+    /// names an ID `Main` no longer has; no storyboard and no code refers to the class, so it never runs.
+    @Test func anErrorInAClassNothingRefersToIsAWarning() throws {
+        let root = try Harness.project([
+            "App/Main.storyboard": XML.storyboard(initial: "h",
+                XML.scene("h", attributes: #"customClass="HomeViewController" storyboardIdentifier="Home""#)),
+            "App/Home.swift": """
+                import UIKit
+                final class HomeViewController: UIViewController {
+                    func open() { present(UIStoryboard(name: "Main", bundle: nil).instantiateViewController(withIdentifier: "Missing"), animated: true) }
+                }
+                """,
+            "App/Leftover.swift": """
+                //  Leftover.swift — Made With Flow.
+                import UIKit
+                public class LeftoverViewController: UIViewController {
+                    func start() {
+                        let board = UIStoryboard(name: "Main", bundle: nil)
+                        present(board.instantiateViewController(withIdentifier: "StartViewController"), animated: true)
+                    }
+                }
+                """,
+        ])
+        let run = try Harness.run(["check", "App"], in: root)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.contains { $0.contains("Home.swift:3:") && $0.contains(": error:") }, "a used class keeps its error: \(run.stderr)")
+        #expect(lines.contains { $0.contains("Leftover.swift:6:") && $0.contains(": warning:") && $0.contains("nothing scanned refers to 'LeftoverViewController'") })
+    }
 }
