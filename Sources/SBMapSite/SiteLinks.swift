@@ -73,8 +73,14 @@ struct SiteLinks: Sendable {
     let scenes: [String: [Node]]
     let incoming: [String: [IncomingLink]]
     let outgoing: [String: [OutgoingLink]]
-    /// Findings located in a storyboard or one of its localized copies, by storyboard path.
-    let findings: [String: [Diagnostic]]
+    /// Links that name a storyboard (or a scene of it) but do not resolve, by that storyboard's path: calls in code
+    /// whose Storyboard ID it lacks, references whose identifier it lacks.
+    let broken: [String: [OutgoingLink]]
+    /// Findings by storyboard path: those located in the storyboard or one of its localized copies, and those
+    /// elsewhere (in code) about one of its scenes.
+    private(set) var findings: [String: [Diagnostic]] = [:]
+    /// Nodes of each storyboard that stand for a link that does not resolve: what the overview's badge counts.
+    let unresolved: [String: Int]
     /// Localized copy (or the storyboard itself) → the storyboard mapped for it.
     let owner: [String: String]
     /// Code edges by where they are written, to link a finding in code to what it is about.
@@ -97,10 +103,14 @@ struct SiteLinks: Sendable {
         self.owner = owner
 
         var scenes: [String: [Node]] = [:]
-        for node in graph.nodes where node.role.isScene {
-            if let path = node.storyboard { scenes[path, default: []].append(node) }
+        var unresolved: [String: Int] = [:]
+        for node in graph.nodes {
+            guard let path = node.storyboard else { continue }
+            if node.role.isScene { scenes[path, default: []].append(node) }
+            if node.role.carriesResolution, (node.resolution?.state ?? .unresolved) != .resolved { unresolved[path, default: 0] += 1 }
         }
         self.scenes = scenes
+        self.unresolved = unresolved
 
         var incoming: [String: [IncomingLink]] = [:]
         var outgoing: [String: [OutgoingLink]] = [:]
@@ -174,14 +184,41 @@ struct SiteLinks: Sendable {
         }
         self.codeEdgesAt = codeEdgesAt
 
+        var broken: [String: [OutgoingLink]] = [:]
+        let storyboardsByName = Dictionary(grouping: graph.storyboards, by: \.name)
+        for edge in graph.edges where edge.kind == .code {
+            guard let target = nodesByID[edge.to], target.role == .codeTarget, let path = target.storyboard else { continue }
+            broken[path, default: []].append(OutgoingLink(
+                kind: .code, from: edge.from, to: nil, names: Self.linkDescription(target),
+                state: target.resolution?.state ?? .unresolved, reason: target.resolution?.reason, location: edge.location,
+                detail: edge.via))
+        }
+        for node in graph.nodes where node.role.isCrossFileLink {
+            let resolution = node.resolution ?? Resolution(state: .unresolved)
+            guard resolution.state != .resolved, let name = node.link?.storyboardName else { continue }
+            for storyboard in storyboardsByName[name] ?? [] {
+                broken[storyboard.path, default: []].append(OutgoingLink(
+                    kind: node.role == .link ? .runtimeLink : .reference, from: node.id, to: nil,
+                    names: Self.linkDescription(node), state: resolution.state, reason: resolution.reason,
+                    location: node.location, detail: nil))
+            }
+        }
+        self.broken = broken.mapValues {
+            $0.sorted { ($0.location ?? SourceLocation(path: ""), $0.from, $0.names) < ($1.location ?? SourceLocation(path: ""), $1.from, $1.names) }
+        }
+
         var findings: [String: [Diagnostic]] = [:]
         for diagnostic in graph.diagnostics {
             if let path = diagnostic.location?.path, let storyboard = owner[path] {
+                findings[storyboard, default: []].append(diagnostic)
+            } else if let scene = self.scene(of: diagnostic), let storyboard = nodesByID[scene]?.storyboard {
                 findings[storyboard, default: []].append(diagnostic)
             }
         }
         self.findings = findings
     }
+
+
 
     // MARK: Pages and anchors
 

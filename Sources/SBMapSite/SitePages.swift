@@ -28,28 +28,35 @@ public enum SitePages {
         return files.sorted { $0.path < $1.path }
     }
 
-    /// `assets/search-index.js`: every scene and storyboard, as `[kind, name, class, Storyboard ID, title,
-    /// storyboard, link]`, assigned to `window.sbmapSearchIndex`. A script, not JSON to fetch: a page opened from
-    /// disk may not fetch files. Loaded only when the reader first uses the search box.
+    /// `assets/search-index.js`: `window.sbmapSearchIndex = {storyboards: [[name, path, page]], scenes: [[storyboard,
+    /// kind, class, Storyboard ID, title, anchor]]}`, where `storyboard` is a position in `storyboards` and `kind` says
+    /// what `class` is: 0 the element's default class, 1 a custom class, 2 where a placeholder points. A script, not
+    /// JSON to fetch: a page opened from disk may not fetch files. Loaded when the reader first uses the search box.
     static func searchIndex(_ links: SiteLinks) -> [UInt8] {
-        var out = "window.sbmapSearchIndex = [\n"
+        var storyboards: [String] = []
+        var scenes: [String] = []
         for storyboard in links.graph.storyboards.sorted(by: { $0.path < $1.path }) {
             guard let page = links.page(of: storyboard.path) else { continue }
-            out += HTML.jsonArray(["storyboard", storyboard.name, "", "", storyboard.path, "", page]) + ",\n"
-            let platform = storyboard.platform
+            let position = storyboards.count
+            storyboards.append(HTML.jsonArray([TextSafety.clean(links.storyboardTitle(storyboard.path)),
+                                               TextSafety.clean(storyboard.path), page]))
             for node in links.scenes[storyboard.path] ?? [] {
-                let cls = node.role.isCrossFileLink ? SiteLinks.linkDescription(node)
-                    : node.customClass ?? SiteLinks.defaultClass(node, platform: platform) ?? node.element
-                let name = node.role.isCrossFileLink ? "→ " + SiteLinks.linkDescription(node)
-                    : node.customClass ?? node.title ?? node.storyboardIdentifier ?? cls
-                out += HTML.jsonArray([
-                    "scene", TextSafety.clean(name), TextSafety.clean(cls), TextSafety.clean(node.storyboardIdentifier ?? ""),
-                    TextSafety.clean(node.title ?? ""), TextSafety.clean(links.storyboardTitle(storyboard.path)),
-                    page + "#" + links.anchor(of: node.id),
-                ]) + ",\n"
+                let kind: Int, cls: String
+                if node.role.isCrossFileLink {
+                    (kind, cls) = (2, SiteLinks.linkDescription(node))
+                } else if let custom = node.customClass {
+                    (kind, cls) = (1, custom)
+                } else {
+                    (kind, cls) = (0, SiteLinks.defaultClass(node, platform: storyboard.platform) ?? node.element)
+                }
+                scenes.append("[\(position),\(kind)," + [
+                    TextSafety.clean(cls), TextSafety.clean(node.storyboardIdentifier ?? ""), TextSafety.clean(node.title ?? ""),
+                    links.anchor(of: node.id),
+                ].map(HTML.json).joined(separator: ",") + "]")
             }
         }
-        out += "];\n"
+        let out = "window.sbmapSearchIndex = {\"storyboards\": [\n" + storyboards.joined(separator: ",\n")
+            + "\n], \"scenes\": [\n" + scenes.joined(separator: ",\n") + "\n]};\n"
         return Array(out.utf8)
     }
 
@@ -146,7 +153,7 @@ struct Frame: Sendable {
         w.raw("</main>\n<footer>Made by ")
         w.text(options.generator)
         w.raw(" from the app's storyboards, Info.plists, projects and sources. Drag a map to pan it; the wheel, ")
-        w.raw("+ and − zoom; 0 fits it. Press / to search.</footer>\n</body>\n</html>\n")
+        w.raw("+ and − zoom; 0 fits it, 1 shows it full size. Press / to search.</footer>\n</body>\n</html>\n")
         return w.bytes
     }
 
@@ -170,11 +177,12 @@ struct Frame: Sendable {
         w.raw("<figure class=\"map\">\n<div class=\"map-tools\" hidden>")
         w.raw("<button type=\"button\" data-act=\"in\" title=\"Zoom in (+)\">+</button>")
         w.raw("<button type=\"button\" data-act=\"out\" title=\"Zoom out (−)\">−</button>")
-        w.raw("<button type=\"button\" data-act=\"fit\" title=\"Fit (0)\">Fit</button>")
+        w.raw("<button type=\"button\" data-act=\"fit\" title=\"The whole map (0)\">Fit</button>")
+        w.raw("<button type=\"button\" data-act=\"actual\" title=\"Full size (1)\">1:1</button>")
         w.raw("<span class=\"hint\">Drag to pan · wheel or +/− to zoom · click a box to open it</span></div>\n")
         w.raw("<div class=\"map-view\" tabindex=\"0\" role=\"group\" aria-label=\"")
         w.raw(HTML.attribute(label))
-        w.raw(": drag or use the arrow keys to pan, + and − to zoom, 0 to fit, Tab to a box and Enter to open it\">\n")
+        w.raw(": drag or use the arrow keys to pan, + and − to zoom, 0 to fit, 1 for full size, Tab to a box and Enter to open it\">\n")
         w.raw(String(decoding: map.svg, as: UTF8.self))
         w.raw("\n</div>\n")
         if selection { w.raw("<div class=\"map-selection\" hidden></div>\n") }
@@ -274,7 +282,7 @@ struct IndexPage {
         for storyboard in graph.storyboards.sorted(by: { ($0.name, $0.path) < ($1.name, $1.path) }) {
             let scenes = links.scenes[storyboard.path] ?? []
             let outgoing = links.outgoing[storyboard.path] ?? []
-            let unresolved = outgoing.count { $0.state != .resolved }
+            let unresolved = links.unresolved[storyboard.path] ?? 0
             let findings = links.findings[storyboard.path] ?? []
             w.raw("<tr><td>")
             w.link(storyboard.name, href: links.page(of: storyboard.path))
@@ -491,6 +499,28 @@ struct StoryboardPage {
                 frame.place(link.location, into: &w)
                 w.raw("</td><td>")
                 optional(link.detail, code: true, into: &w)
+                w.raw("</td></tr>\n")
+            }
+            w.raw("</tbody></table></div>\n")
+        }
+        let broken = links.broken[storyboard.path] ?? []
+        if !broken.isEmpty {
+            w.raw("<h3 id=\"broken-in\">Links that name \(HTML.text(storyboard.name)) but do not resolve</h3>\n")
+            w.raw("<div class=\"table-wrap\"><table>\n<thead><tr><th>How</th><th>From</th><th>Names</th><th>Why</th><th>Where</th></tr></thead>\n<tbody>\n")
+            for link in broken {
+                w.raw("<tr><td>")
+                w.text(link.kind.text)
+                w.raw("</td><td>")
+                w.link(links.describe(link.from), href: links.href(of: link.from).map { root + $0 })
+                w.raw("</td><td>")
+                w.text(link.names)
+                w.raw("</td><td><span class=\"state state-\(link.state.rawValue)\">\(link.state.rawValue)</span>")
+                if let reason = link.reason {
+                    w.raw(" ")
+                    w.text(reason)
+                }
+                w.raw("</td><td>")
+                frame.place(link.location, into: &w)
                 w.raw("</td></tr>\n")
             }
             w.raw("</tbody></table></div>\n")

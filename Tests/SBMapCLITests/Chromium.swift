@@ -350,7 +350,7 @@ final class BrowserPage: @unchecked Sendable {
     /// Presses a key (`Enter`, `ArrowDown`, `+`) on the focused element.
     func press(_ key: String) throws {
         let codes: [String: Int] = ["Enter": 13, "ArrowDown": 40, "ArrowUp": 38, "ArrowLeft": 37, "ArrowRight": 39,
-                                    "Escape": 27, "+": 187, "-": 189, "0": 48]
+                                    "Escape": 27, "+": 187, "-": 189, "0": 48, "1": 49]
         var params: [String: Any] = ["type": "keyDown", "key": key, "windowsVirtualKeyCode": codes[key] ?? 0]
         if key.count == 1 { params["text"] = key }
         try browser.send("Input.dispatchKeyEvent", params, session: session)

@@ -32,7 +32,7 @@ struct SiteBrowserTests {
             #expect(try page.evaluate("!document.getElementById('sbmap-search-box').hidden") as? Bool == true)
             // The search index is loaded on first use: use it, so its request is checked too.
             try page.evaluate("document.getElementById('sbmap-search').focus()")
-            try page.waitUntil("Array.isArray(window.sbmapSearchIndex)")
+            try page.waitUntil("window.sbmapSearchIndex && Array.isArray(window.sbmapSearchIndex.scenes)")
             #expect(page.problems().isEmpty, "\(url.lastPathComponent): \(page.problems())")
             let requests = page.requests()
             #expect(!requests.isEmpty)
@@ -151,6 +151,10 @@ struct SiteBrowserTests {
         try page.press("-")
         try page.press("-")
         #expect(try viewBox()[2] > start[2])
+        // 1: full size, a point of the drawing (1/72 in) to 4/3 CSS pixels (1/96 in).
+        try page.press("1")
+        let scale = try #require(try page.evaluate("document.querySelector('.map-view svg').getScreenCTM().a") as? Double)
+        #expect(abs(scale - 4.0 / 3.0) < 0.01, "\(scale)")
         try page.press("ArrowRight")
         let moved = try viewBox()
         try page.press("ArrowLeft")
@@ -202,7 +206,7 @@ struct SiteBrowserTests {
                 let page = try BrowserPage(browser, bypassCSP: bypass)
                 try page.open(url)
                 try page.evaluate("document.getElementById('sbmap-search').focus()")
-                try page.waitUntil("Array.isArray(window.sbmapSearchIndex)")
+                try page.waitUntil("window.sbmapSearchIndex && Array.isArray(window.sbmapSearchIndex.scenes)")
                 // Use the search with a payload, so the index's text reaches the result list too.
                 try page.type("script")
                 try page.waitUntil("document.querySelectorAll('#sbmap-results li').length > 0")

@@ -38,6 +38,11 @@ enum SiteGraphs {
         let coordinator = Node(id: Node.codeID(type: "AppCoordinator"), storyboard: nil, objectID: nil, element: "code",
                                role: .code, customClass: "AppCoordinator", label: "AppCoordinator",
                                location: SourceLocation(path: "App/AppCoordinator.swift", line: 3, column: 7))
+        let missing = Node(id: Node.codeTargetID(storyboard: "Feed", identifier: "Missing"), storyboard: feed, objectID: nil,
+                           element: "code-target", role: .codeTarget, label: "Feed › Missing",
+                           location: SourceLocation(path: "App/AppCoordinator.swift", line: 12, column: 20),
+                           link: LinkTarget(mechanism: .code, storyboardName: "Feed", identifier: "Missing"),
+                           resolution: Resolution(state: .unresolved, reason: "no scene with storyboard ID 'Missing'"))
         let edges = [
             Edge(id: "\(main)#r1", from: tabs.id, to: feedRef.id, kind: .relationship, relationship: "viewControllers", order: 0,
                  location: SourceLocation(path: main, line: 14, column: 13)),
@@ -48,6 +53,9 @@ enum SiteGraphs {
                  location: feedRef.location),
             Edge(id: "code:App/AppCoordinator.swift:9:20#x", from: coordinator.id, to: detail.id, kind: .code, crossFile: true,
                  location: SourceLocation(path: "App/AppCoordinator.swift", line: 9, column: 20),
+                 via: "instantiateViewController(withIdentifier:)"),
+            Edge(id: "code:App/AppCoordinator.swift:12:20#y", from: coordinator.id, to: missing.id, kind: .code, crossFile: true,
+                 location: SourceLocation(path: "App/AppCoordinator.swift", line: 12, column: 20),
                  via: "instantiateViewController(withIdentifier:)"),
         ]
         let storyboards = [
@@ -61,8 +69,10 @@ enum SiteGraphs {
                        at: SourceLocation(path: main, line: 36, column: 17), hint: "add Help.storyboard"),
             Diagnostic(.info, .codeDynamic, "the storyboard name is not a constant",
                        at: SourceLocation(path: "App/AppCoordinator.swift", line: 9, column: 20)),
+            Diagnostic(.error, .codeUnknownIdentifier, "instantiateViewController(withIdentifier:) names storyboard ID 'Missing', which no scene of 'Feed' has",
+                       at: SourceLocation(path: "App/AppCoordinator.swift", line: 12, column: 20)),
         ]
-        return StoryboardGraph(storyboards: storyboards, nodes: [tabs, feedRef, helpRef, list, detail, coordinator],
+        return StoryboardGraph(storyboards: storyboards, nodes: [tabs, feedRef, helpRef, list, detail, coordinator, missing],
                                edges: edges, diagnostics: diagnostics)
     }
 

@@ -75,6 +75,21 @@
       box = { x: full.x, y: full.y, w: full.w, h: full.h };
       apply();
     }
+    // Full size (one point of the drawing per CSS pixel), about the middle of what is shown.
+    function actualSize() {
+      var vw = view.clientWidth || 1, vh = view.clientHeight || 1;
+      var cx = box.x + box.w / 2, cy = box.y + box.h / 2;
+      var m = svg.getScreenCTM();
+      if (m) {
+        var c = center();
+        var p = toSVG(c.x, c.y);
+        cx = p.x;
+        cy = p.y;
+      }
+      var unitsPerPixel = full.w / naturalW;
+      box = { x: cx - vw * unitsPerPixel / 2, y: cy - vh * unitsPerPixel / 2, w: vw * unitsPerPixel, h: vh * unitsPerPixel };
+      apply();
+    }
     // Centres the map on an element of it, at full size at least when the map is shown smaller than that.
     function focusOn(el) {
       var r = el.getBoundingClientRect();
@@ -157,6 +172,7 @@
         case "+": case "=": zoom(1.25, c.x, c.y); break;
         case "-": case "_": zoom(0.8, c.x, c.y); break;
         case "0": fit(); break;
+        case "1": actualSize(); break;
         case "Enter":
           var g = e.target.closest ? e.target.closest("g.node") : null;
           if (!g) return;
@@ -178,10 +194,11 @@
         if (act === "in") zoom(1.25, c.x, c.y);
         else if (act === "out") zoom(0.8, c.x, c.y);
         else if (act === "fit") fit();
+        else if (act === "actual") actualSize();
       });
     }
     window.addEventListener("resize", fitHeight);
-    maps.push({ view: view, focusOn: focusOn });
+    maps.push({ view: view, figure: figure, focusOn: focusOn });
   }
 
   Array.prototype.forEach.call(doc.querySelectorAll("figure.map"), setupMap);
@@ -208,6 +225,8 @@
       maps.forEach(function (map) {
         if (map.view.contains(el)) {
           el.classList.add("sbmap-target");
+          // The whole map in sight (the browser scrolled to the box alone), then the box in its middle.
+          map.figure.scrollIntoView({ block: "start" });
           map.focusOn(el);
         }
       });
@@ -275,9 +294,7 @@
     var script = doc.createElement("script");
     script.src = root + "assets/search-index.js";
     script.onload = function () {
-      index = (window.sbmapSearchIndex || []).map(function (e) {
-        return { e: e, keys: [e[1], e[2], e[3], e[4]].map(function (s) { return String(s || "").toLowerCase(); }) };
-      });
+      index = entries(window.sbmapSearchIndex);
       if (waiting) waiting();
     };
     script.onerror = function () {
@@ -289,6 +306,31 @@
       list.hidden = false;
     };
     doc.head.appendChild(script);
+  }
+
+  // One entry per storyboard and per scene: what it is called, what the search matches, where it leads.
+  function entries(data) {
+    var out = [];
+    if (!data || !data.storyboards || !data.scenes) return out;
+    data.storyboards.forEach(function (sb) {
+      out.push({ kind: "storyboard", name: sb[0], meta: "storyboard · " + sb[1], href: sb[2], keys: [sb[0], sb[1]] });
+    });
+    data.scenes.forEach(function (s) {
+      var sb = data.storyboards[s[0]] || ["", "", ""];
+      var cls = s[2], id = s[3], title = s[4];
+      var name = s[1] === 2 ? "→ " + cls : s[1] === 1 ? cls : (title || id || cls);
+      var meta = [];
+      if (s[1] !== 2 && cls !== name) meta.push(cls);
+      if (s[1] === 2) meta.push("storyboard reference");
+      if (id) meta.push("ID " + id);
+      if (title && title !== name) meta.push("“" + title + "”");
+      meta.push("in " + sb[0]);
+      out.push({ kind: "scene", name: name, meta: meta.join(" · "), href: sb[2] + "#" + s[5], keys: [cls, id, title] });
+    });
+    out.forEach(function (e) {
+      e.keys = e.keys.map(function (k) { return String(k || "").toLowerCase(); });
+    });
+    return out;
   }
 
   function run() {
@@ -307,32 +349,24 @@
       for (var k = 0; k < keys.length; k++) {
         var key = keys[k];
         if (!key) continue;
-        var score = key === q ? 0 : key.indexOf(q) === 0 ? 1 : key.indexOf(q) > 0 ? 2 : 9;
+        var at = key.indexOf(q);
+        var score = key === q ? 0 : at === 0 ? 1 : at > 0 ? 2 : 9;
         if (score < best) best = score;
       }
-      if (best < 9) hits.push({ score: best, order: i, e: index[i].e });
+      if (best < 9) hits.push({ score: best, order: i, e: index[i] });
     }
     hits.sort(function (a, b) { return a.score - b.score || a.order - b.order; });
     var limit = 50;
     hits.slice(0, limit).forEach(function (hit) {
-      var e = hit.e;
       var li = doc.createElement("li");
       var a = doc.createElement("a");
-      a.href = root + e[6];
+      a.href = root + hit.e.href;
       var name = doc.createElement("span");
       name.className = "name";
-      name.textContent = e[1];
+      name.textContent = hit.e.name;
       var meta = doc.createElement("span");
       meta.className = "meta";
-      var parts = [];
-      if (e[0] === "storyboard") parts.push("storyboard · " + e[4]);
-      else {
-        if (e[2] && e[2] !== e[1]) parts.push(e[2]);
-        if (e[3]) parts.push("ID " + e[3]);
-        if (e[4] && e[4] !== e[1]) parts.push("“" + e[4] + "”");
-        parts.push("in " + e[5]);
-      }
-      meta.textContent = parts.join(" · ");
+      meta.textContent = hit.e.meta;
       a.appendChild(name);
       a.appendChild(meta);
       li.appendChild(a);
