@@ -423,7 +423,10 @@ struct StoryboardPage {
     }
 
     private func scenesTable(_ scenes: [Node], root: String, into w: inout PageWriter) {
-        w.raw("<h2 id=\"scenes\">Scenes (\(scenes.count))</h2>\n")
+        let placeholders = scenes.count { $0.role.isCrossFileLink }
+        w.raw("<h2 id=\"scenes\">Scenes (\(scenes.count - placeholders)")
+        if placeholders > 0 { w.raw(", and \(plural(placeholders, "reference or link", "references and links")) to other storyboards") }
+        w.raw(")</h2>\n")
         guard !scenes.isEmpty else {
             w.raw("<p class=\"muted\">This storyboard has no scenes.</p>\n")
             return
