@@ -11,6 +11,7 @@
 //   SBMapDiff       compare two resolved graphs: what a change added, removed and changed
 //   SBMapStyle      themes, and the styled picture of a graph (no Graphviz here)
 //   SBMapRender     hand the styled picture to Graphviz's C API (cgraph/gvc), in process
+//   SBMapSite       a static site of the maps: pages, search index, scripts (`sbmap site`)
 //   SBMapCLI        the `sbmap` commands; `sbmap` is only its entry point
 import PackageDescription
 
@@ -23,7 +24,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "sbmap", targets: ["sbmap"]),
-        .library(name: "StoryboardMap", targets: ["SBMapModel", "SBMapDiscover", "SBMapParse", "SBMapResolve", "SBMapDiff", "SBMapStyle", "SBMapRender"]),
+        .library(name: "StoryboardMap", targets: ["SBMapModel", "SBMapDiscover", "SBMapParse", "SBMapResolve", "SBMapDiff", "SBMapStyle", "SBMapRender", "SBMapSite"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -62,12 +63,22 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "SBMapRender", dependencies: ["SBMapModel", "SBMapStyle", "CGraphviz"], swiftSettings: swiftSettings),
+        // A static, self-contained site of the maps (`sbmap site`): the graph and its rendered SVGs in, files out.
+        // The page script and style sheet are files of their own (the pages' Content-Security-Policy allows no
+        // inline code), compiled into the binary.
+        .target(
+            name: "SBMapSite",
+            dependencies: ["SBMapModel", "SBMapStyle", "SBMapRender"],
+            resources: [.embedInCode("Assets/sbmap.js"), .embedInCode("Assets/sbmap.css")],
+            swiftSettings: swiftSettings
+        ),
         // Two resolved graphs compared: what a change added, removed and changed (`sbmap diff`).
         .target(name: "SBMapDiff", dependencies: ["SBMapModel"], swiftSettings: swiftSettings),
         .target(
             name: "SBMapCLI",
             dependencies: [
                 "SBMapModel", "SBMapDiscover", "SBMapParse", "SBMapResolve", "SBMapDiff", "SBMapStyle", "SBMapRender",
+                "SBMapSite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ],
@@ -92,6 +103,8 @@ let package = Package(
         .testTarget(name: "SBMapRenderTests", dependencies: ["SBMapRender", "SBMapStyle", "SBMapModel"], exclude: ["Golden", "Fixtures"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "SBMapCLITests", dependencies: ["SBMapCLI", "SBMapModel"], swiftSettings: swiftSettings),
+        .testTarget(name: "SBMapSiteTests", dependencies: ["SBMapSite", "SBMapRender", "SBMapStyle", "SBMapModel"],
+                    swiftSettings: swiftSettings),
         .testTarget(name: "SBMapDiffTests", dependencies: ["SBMapDiff", "SBMapModel"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

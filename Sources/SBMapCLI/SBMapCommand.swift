@@ -23,11 +23,12 @@ public struct SBMapCommand: ParsableCommand {
           sbmap export App -o graph.json      # the resolved graph as JSON
           sbmap render App -o map.svg         # the map, drawn by Graphviz
           sbmap diff origin/main . -o diff.svg --summary summary.md   # what a change did to the map
+          sbmap site . -o site                # a static site: overview, storyboard pages, search
 
         Exit codes: 0 clean, 1 findings at error level (any warning with --strict), 64 bad usage.
         """,
         version: versionLine,
-        subcommands: [CheckCommand.self, ExportCommand.self, RenderCommand.self, DiffCommand.self]
+        subcommands: [CheckCommand.self, ExportCommand.self, RenderCommand.self, DiffCommand.self, SiteCommand.self]
     )
 
     public init() {}

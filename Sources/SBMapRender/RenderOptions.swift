@@ -94,11 +94,15 @@ public struct Rendered: Hashable, Sendable {
     public var data: [UInt8]
     /// Findings from styling and rendering (`render-limited`, Graphviz warnings as `graphviz`), sorted.
     public var diagnostics: [Diagnostic]
+    /// The SVG `id` of each node drawn (`StyledNode.id`), by the model's node id: what a page that shows the map
+    /// uses to find a scene in it. Markers (initial dots, entry points) are not nodes of the model and are not listed.
+    public var nodeIDs: [String: String]
 
-    public init(format: OutputFormat, data: [UInt8], diagnostics: [Diagnostic]) {
+    public init(format: OutputFormat, data: [UInt8], diagnostics: [Diagnostic], nodeIDs: [String: String] = [:]) {
         self.format = format
         self.data = data
         self.diagnostics = diagnostics
+        self.nodeIDs = nodeIDs
     }
 }
 

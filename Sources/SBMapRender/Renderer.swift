@@ -92,7 +92,16 @@ public enum Renderer {
                                           "the map has \(styled.sceneCount) nodes: crossing minimisation was shortened (mclimit) to keep the layout fast",
                                           at: nil, hint: "use --layout sfdp for very large maps"))
         }
-        return Rendered(format: options.format, data: data, diagnostics: diagnostics.sorted())
+        return Rendered(format: options.format, data: data, diagnostics: diagnostics.sorted(), nodeIDs: nodeIDs(styled))
+    }
+
+    /// Model node id → SVG id of every node of the model in `styled`.
+    static func nodeIDs(_ styled: StyledGraph) -> [String: String] {
+        var ids: [String: String] = [:]
+        for node in styled.nodes where node.kind == .scene && ids[node.modelID] == nil {
+            ids[node.modelID] = node.id
+        }
+        return ids
     }
 
     /// One layout and render, freeing the graph and the layout on every path (the context is the process's own).

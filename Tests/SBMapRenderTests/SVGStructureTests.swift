@@ -38,6 +38,25 @@ import Testing
         #expect(SVG.groups(doc, "node", "marker", "entry").count == 1)
     }
 
+    /// A page that shows the map finds each scene in it by the id the render returns for the model's node id.
+    @Test func theRenderSaysWhichSVGIDEachModelNodeHas() throws {
+        let graph = SampleGraphs.tabBarApp
+        let (_, doc, rendered) = try SVG.render(graph)
+        let svgNodes = Dictionary(uniqueKeysWithValues: (SVG.groups(doc, "node")).compactMap { g in
+            SVG.attr(g, "id").map { ($0, g) }
+        })
+        #expect(rendered.nodeIDs.count == graph.nodes.count)
+        for node in graph.nodes {
+            let id = try #require(rendered.nodeIDs[node.id], "no SVG id for \(node.id)")
+            let group = try #require(svgNodes[id], "\(id) is not a node of the SVG")
+            // Graphviz writes the tooltip into the node's link: the scene's own place is in it.
+            if let path = node.location?.path, node.role.isScene {
+                #expect(SVG.tooltip(group)?.contains(path) == true)
+            }
+        }
+        #expect(Set(rendered.nodeIDs.values).count == rendered.nodeIDs.count)
+    }
+
     @Test func unresolvedPlaceholderStandsOutWithItsReason() throws {
         let (_, doc, _) = try SVG.render(SampleGraphs.tabBarApp)
         let unresolved = SVG.groups(doc, "node", "unresolved")

@@ -1,0 +1,428 @@
+// sbmap site: pan and zoom the maps, follow a click on a scene, highlight the scene a link points at, search.
+// Written by sbmap into every site it makes; no libraries, no network, no inline code (the pages' Content-Security-
+// Policy allows only this file and the search index beside it). Text from the app only ever reaches the page as
+// textContent, never as markup.
+(function () {
+  "use strict";
+  var doc = document;
+  doc.documentElement.classList.add("js");
+  var root = doc.body.getAttribute("data-root") || "";
+
+  // ---- Maps -------------------------------------------------------------------------------------------------
+  var maps = [];
+
+  function setupMap(figure) {
+    var view = figure.querySelector(".map-view");
+    var svg = view && view.querySelector("svg");
+    if (!svg || !svg.viewBox || !svg.viewBox.baseVal) return;
+    var links = {};
+    var data = figure.querySelector("script.map-links");
+    if (data) {
+      try { links = JSON.parse(data.textContent); } catch (e) { links = {}; }
+    }
+    var base = svg.viewBox.baseVal;
+    var full = { x: base.x, y: base.y, w: base.width, h: base.height };
+    var naturalW = svg.width.baseVal.value || full.w;
+    var naturalH = svg.height.baseVal.value || full.h;
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    var box = { x: full.x, y: full.y, w: full.w, h: full.h };
+
+    function fitHeight() {
+      var width = view.clientWidth || naturalW;
+      var h = naturalH * Math.min(1, width / naturalW);
+      h = Math.max(180, Math.min(h, window.innerHeight * 0.75));
+      view.style.height = Math.round(h) + "px";
+    }
+    fitHeight();
+
+    function apply() {
+      svg.setAttribute("viewBox", box.x + " " + box.y + " " + box.w + " " + box.h);
+    }
+    function toSVG(clientX, clientY) {
+      var m = svg.getScreenCTM();
+      if (!m) return { x: box.x + box.w / 2, y: box.y + box.h / 2 };
+      var p = svg.createSVGPoint();
+      p.x = clientX;
+      p.y = clientY;
+      return p.matrixTransform(m.inverse());
+    }
+    function center() {
+      var r = view.getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    }
+    function zoom(factor, clientX, clientY) {
+      var p = toSVG(clientX, clientY);
+      var w = box.w / factor;
+      var minW = full.w / 40, maxW = full.w * 4;
+      if (w < minW) factor = box.w / minW;
+      if (w > maxW) factor = box.w / maxW;
+      box.x = p.x - (p.x - box.x) / factor;
+      box.y = p.y - (p.y - box.y) / factor;
+      box.w = box.w / factor;
+      box.h = box.h / factor;
+      apply();
+    }
+    function pan(dx, dy) {
+      var m = svg.getScreenCTM();
+      var scale = m ? m.a : 1;
+      box.x -= dx / scale;
+      box.y -= dy / scale;
+      apply();
+    }
+    function fit() {
+      box = { x: full.x, y: full.y, w: full.w, h: full.h };
+      apply();
+    }
+    // Full size (one point of the drawing per CSS pixel), about the middle of what is shown.
+    function actualSize() {
+      var vw = view.clientWidth || 1, vh = view.clientHeight || 1;
+      var cx = box.x + box.w / 2, cy = box.y + box.h / 2;
+      var m = svg.getScreenCTM();
+      if (m) {
+        var c = center();
+        var p = toSVG(c.x, c.y);
+        cx = p.x;
+        cy = p.y;
+      }
+      var unitsPerPixel = full.w / naturalW;
+      box = { x: cx - vw * unitsPerPixel / 2, y: cy - vh * unitsPerPixel / 2, w: vw * unitsPerPixel, h: vh * unitsPerPixel };
+      apply();
+    }
+    // Centres the map on an element of it, at full size at least when the map is shown smaller than that.
+    function focusOn(el) {
+      var r = el.getBoundingClientRect();
+      var p = toSVG(r.left + r.width / 2, r.top + r.height / 2);
+      var m = svg.getScreenCTM();
+      var scale = Math.max(m ? m.a : 1, 1);
+      var vw = view.clientWidth || 1, vh = view.clientHeight || 1;
+      box = { x: p.x - vw / scale / 2, y: p.y - vh / scale / 2, w: vw / scale, h: vh / scale };
+      apply();
+    }
+
+    // Mouse: drag to pan, wheel to zoom about the pointer. A drag is not a click.
+    var drag = null, dragged = false;
+    view.addEventListener("pointerdown", function (e) {
+      if (e.button !== 0) return;
+      drag = { x: e.clientX, y: e.clientY, moved: 0, id: e.pointerId };
+      dragged = false;
+    });
+    view.addEventListener("pointermove", function (e) {
+      if (!drag || e.pointerId !== drag.id) return;
+      var dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+      drag.moved += Math.abs(dx) + Math.abs(dy);
+      drag.x = e.clientX;
+      drag.y = e.clientY;
+      if (drag.moved > 4) {
+        if (!dragged) {
+          dragged = true;
+          view.classList.add("dragging");
+          if (view.setPointerCapture) view.setPointerCapture(e.pointerId);
+        }
+        pan(dx, dy);
+      }
+    });
+    function endDrag() {
+      drag = null;
+      view.classList.remove("dragging");
+    }
+    view.addEventListener("pointerup", endDrag);
+    view.addEventListener("pointercancel", endDrag);
+    view.addEventListener("wheel", function (e) {
+      e.preventDefault();
+      var unit = e.deltaMode === 1 ? 0.05 : e.deltaMode === 2 ? 1 : 0.002;
+      zoom(Math.exp(-e.deltaY * unit), e.clientX, e.clientY);
+    }, { passive: false });
+
+    // Nodes that lead somewhere: a click, or Enter on the focused node, follows the link.
+    Object.keys(links).forEach(function (id) {
+      var g = doc.getElementById(id);
+      if (!g || !view.contains(g)) return;
+      g.classList.add("linked");
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "link");
+      var a = g.querySelector("a");
+      var tip = a && (a.getAttributeNS("http://www.w3.org/1999/xlink", "title") || a.getAttribute("xlink:title"));
+      if (tip) g.setAttribute("aria-label", tip.split("\n")[0]);
+    });
+    function follow(g) {
+      var href = g && links[g.id];
+      if (href) window.location.href = href;
+    }
+    view.addEventListener("click", function (e) {
+      if (dragged) {
+        dragged = false;
+        e.preventDefault();
+        return;
+      }
+      var g = e.target.closest ? e.target.closest("g.node") : null;
+      if (g) follow(g);
+    });
+
+    // Keyboard: arrows pan, + and - zoom, 0 fits; Enter on a node follows it.
+    view.addEventListener("keydown", function (e) {
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      var step = 60, c = center();
+      switch (e.key) {
+        case "ArrowLeft": pan(step, 0); break;
+        case "ArrowRight": pan(-step, 0); break;
+        case "ArrowUp": pan(0, step); break;
+        case "ArrowDown": pan(0, -step); break;
+        case "+": case "=": zoom(1.25, c.x, c.y); break;
+        case "-": case "_": zoom(0.8, c.x, c.y); break;
+        case "0": fit(); break;
+        case "1": actualSize(); break;
+        case "Enter":
+          var g = e.target.closest ? e.target.closest("g.node") : null;
+          if (!g) return;
+          follow(g);
+          break;
+        default: return;
+      }
+      e.preventDefault();
+    });
+
+    var tools = figure.querySelector(".map-tools");
+    if (tools) {
+      tools.hidden = false;
+      tools.addEventListener("click", function (e) {
+        var button = e.target.closest ? e.target.closest("button") : null;
+        if (!button) return;
+        var c = center();
+        var act = button.getAttribute("data-act");
+        if (act === "in") zoom(1.25, c.x, c.y);
+        else if (act === "out") zoom(0.8, c.x, c.y);
+        else if (act === "fit") fit();
+        else if (act === "actual") actualSize();
+      });
+    }
+    window.addEventListener("resize", fitHeight);
+    maps.push({ view: view, figure: figure, focusOn: focusOn });
+  }
+
+  Array.prototype.forEach.call(doc.querySelectorAll("figure.map"), setupMap);
+
+  // ---- The scene a link points at (page.html#scene-…) ---------------------------------------------------------
+  function cssString(text) {
+    return "\"" + String(text).replace(/["\\]/g, "\\$&") + "\"";
+  }
+
+  function showTarget() {
+    Array.prototype.forEach.call(doc.querySelectorAll(".sbmap-target"), function (el) {
+      el.classList.remove("sbmap-target");
+    });
+    var panel = doc.querySelector(".map-selection");
+    if (panel) {
+      panel.hidden = true;
+      panel.textContent = "";
+    }
+    var id = window.location.hash.slice(1);
+    try { id = decodeURIComponent(id); } catch (e) { return; }
+    if (!id) return;
+    var el = doc.getElementById(id);
+    if (el) {
+      maps.forEach(function (map) {
+        if (map.view.contains(el)) {
+          el.classList.add("sbmap-target");
+          // The whole map in sight (the browser scrolled to the box alone), then the box in its middle.
+          map.figure.scrollIntoView({ block: "start" });
+          map.focusOn(el);
+        }
+      });
+    }
+    var row = doc.querySelector("tr[data-node=" + cssString(id) + "]");
+    if (row) {
+      row.classList.add("sbmap-target");
+      if (panel) describeSelection(panel, row);
+      if (!el) row.scrollIntoView({ block: "center" });
+    }
+  }
+
+  // The selected scene's row, repeated under the map: its name, class, Storyboard ID, role, place, and the links in.
+  function describeSelection(panel, row) {
+    var table = row.closest("table");
+    var heads = table ? table.querySelectorAll("thead th") : [];
+    var label = doc.createElement("strong");
+    label.textContent = row.cells[0] ? row.cells[0].textContent : "";
+    panel.appendChild(doc.createTextNode("Selected: "));
+    panel.appendChild(label);
+    for (var k = 1; k < row.cells.length; k++) {
+      var text = row.cells[k].textContent.trim();
+      if (!text || text === "—") continue;
+      var item = doc.createElement("span");
+      item.className = "fact";
+      var name = heads[k] ? heads[k].textContent + ": " : "";
+      item.textContent = name + text;
+      panel.appendChild(item);
+    }
+    var incoming = row.getAttribute("data-incoming");
+    if (incoming) {
+      var a = doc.createElement("a");
+      a.href = "#" + incoming;
+      a.textContent = "Who references it";
+      panel.appendChild(a);
+    }
+    var show = doc.createElement("a");
+    show.href = "#";
+    show.textContent = "Show in the table";
+    show.addEventListener("click", function (e) {
+      e.preventDefault();
+      row.scrollIntoView({ block: "center" });
+    });
+    panel.appendChild(show);
+    panel.hidden = false;
+  }
+
+  window.addEventListener("hashchange", showTarget);
+  showTarget();
+
+  // ---- Search --------------------------------------------------------------------------------------------------
+  var box = doc.getElementById("sbmap-search-box");
+  var input = doc.getElementById("sbmap-search");
+  var list = doc.getElementById("sbmap-results");
+  if (!box || !input || !list) return;
+  box.hidden = false;
+  var index = null, loading = false, waiting = null, active = -1, shown = [];
+
+  // The index is a script of its own (a page opened from disk may not fetch() files), loaded on first use.
+  function load(then) {
+    if (index) return then();
+    waiting = then;
+    if (loading) return;
+    loading = true;
+    var script = doc.createElement("script");
+    script.src = root + "assets/search-index.js";
+    script.onload = function () {
+      index = entries(window.sbmapSearchIndex);
+      if (waiting) waiting();
+    };
+    script.onerror = function () {
+      list.textContent = "";
+      var li = doc.createElement("li");
+      li.className = "empty";
+      li.textContent = "The search index (assets/search-index.js) could not be loaded.";
+      list.appendChild(li);
+      list.hidden = false;
+    };
+    doc.head.appendChild(script);
+  }
+
+  // One entry per storyboard and per scene: what it is called, what the search matches, where it leads.
+  function entries(data) {
+    var out = [];
+    if (!data || !data.storyboards || !data.scenes) return out;
+    data.storyboards.forEach(function (sb) {
+      out.push({ kind: "storyboard", name: sb[0], meta: "storyboard · " + sb[1], href: sb[2], keys: [sb[0], sb[1]] });
+    });
+    data.scenes.forEach(function (s) {
+      var sb = data.storyboards[s[0]] || ["", "", ""];
+      var cls = s[2], id = s[3], title = s[4];
+      var name = s[1] === 2 ? "→ " + cls : s[1] === 1 ? cls : (title || id || cls);
+      var meta = [];
+      if (s[1] !== 2 && cls !== name) meta.push(cls);
+      if (s[1] === 2) meta.push("storyboard reference");
+      if (id) meta.push("ID " + id);
+      if (title && title !== name) meta.push("“" + title + "”");
+      meta.push("in " + sb[0]);
+      out.push({ kind: "scene", name: name, meta: meta.join(" · "), href: sb[2] + "#" + s[5], keys: [cls, id, title] });
+    });
+    out.forEach(function (e) {
+      e.keys = e.keys.map(function (k) { return String(k || "").toLowerCase(); });
+    });
+    return out;
+  }
+
+  function run() {
+    var q = input.value.trim().toLowerCase();
+    list.textContent = "";
+    active = -1;
+    shown = [];
+    if (!q) {
+      list.hidden = true;
+      return;
+    }
+    var hits = [];
+    for (var i = 0; i < index.length; i++) {
+      var best = 9;
+      var keys = index[i].keys;
+      for (var k = 0; k < keys.length; k++) {
+        var key = keys[k];
+        if (!key) continue;
+        var at = key.indexOf(q);
+        var score = key === q ? 0 : at === 0 ? 1 : at > 0 ? 2 : 9;
+        if (score < best) best = score;
+      }
+      if (best < 9) hits.push({ score: best, order: i, e: index[i] });
+    }
+    hits.sort(function (a, b) { return a.score - b.score || a.order - b.order; });
+    var limit = 50;
+    hits.slice(0, limit).forEach(function (hit) {
+      var li = doc.createElement("li");
+      var a = doc.createElement("a");
+      a.href = root + hit.e.href;
+      var name = doc.createElement("span");
+      name.className = "name";
+      name.textContent = hit.e.name;
+      var meta = doc.createElement("span");
+      meta.className = "meta";
+      meta.textContent = hit.e.meta;
+      a.appendChild(name);
+      a.appendChild(meta);
+      li.appendChild(a);
+      list.appendChild(li);
+      shown.push(li);
+    });
+    if (hits.length === 0) {
+      var none = doc.createElement("li");
+      none.className = "empty";
+      none.textContent = "No scene or storyboard matches “" + input.value.trim() + "”.";
+      list.appendChild(none);
+    } else if (hits.length > limit) {
+      var more = doc.createElement("li");
+      more.className = "empty";
+      more.textContent = (hits.length - limit) + " more: type more of the name.";
+      list.appendChild(more);
+    }
+    if (shown.length) setActive(0);
+    list.hidden = false;
+  }
+
+  function setActive(k) {
+    if (active >= 0 && shown[active]) shown[active].classList.remove("active");
+    active = k;
+    if (shown[active]) {
+      shown[active].classList.add("active");
+      shown[active].scrollIntoView({ block: "nearest" });
+    }
+  }
+
+  input.addEventListener("focus", function () { load(function () { if (input.value.trim()) run(); }); });
+  input.addEventListener("input", function () { load(run); });
+  input.addEventListener("keydown", function (e) {
+    if (e.key === "ArrowDown" && shown.length) {
+      setActive(Math.min(active + 1, shown.length - 1));
+      e.preventDefault();
+    } else if (e.key === "ArrowUp" && shown.length) {
+      setActive(Math.max(active - 1, 0));
+      e.preventDefault();
+    } else if (e.key === "Enter" && shown[active]) {
+      var a = shown[active].querySelector("a");
+      if (a) window.location.href = a.href;
+      e.preventDefault();
+    } else if (e.key === "Escape") {
+      list.hidden = true;
+      input.blur();
+    }
+  });
+  doc.addEventListener("click", function (e) {
+    if (!box.contains(e.target)) list.hidden = true;
+  });
+  // "/" focuses the search box, as on many docs sites.
+  doc.addEventListener("keydown", function (e) {
+    if (e.key === "/" && doc.activeElement !== input && !(e.target && /^(INPUT|TEXTAREA)$/.test(e.target.tagName))) {
+      input.focus();
+      e.preventDefault();
+    }
+  });
+})();

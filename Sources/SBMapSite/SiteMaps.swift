@@ -1,0 +1,109 @@
+import Foundation
+import SBMapModel
+import SBMapRender
+import SBMapStyle
+
+/// One map of the site, ready to inline: the checked SVG markup and where each model node is in it.
+public struct SiteMap: Hashable, Sendable {
+    /// `<svg …>…</svg>`, checked by `SVGInliner`.
+    public var svg: [UInt8]
+    /// Model node id → SVG id.
+    public var nodeIDs: [String: String]
+    /// How far a focus map reaches (fewer hops than asked when the neighbourhood was over the budget).
+    public var hops: Int
+
+    public init(svg: [UInt8], nodeIDs: [String: String], hops: Int = 0) {
+        self.svg = svg
+        self.nodeIDs = nodeIDs
+        self.hops = hops
+    }
+}
+
+/// Every map a site shows: the overview, and one focus map per storyboard, keyed by storyboard path.
+public struct SiteMaps: Sendable {
+    public var overview: SiteMap?
+    public var focus: [String: SiteMap]
+    /// Findings of the renders (each distinct one once), and notes for maps drawn with fewer hops.
+    public var diagnostics: [Diagnostic]
+    /// Maps that could not be drawn: `what: why`. Their pages say so instead of showing a map.
+    public var failures: [String]
+
+    public init(overview: SiteMap?, focus: [String: SiteMap], diagnostics: [Diagnostic] = [], failures: [String] = []) {
+        self.overview = overview
+        self.focus = focus
+        self.diagnostics = diagnostics
+        self.failures = failures
+    }
+
+    /// Draws the overview and every focus map of `graph` as SVG. `progress(done, total)` is called after each map.
+    public static func draw(_ graph: StoryboardGraph, options: SiteOptions,
+                            progress: @Sendable (Int, Int) -> Void = { _, _ in }) -> SiteMaps {
+        let render = { var r = options.render; r.format = .svg; return r }()
+        let storyboards = graph.storyboards.map(\.path).sorted()
+        let total = storyboards.count + 1
+        let focusIndex = FocusView.Index(graph)
+        let counter = Counter()
+
+        /// One map: styled on any thread; laid out by Graphviz one at a time (the renderer serializes it).
+        @Sendable func draw(_ view: StoryboardGraph, _ what: String, hops: Int) -> Result<(SiteMap, [Diagnostic]), DrawFailure> {
+            defer { progress(counter.next(), total) }
+            do {
+                let rendered = try Renderer.render(view, options: render)
+                let svg = try SVGInliner.inline(rendered.data)
+                return .success((SiteMap(svg: svg, nodeIDs: rendered.nodeIDs, hops: hops), rendered.diagnostics))
+            } catch let error as RenderError {
+                return .failure(DrawFailure(message: "\(what): \(error.message)", diagnostics: error.diagnostics))
+            } catch {
+                return .failure(DrawFailure(message: "\(what): \(error)", diagnostics: []))
+            }
+        }
+
+        // Styling and the focus neighbourhoods run on every core while Graphviz draws the previous map.
+        let results = parallelMap(count: total) { k -> (Result<(SiteMap, [Diagnostic]), DrawFailure>, Diagnostic?) in
+            if k == 0 { return (draw(OverviewView.make(graph), "the overview", hops: 0), nil) }
+            let path = storyboards[k - 1]
+            var reach = options.hops
+            var view = FocusView(storyboard: path, hops: reach).make(graph, index: focusIndex)
+            while reach > 0, !options.budget.admits(view) {
+                reach -= 1
+                view = FocusView(storyboard: path, hops: reach).make(graph, index: focusIndex)
+            }
+            let note = reach < options.hops
+                ? Diagnostic(.info, .renderLimited,
+                             "the map of \(path) on its site page reaches \(reach) of \(options.hops) hops: more would be over the budget (--max-nodes \(options.budget.nodes), --max-edges \(options.budget.edges))",
+                             at: SourceLocation(path: path))
+                : nil
+            return (draw(view, "the map of \(path)", hops: reach), note)
+        }
+
+        var maps = SiteMaps(overview: nil, focus: [:])
+        var findings: [Diagnostic] = []
+        for (k, (result, note)) in results.enumerated() {
+            if let note { findings.append(note) }
+            switch result {
+            case .success(let (map, diagnostics)):
+                if k == 0 { maps.overview = map } else { maps.focus[storyboards[k - 1]] = map }
+                findings += diagnostics
+            case .failure(let failure):
+                maps.failures.append(failure.message)
+                findings += failure.diagnostics
+            }
+        }
+        // The same note from a thousand maps is one note.
+        var seen = Set<Diagnostic>()
+        maps.diagnostics = findings.filter { seen.insert($0).inserted }.sorted()
+        return maps
+    }
+
+    struct DrawFailure: Error {
+        var message: String
+        var diagnostics: [Diagnostic]
+    }
+}
+
+/// Counts finished maps across threads, for the progress line. `value` is only touched under `lock`.
+private final class Counter: @unchecked Sendable {
+    private var value = 0
+    private let lock = NSLock()
+    func next() -> Int { lock.withLock { value += 1; return value } }
+}
