@@ -39,9 +39,17 @@ public struct ProjectFileLoader: Hashable, Sendable {
             _ = bytes.withUnsafeBytes { ByteSource.readMemory($0, limits: limits) { session.feed($0) } }
             let outcome = session.finish()
             let problems = LoadDiagnostics.outcome(outcome, path: path, malformedCode: .malformedPlist, what: "project file")
-            guard let root = reader.root, !problems.contains(where: { $0.severity == .error }) else {
-                // A broken project is a warning, as for the text format.
-                return Loaded(path: path, nil, diagnostics: problems.map { var d = $0; d.severity = .warning; return d })
+            guard let root = reader.root, reader.foreignRoot == nil, !problems.contains(where: { $0.severity == .error }) else {
+                // A broken project is a warning, as for the text format, and always says why.
+                var findings = problems.map { var d = $0; d.severity = .warning; return d }
+                if findings.isEmpty {
+                    findings.append(Diagnostic(
+                        .warning, .malformedPlist,
+                        "the Xcode project is XML but holds no property list (<\(reader.foreignRoot?.name ?? "plist")> without a value); its targets are not known, so names resolve by folder",
+                        at: SourceLocation(path: path, line: reader.foreignRoot?.line ?? 1, column: reader.foreignRoot?.column ?? 1),
+                        hint: "open and re-save the project in Xcode, or restore project.pbxproj from version control"))
+                }
+                return Loaded(path: path, nil, diagnostics: findings)
             }
             return XcodeProjectReader.read(root: root, path: path)
         }
