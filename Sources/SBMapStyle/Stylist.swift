@@ -356,7 +356,13 @@ private struct Pass {
         let limit = labels.maxLength
         var lines = [TextSafety.label(summary.name, limit: limit)]
         let scenes = summary.scenes == 1 ? "1 scene" : "\(summary.scenes) scenes"
-        lines.append(node.role == .stub ? "+\(scenes) further away" : scenes)
+        if node.role == .stub, node.summary?.storyboard == "code" {
+            // The stub for types in code further away (coordinators, helpers): not a storyboard.
+            lines = [TextSafety.label("Code", limit: limit)]
+            lines.append(summary.scenes == 1 ? "+1 type further away" : "+\(summary.scenes) types further away")
+        } else {
+            lines.append(node.role == .stub ? "+\(scenes) further away" : scenes)
+        }
         let badges = Self.badges(summary)
         if !badges.isEmpty { lines.append(badges.joined(separator: "  ")) }
         if summary.unresolved > 0 || summary.errors > 0 {

@@ -112,6 +112,19 @@ import Testing
         #expect(SVG.groups(doc, "cluster", "storyboard").count == 3)
     }
 
+    /// Found by the site's author: a code type further away was folded into "… Code +0 scenes further away".
+    @Test func typesInCodeFurtherAwayAreCountedAsTypes() throws {
+        let a = SampleGraphs.scene("A.storyboard", "a")
+        let coordinator = Node(id: Node.codeID(type: "Coordinator"), storyboard: nil, objectID: nil, element: "code",
+                               role: .code, customClass: "Coordinator", label: "Coordinator")
+        let graph = StoryboardGraph(storyboards: [Storyboard(path: "A.storyboard", name: "A", platform: .iOS)],
+                                    nodes: [a, coordinator],
+                                    edges: [Edge(id: "c", from: coordinator.id, to: a.id, kind: .code, crossFile: true)])
+        let styled = try style(FocusView(storyboard: "A.storyboard", hops: 0).make(graph))
+        let stub = try #require(styled.nodes.first { $0.classes.contains("stub") })
+        #expect(stub.label == ["… Code", "+1 type further away"])
+    }
+
     // MARK: Target groups
 
     /// Phone (iOS) and TV (tvOS) share Shared.storyboard; Phone alone builds Phone.storyboard; Old.storyboard is

@@ -162,8 +162,10 @@ public struct FocusView: Hashable, Sendable {
             self.storyboardsByID = graph.storyboardsByID
         }
 
-        /// Scenes as a stub counts them: real scenes, not placeholders.
-        static func countsAsScene(_ node: Node) -> Bool { node.role.isScene && !node.role.isCrossFileLink }
+        /// What a stub counts: real scenes, not placeholders; for the code stub, the types in code.
+        static func countsAsScene(_ node: Node) -> Bool {
+            node.role == .code || (node.role.isScene && !node.role.isCrossFileLink)
+        }
         func isCountedScene(_ node: Node) -> Bool { Self.countsAsScene(node) }
     }
 }
