@@ -214,6 +214,29 @@ public struct Node: Hashable, Sendable, Codable {
         self.unwindAction = unwindAction
     }
 
+    /// The class a scene has when it sets no custom class (storyboard-format.md §2), on `platform`'s kit:
+    /// `UINavigationController`, `NSWindowController`, …; `nil` for elements with no class of their own.
+    public func defaultClass(on platform: Platform?) -> String? {
+        let kit = platform == .macOS ? "NS" : "UI"
+        switch element {
+        case "viewController": return "\(kit)ViewController"
+        case "splitViewController": return "\(kit)SplitViewController"
+        case "hostingController": return "\(kit)HostingController"
+        case "tableViewController": return "UITableViewController"
+        case "navigationController": return "UINavigationController"
+        case "tabBarController": return "UITabBarController"
+        case "collectionViewController": return "UICollectionViewController"
+        case "pageViewController": return "UIPageViewController"
+        case "avPlayerViewController": return "AVPlayerViewController"
+        case "glkViewController": return "GLKViewController"
+        case "windowController": return "NSWindowController"
+        case "tabViewController": return "NSTabViewController"
+        case "pagecontroller": return "NSPageController"
+        case "application": return "NSApplication"
+        default: return nil
+        }
+    }
+
     /// The id of a scene node: storyboard path and object id.
     public static func sceneID(storyboard: String, objectID: String) -> String { "\(storyboard)#\(objectID)" }
     /// The id of the exit node for one unwind selector in one storyboard.

@@ -298,24 +298,8 @@ struct SiteLinks: Sendable {
         }
     }
 
-    /// The class a scene has when it sets none (storyboard-format.md §2), as the map's labels show it.
+    /// The class a scene has when it sets none, as the map's labels show it.
     static func defaultClass(_ node: Node, platform: Platform?) -> String? {
-        let kit = platform == .macOS ? "NS" : "UI"
-        switch node.element {
-        case "viewController": return "\(kit)ViewController"
-        case "splitViewController": return "\(kit)SplitViewController"
-        case "hostingController": return "\(kit)HostingController"
-        case "tableViewController": return "UITableViewController"
-        case "navigationController": return "UINavigationController"
-        case "tabBarController": return "UITabBarController"
-        case "collectionViewController": return "UICollectionViewController"
-        case "pageViewController": return "UIPageViewController"
-        case "avPlayerViewController": return "AVPlayerViewController"
-        case "windowController": return "NSWindowController"
-        case "tabViewController": return "NSTabViewController"
-        case "pagecontroller": return "NSPageController"
-        case "application": return "NSApplication"
-        default: return nil
-        }
+        node.defaultClass(on: platform)
     }
 }

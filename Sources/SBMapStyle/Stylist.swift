@@ -496,27 +496,9 @@ private struct Pass {
         return tip
     }
 
-    /// The class a scene has when it sets no custom class (storyboard-format.md §2).
+    /// The class a scene has when it sets no custom class, for its storyboard's platform.
     func defaultClass(_ node: Node) -> String? {
-        let platform = node.storyboard.flatMap { storyboardsByID[$0]?.platform }
-        let kit = platform == .macOS ? "NS" : "UI"
-        switch node.element {
-        case "viewController": return "\(kit)ViewController"
-        case "splitViewController": return "\(kit)SplitViewController"
-        case "hostingController": return "\(kit)HostingController"
-        case "tableViewController": return "UITableViewController"
-        case "navigationController": return "UINavigationController"
-        case "tabBarController": return "UITabBarController"
-        case "collectionViewController": return "UICollectionViewController"
-        case "pageViewController": return "UIPageViewController"
-        case "avPlayerViewController": return "AVPlayerViewController"
-        case "glkViewController": return "GLKViewController"
-        case "windowController": return "NSWindowController"
-        case "tabViewController": return "NSTabViewController"
-        case "pagecontroller": return "NSPageController"
-        case "application": return "NSApplication"
-        default: return nil
-        }
+        node.defaultClass(on: node.storyboard.flatMap { storyboardsByID[$0]?.platform })
     }
 
     // MARK: Markers
