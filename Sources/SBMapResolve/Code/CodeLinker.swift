@@ -254,6 +254,9 @@ struct CodeLinkPass: Sendable {
     /// The `#if` branches of the file being linked, and the condition of the use being linked (`nil`: none).
     private var conditions: [CompileConditionRange] = []
     private var condition: CompileCondition?
+    /// Whether only libraries (frameworks, static libraries, Swift packages) compile the file being linked: their
+    /// code runs inside whichever app links them, so the main bundle (`bundle: nil`) is that app's, not theirs.
+    private var fileInLibrariesOnly = false
 
     init(context: CodeLinkContext) {
         index = context.index
@@ -366,9 +369,12 @@ struct CodeLinkPass: Sendable {
         guard !targets.isEmpty else {
             fileTargets = nil
             filePlatforms = []
+            fileInLibrariesOnly = false
             return
         }
         filePlatforms = Set(targets.flatMap { membership.targets[$0].platforms })
+        let libraries: Set<ProductKind> = [.framework, .staticLibrary, .package]
+        fileInLibrariesOnly = targets.allSatisfy { libraries.contains(membership.targets[$0].product) }
         // Code only test bundles compile runs inside the app they test (a hosted unit test: `bundle: nil` is the
         // host app's bundle) or beside it: its names are not scoped to the test target, which holds no storyboards.
         let tests: Set<ProductKind> = [.unitTests, .uiTests]
@@ -426,8 +432,9 @@ struct CodeLinkPass: Sendable {
         case .string(let name):
             var lookup = hint(api: load.api)
             // An explicit bundle (`PVUIKit.BundleLoader.bundle`, `Bundle(for: X.self)`) may be another target's:
-            // its storyboards are not limited to the targets that compile the calling file.
-            if !load.mainBundle { lookup.targets = nil }
+            // its storyboards are not limited to the targets that compile the calling file. Nor is the main bundle
+            // seen from a library (NetNewsWire's RSCore package): it is the bundle of the app that links it.
+            if !load.mainBundle || fileInLibrariesOnly { lookup.targets = nil }
             let match = index.storyboards(named: name, hint: lookup)
             switch match {
             case .found:
