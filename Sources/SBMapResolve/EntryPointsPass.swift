@@ -6,7 +6,8 @@ extension GraphBuilder {
     /// the system loads it by name at launch.
     ///
     /// Only what a target uses declares entry points: the Info.plist its `INFOPLIST_FILE` names, and its own
-    /// `INFOPLIST_KEY_*` settings, each looked up inside that target. An Info.plist that lies in a project's
+    /// `INFOPLIST_KEY_*` settings, each looked up inside that target; and only a target that launches (an app, an
+    /// extension, a watch app, or a product sbmap does not know), not a test bundle or a library. An Info.plist that lies in a project's
     /// folders but that no target uses (a sample's, a committed build folder's) declares nothing. Where no project
     /// describes a plist at all, it is taken as the app of its folder, as before targets were known.
     mutating func attachEntryPoints() {
@@ -14,7 +15,10 @@ extension GraphBuilder {
         for settings in project.settings {
             if let value = settings.value { settingsByPath[value.path] = value }
         }
-        for (target, declarations) in membership.entryPoints.enumerated() {
+        // Test bundles, libraries and tools have no launch or main storyboard: realm's UI-test target uses its host
+        // app's Info.plist, whose keys are the app's, checked in the app.
+        let launchless: Set<ProductKind> = [.unitTests, .uiTests, .framework, .staticLibrary, .bundle, .tool, .package]
+        for (target, declarations) in membership.entryPoints.enumerated() where !launchless.contains(membership.targets[target].product) {
             var all = declarations
             if let plist = membership.targets[target].infoPlist, let settings = settingsByPath[plist] {
                 all += settings.entryPoints
