@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SBMapModel
 
 /// Small projects shaped like what the real-app regression set (docs/real-apps.md) found; each was a false finding
 /// at warning or error level before the rule it tests.
@@ -377,7 +378,7 @@ import Testing
     /// insidegui/WWDC (Xcode 16): the storyboards sit in a synchronized folder that no target owns, and reach the
     /// app through an exception set for the app, which adds them: `/Localized/Main.storyboard` (the variant group
     /// Base.lproj/Main.storyboard) and `Preferences.storyboard`. sbmap gave "no target builds Main.storyboard".
-    @Test(.disabled("false finding: membership exceptions of a synchronized folder add files to a target that does not own the folder, and /Localized/ names a variant group (pbxproj loader, XcodeProjectReader)"))
+    @Test
     func synchronizedFolderExceptionsAddFilesToATargetThatDoesNotOwnTheFolder() throws {
         let project = """
             // !$*UTF8*$!
@@ -424,11 +425,30 @@ import Testing
         #expect(boards["WWDC/Resources/Base.lproj/Main.storyboard"]?.entryPoints == ["NSMainStoryboardFile @ WWDC/Resources/Info.plist"])
     }
 
+    /// How the loader spells those exceptions: `/Localized/Dir/Main.storyboard` matches each localization of the
+    /// variant group, in any `.lproj` folder, and nothing beside it.
+    @Test func aLocalizedExceptionMatchesEveryLocalizationOfTheVariantGroup() {
+        let entry = "App/Resources/NotificationContent/*.lproj/MainInterface.storyboard"
+        #expect(TargetFolder.matches("App/Resources/NotificationContent/en.lproj/MainInterface.storyboard", entry))
+        #expect(TargetFolder.matches("App/Resources/NotificationContent/Base.lproj/MainInterface.storyboard", entry))
+        #expect(TargetFolder.matches("App/Resources/NotificationContent/fr.lproj/MainInterface.strings", entry))
+        #expect(!TargetFolder.matches("App/Resources/NotificationContent/MainInterface.storyboard", entry))
+        #expect(!TargetFolder.matches("App/Resources/NotificationContent/en.lproj/Other.storyboard", entry))
+        #expect(!TargetFolder.matches("App/Resources/Other/en.lproj/MainInterface.storyboard", entry))
+        let added = TargetFolder(path: "App/Resources", only: [entry, "App/Resources/Preferences.storyboard"])
+        #expect(added.contains("App/Resources/Preferences.storyboard"))
+        #expect(added.contains("App/Resources/NotificationContent/de.lproj/MainInterface.storyboard"))
+        #expect(!added.contains("App/Resources/Info.plist"), "a folder another target owns adds only what the exceptions name")
+        let owned = TargetFolder(path: "App/Resources", excluded: [entry])
+        #expect(!owned.contains("App/Resources/NotificationContent/en.lproj/MainInterface.storyboard"))
+        #expect(owned.contains("App/Resources/Info.plist"))
+    }
+
     /// home-assistant/iOS (Xcode 16): the widget extension owns the synchronized folder Extensions and its exception
     /// set takes the notification extension's files out (`/Localized/NotificationContent/MainInterface.storyboard`,
     /// the variant group en.lproj/MainInterface.storyboard); the notification extension owns no folder, and its
     /// exception set puts the same files in. sbmap said MainInterface "is only in Extensions-Widgets".
-    @Test(.disabled("false finding: a synchronized folder's exceptions take files out of the owning target and add them to others; /Localized/ names a variant group (pbxproj loader, XcodeProjectReader)"))
+    @Test
     func synchronizedFolderExceptionsMoveAFileFromTheOwnerToAnotherTarget() throws {
         let project = """
             // !$*UTF8*$!
@@ -499,7 +519,7 @@ import Testing
     /// synchronized folder), with `#include`s. sbmap read no platform and no Info.plist: the Mac app's
     /// NSMainStoryboardFile and the iOS app's launch screens were not entry points, and a wrong name there would
     /// go unreported (the plist is one no target uses).
-    @Test(.disabled("lost entry points: INFOPLIST_FILE and SDKROOT set in a target's .xcconfig (baseConfigurationReference, #include) are not read (pbxproj loader)"))
+    @Test
     func buildSettingsFromXcconfigFilesAreRead() throws {
         let project = """
             // !$*UTF8*$!
@@ -550,5 +570,25 @@ import Testing
         let boards = Self.storyboards(json)
         #expect(boards["Mac/Base.lproj/Main.storyboard"]?.entryPoints == ["NSMainStoryboardFile @ Mac/Resources/Info.plist"])
         #expect(boards["iOS/LaunchScreen.storyboard"]?.entryPoints == ["UILaunchStoryboardName @ iOS/Resources/Info.plist"])
+    }
+
+    /// realm-swift: the UI-test target SwiftUITests includes its host app's .xcconfig, and so uses the host's
+    /// Info.plist, which names LaunchScreen; only the app copies LaunchScreen.storyboard. A test bundle has no launch
+    /// screen and no main storyboard: its plist's keys declare nothing, and only the app is checked.
+    @Test func aTestBundleUsingTheAppsInfoPlistDeclaresNoEntryPoints() throws {
+        let root = try Harness.project([
+            "Realm.xcodeproj/project.pbxproj": Self.pbxproj(targets: [
+                (name: "SwiftUITestHost", type: Self.app, plist: "Tests/SwiftUITestHost/Info.plist",
+                 resources: ["Tests/SwiftUITestHost/LaunchScreen.storyboard"], sources: []),
+                (name: "SwiftUITests", type: "com.apple.product-type.bundle.ui-testing", plist: "Tests/SwiftUITestHost/Info.plist",
+                 resources: [], sources: []),
+            ]),
+            "Tests/SwiftUITestHost/Info.plist": Self.plist([("UILaunchStoryboardName", "LaunchScreen")]),
+            "Tests/SwiftUITestHost/LaunchScreen.storyboard": XML.storyboard(initial: "l", XML.scene("l")),
+        ])
+        let run = try Harness.run(["check", "."], in: root)
+        #expect(run.status == 0 && !run.stderr.contains("warning:"), "\(run.stderr)")
+        let boards = Self.storyboards(try Self.export(root))
+        #expect(boards["Tests/SwiftUITestHost/LaunchScreen.storyboard"]?.entryPoints == ["UILaunchStoryboardName @ Tests/SwiftUITestHost/Info.plist"])
     }
 }
