@@ -61,6 +61,9 @@ extension GraphBuilder {
 
     private mutating func attach(_ declaration: EntryPointDeclaration, scope: StoryboardCatalog.Scope) {
         let name = declaration.storyboardName
+        // Some plists write the extension (`LaunchScreen.storyboard`); the lookup takes it off, and a hint names the
+        // file once.
+        let file = name.hasSuffix(".storyboard") ? name : name + ".storyboard"
         let isLaunch = declaration.role == .launch || declaration.role == .launchPad
         let consequence = isLaunch ? "the system cannot show the launch screen" : "the app crashes at launch"
         switch catalog.lookup(name: name, from: declaration.location.path, platform: .unknown, scope: scope) {
@@ -87,7 +90,7 @@ extension GraphBuilder {
                 .warning, .storyboardNotInTarget,
                 "\(declaration.key) names storyboard '\(name)', but \(notInTargetMessage(name: name, indices: indices, from: declaration.location.path))",
                 at: declaration.location,
-                hint: "add \(name).storyboard to the target's Copy Bundle Resources, or fix the key"))
+                hint: "add \(file) to the target's Copy Bundle Resources, or fix the key"))
         case .missing:
             // A launch screen may be a nib: `UILaunchStoryboardName = LaunchScreen` with LaunchScreen.xib.
             guard !(isLaunch && hasNib(named: name, scope: scope)) else { return }
@@ -96,7 +99,7 @@ extension GraphBuilder {
                 "\(declaration.key) names storyboard '\(name)', which does not exist; \(consequence)",
                 at: declaration.location,
                 hint: suggestion(for: name, among: catalog.entries.map(\.name))
-                    ?? "add \(name).storyboard to the app, or fix the key"))
+                    ?? "add \(file) to the app, or fix the key"))
         }
     }
 

@@ -591,4 +591,24 @@ import SBMapModel
         let boards = Self.storyboards(try Self.export(root))
         #expect(boards["Tests/SwiftUITestHost/LaunchScreen.storyboard"]?.entryPoints == ["UILaunchStoryboardName @ Tests/SwiftUITestHost/Info.plist"])
     }
+
+    /// Provenance's App Store plists write `UILaunchStoryboardName = LaunchScreen.storyboard`, with the extension
+    /// (the lookup takes it off); the finding is true, and its hint names the file once, not
+    /// `LaunchScreen.storyboard.storyboard`.
+    @Test func aKeyWrittenWithTheExtensionIsNamedOnceInTheHint() throws {
+        let root = try Harness.project([
+            "App.xcodeproj/project.pbxproj": Self.pbxproj(targets: [
+                (name: "App", type: Self.app, plist: "App/App-Info.plist", resources: ["App/LaunchScreen.storyboard"], sources: []),
+                (name: "App (AppStore)", type: Self.app, plist: "App/App-AppStore-Info.plist", resources: [], sources: []),
+            ]),
+            "App/App-Info.plist": Self.plist([("UILaunchStoryboardName", "LaunchScreen.storyboard")]),
+            "App/App-AppStore-Info.plist": Self.plist([("UILaunchStoryboardName", "LaunchScreen.storyboard")]),
+            "App/LaunchScreen.storyboard": XML.storyboard(initial: "l", XML.scene("l")),
+        ])
+        let run = try Harness.run(["check", "."], in: root)
+        let lines = run.stderr.split(separator: "\n").filter { $0.contains("warning:") || $0.contains("error:") }
+        #expect(lines.count == 1 && lines[0].hasPrefix("App/App-AppStore-Info.plist:"), "\(run.stderr)")
+        #expect(lines.first?.contains("add LaunchScreen.storyboard to") == true, "\(run.stderr)")
+        #expect(!run.stderr.contains(".storyboard.storyboard"), "\(run.stderr)")
+    }
 }
