@@ -611,4 +611,51 @@ import SBMapModel
         #expect(lines.first?.contains("add LaunchScreen.storyboard to") == true, "\(run.stderr)")
         #expect(!run.stderr.contains(".storyboard.storyboard"), "\(run.stderr)")
     }
+
+    /// ChatSecure loads `UIStoryboard(name: "LumberjackConsole", bundle: Bundle(for: PTEConsoleLogger.self))`: the
+    /// storyboard is in a CocoaPods dependency (a submodule; sbmap skips Pods), not in the scan. Whether that bundle
+    /// has it is unknown, and loading a dependency's storyboard is no mistake: a note, not a warning. A main-bundle
+    /// load of a name nothing has is still an error.
+    @Test func aStoryboardFromAnUnscannedBundleIsANote() throws {
+        let root = try Harness.project([
+            "App/Main.storyboard": XML.storyboard(initial: "l", XML.scene("l", attributes: #"customClass="LogListViewController""#)),
+            "App/LogListViewController.swift": """
+                import UIKit
+                import LumberjackConsole
+
+                final class LogListViewController: UIViewController {
+                    func showConsole() {
+                        guard let console = UIStoryboard.lumberjackConsole?.instantiateInitialViewController() else { return }
+                        present(console, animated: true)
+                    }
+                    func showMissing() {
+                        present(UIStoryboard(name: "Nowhere", bundle: nil).instantiateInitialViewController()!, animated: true)
+                    }
+                }
+
+                private extension UIStoryboard {
+                    static var lumberjackConsole: UIStoryboard? {
+                        let bundle = Bundle(for: PTEConsoleLogger.self)
+                        let storyboard = UIStoryboard(name: "LumberjackConsole", bundle: bundle)
+                        return storyboard
+                    }
+                }
+                """,
+            "App/Settings.swift": """
+                import UIKit
+                extension UIStoryboard {
+                    static let acknowledgements = UIStoryboard(name: "Acknowledgements", bundle: Bundle(for: AcknowledgementsKit.self))
+                }
+                final class SettingsViewController: UIViewController {
+                    func showAcknowledgements() { present(UIStoryboard.acknowledgements.instantiateInitialViewController()!, animated: true) }
+                }
+                """,
+        ])
+        let run = try Harness.run(["check", "App"], in: root)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.contains { $0.contains("LogListViewController.swift:17:") && $0.contains(": note:") && $0.contains("LumberjackConsole") }, "\(run.stderr)")
+        #expect(lines.contains { $0.contains("Settings.swift:3:") && $0.contains(": note:") && $0.contains("Acknowledgements") }, "\(run.stderr)")
+        let failing = lines.filter { $0.contains(": warning:") || $0.contains(": error:") }
+        #expect(failing.count == 1 && failing[0].contains("LogListViewController.swift:10:") && failing[0].contains(": error:"), "\(run.stderr)")
+    }
 }

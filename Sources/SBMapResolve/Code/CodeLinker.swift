@@ -455,7 +455,9 @@ struct CodeLinkPass: Sendable {
                        hint: "add \(name).storyboard to the Copy Bundle Resources of the targets that compile this file, or fix the name")
             case .missing:
                 guard !index.graph.storyboards.isEmpty else { break }
-                report(load.mainBundle ? .error : .warning, .codeUnknownStoryboard,
+                // Another bundle's storyboards may not be scanned (a pod's, a submodule's: ChatSecure's
+                // LumberjackConsole): whether it has the name is unknown, a note.
+                report(load.mainBundle ? .error : .info, .codeUnknownStoryboard,
                        load.mainBundle
                            ? "\(load.api) loads storyboard '\(name)', which does not exist; this call crashes the app"
                            : "\(load.api) loads storyboard '\(name)' from another bundle, and no scanned storyboard has that name",
@@ -562,6 +564,12 @@ struct CodeLinkPass: Sendable {
     private mutating func storyboards(through helper: CodeStoryboardHelper, receiverCase: [String]?, shown: String,
                                       use: CodeInstantiation) -> Receiver {
         switch symbols.resolve(helper: helper, receiverCase: receiverCase) {
+        case .string(let name) where !helper.mainBundle:
+            // A helper that loads from another bundle (ChatSecure's `Bundle(for: PTEConsoleLogger.self)`, a pod's):
+            // its load was checked where it is written; here the name may be in a bundle that was not scanned.
+            var lookup = hint(api: use.api)
+            lookup.targets = nil
+            return receiver(index.storyboards(named: name, hint: lookup), name: name, otherBundle: true)
         case .string(let name):
             let match = index.storyboards(named: name, hint: hint(api: use.api))
             if case .missing = match, !index.graph.storyboards.isEmpty {
