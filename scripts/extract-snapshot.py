@@ -1,22 +1,25 @@
 #!/usr/bin/env python3
 """Extracts a bare git snapshot's HEAD into a folder, file by file, skipping blobs the snapshot does not hold.
 
-    scripts/extract-snapshot.py GIT_DIR OUT_DIR [--only storyboard,plist,pbxproj,swift,m,mm,h,xib]
+    scripts/extract-snapshot.py GIT_DIR OUT_DIR [--rev COMMIT] [--only storyboard,plist,pbxproj,swift,m,mm,h,xib]
 
 `git archive` stops at the first absent blob (snapshots leave out their largest files), losing every file after
 it; this writes each file on its own and says how many it had to skip. Only the kinds sbmap reads are written by
-default, which keeps a big repository small on disk.
+default, which keeps a big repository small on disk. `--rev` extracts that commit instead of HEAD (it must be in
+the snapshot).
 """
 import os, subprocess, sys
 
 def main():
     git_dir, out = sys.argv[1], sys.argv[2]
+    args = sys.argv[3:]
+    rev = args[args.index("--rev") + 1] if "--rev" in args else "HEAD"
     kinds = None
-    if len(sys.argv) > 4 and sys.argv[3] == "--only":
-        kinds = tuple("." + k for k in sys.argv[4].split(","))
-    elif "--all" not in sys.argv:
-        kinds = (".storyboard", ".plist", ".pbxproj", ".swift", ".m", ".mm", ".h", ".xib", ".yml", ".yaml")
-    listing = subprocess.run(["git", "--git-dir", git_dir, "ls-tree", "-r", "-z", "HEAD"],
+    if "--only" in args:
+        kinds = tuple("." + k for k in args[args.index("--only") + 1].split(","))
+    elif "--all" not in args:
+        kinds = (".storyboard", ".plist", ".pbxproj", ".xcconfig", ".swift", ".m", ".mm", ".h", ".xib", ".yml", ".yaml")
+    listing = subprocess.run(["git", "--git-dir", git_dir, "ls-tree", "-r", "-z", rev],
                              capture_output=True, check=True).stdout.split(b"\0")
     written = skipped = 0
     for entry in listing:

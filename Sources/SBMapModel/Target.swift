@@ -184,22 +184,49 @@ public struct LoadedTarget: Hashable, Sendable {
     }
 }
 
-/// A folder a target holds whole, less its exceptions.
+/// A folder a target holds whole, less its exceptions; or, for an Xcode 16 synchronized folder another target owns,
+/// only the files the target's exceptions name.
 public struct TargetFolder: Hashable, Sendable {
     /// The folder, spelled like discovery's paths.
     public var path: String
     /// Paths under it that the target does not hold (a synchronized folder's `membershipExceptions`).
     public var excluded: [String]
+    /// When set, the target holds only these paths under the folder (and what lies below them): the
+    /// `membershipExceptions` of a synchronized folder for a target that does not own it add files to that target.
+    public var only: [String]?
 
-    public init(path: String, excluded: [String] = []) {
+    public init(path: String, excluded: [String] = [], only: [String]? = nil) {
         self.path = path
         self.excluded = excluded
+        self.only = only
     }
 
     /// Whether the folder holds `file`.
     public func contains(_ file: String) -> Bool {
         guard Self.isInside(file, folder: path) else { return false }
-        return !excluded.contains { file == $0 || Self.isInside(file, folder: $0) }
+        if let only { return only.contains { Self.matches(file, $0) } }
+        return !excluded.contains { Self.matches(file, $0) }
+    }
+
+    /// Whether `file` is `entry`, lies under it, or is one localization of it: a `*.lproj` component in `entry`
+    /// stands for any `.lproj` folder (Xcode 16 writes `/Localized/Dir/Main.storyboard` for the variant group whose
+    /// copies are `Dir/Base.lproj/Main.storyboard`, `Dir/fr.lproj/Main.strings`…, and the loader spells it
+    /// `Dir/*.lproj/Main.storyboard`). A localization may change the extension (`.strings` beside a storyboard).
+    public static func matches(_ file: String, _ entry: String) -> Bool {
+        if file == entry || isInside(file, folder: entry) { return true }
+        guard entry.contains("*.lproj/") else { return false }
+        let want = entry.split(separator: "/", omittingEmptySubsequences: false)
+        let have = file.split(separator: "/", omittingEmptySubsequences: false)
+        guard want.count == have.count else { return false }
+        for (w, h) in zip(want, have).dropLast() where w != h {
+            guard w == "*.lproj", h.hasSuffix(".lproj") else { return false }
+        }
+        guard let w = want.last, let h = have.last else { return false }
+        return w == h || Self.stem(w) == Self.stem(h)
+    }
+
+    private static func stem(_ name: Substring) -> Substring {
+        name.lastIndex(of: ".").map { name[..<$0] } ?? name
     }
 
     /// Whether `file` lies under `folder` (`""` is the current folder, which holds every relative path).

@@ -6,7 +6,8 @@ extension GraphBuilder {
     /// the system loads it by name at launch.
     ///
     /// Only what a target uses declares entry points: the Info.plist its `INFOPLIST_FILE` names, and its own
-    /// `INFOPLIST_KEY_*` settings, each looked up inside that target. An Info.plist that lies in a project's
+    /// `INFOPLIST_KEY_*` settings, each looked up inside that target; and only a target that launches (an app, an
+    /// extension, a watch app, or a product sbmap does not know), not a test bundle or a library. An Info.plist that lies in a project's
     /// folders but that no target uses (a sample's, a committed build folder's) declares nothing. Where no project
     /// describes a plist at all, it is taken as the app of its folder, as before targets were known.
     mutating func attachEntryPoints() {
@@ -14,7 +15,10 @@ extension GraphBuilder {
         for settings in project.settings {
             if let value = settings.value { settingsByPath[value.path] = value }
         }
-        for (target, declarations) in membership.entryPoints.enumerated() {
+        // Test bundles, libraries and tools have no launch or main storyboard: realm's UI-test target uses its host
+        // app's Info.plist, whose keys are the app's, checked in the app.
+        let launchless: Set<ProductKind> = [.unitTests, .uiTests, .framework, .staticLibrary, .bundle, .tool, .package]
+        for (target, declarations) in membership.entryPoints.enumerated() where !launchless.contains(membership.targets[target].product) {
             var all = declarations
             if let plist = membership.targets[target].infoPlist, let settings = settingsByPath[plist] {
                 all += settings.entryPoints
@@ -57,6 +61,9 @@ extension GraphBuilder {
 
     private mutating func attach(_ declaration: EntryPointDeclaration, scope: StoryboardCatalog.Scope) {
         let name = declaration.storyboardName
+        // Some plists write the extension (`LaunchScreen.storyboard`); the lookup takes it off, and a hint names the
+        // file once.
+        let file = name.hasSuffix(".storyboard") ? name : name + ".storyboard"
         let isLaunch = declaration.role == .launch || declaration.role == .launchPad
         let consequence = isLaunch ? "the system cannot show the launch screen" : "the app crashes at launch"
         switch catalog.lookup(name: name, from: declaration.location.path, platform: .unknown, scope: scope) {
@@ -83,7 +90,7 @@ extension GraphBuilder {
                 .warning, .storyboardNotInTarget,
                 "\(declaration.key) names storyboard '\(name)', but \(notInTargetMessage(name: name, indices: indices, from: declaration.location.path))",
                 at: declaration.location,
-                hint: "add \(name).storyboard to the target's Copy Bundle Resources, or fix the key"))
+                hint: "add \(file) to the target's Copy Bundle Resources, or fix the key"))
         case .missing:
             // A launch screen may be a nib: `UILaunchStoryboardName = LaunchScreen` with LaunchScreen.xib.
             guard !(isLaunch && hasNib(named: name, scope: scope)) else { return }
@@ -92,7 +99,7 @@ extension GraphBuilder {
                 "\(declaration.key) names storyboard '\(name)', which does not exist; \(consequence)",
                 at: declaration.location,
                 hint: suggestion(for: name, among: catalog.entries.map(\.name))
-                    ?? "add \(name).storyboard to the app, or fix the key"))
+                    ?? "add \(file) to the app, or fix the key"))
         }
     }
 

@@ -252,12 +252,16 @@ public struct CodeStoryboardHelper: Hashable, Sendable {
     /// `true` when `name` is read from a storyboard load in the member's body or initializer; that load is checked
     /// (and a dynamic name reported) where it is written. `false` for a stored member whose value is not known here.
     public var fromLoad: Bool
+    /// `false` when that load names a bundle other than the main one (`bundle: Bundle(for: X.self)`): what the
+    /// helper loads may be in a bundle that was not scanned.
+    public var mainBundle: Bool
     public var location: SourceLocation
 
-    public init(path: [String], name: CodeString, fromLoad: Bool = true, location: SourceLocation) {
+    public init(path: [String], name: CodeString, fromLoad: Bool = true, mainBundle: Bool = true, location: SourceLocation) {
         self.path = path
         self.name = name
         self.fromLoad = fromLoad
+        self.mainBundle = mainBundle
         self.location = location
     }
 }

@@ -32,6 +32,8 @@ struct CodeScope: Sendable {
     fileprivate var enclosingFunction = -1
     /// For storyboard helper candidates: the storyboard names loaded in the body.
     var helperLoads: [CodeString] = []
+    /// Whether one of `helperLoads` names a bundle other than the main one.
+    var helperLoadsOtherBundle = false
     /// For String enums: the cases read so far.
     var enumCases: [CodeEnumCase] = []
     /// Index of the opening brace: the scope's place, made into a `SourceLocation` only for the few scopes that
@@ -188,9 +190,10 @@ struct ScopeStack: Sendable {
     }
 
     /// Records a storyboard load in the innermost function, if it may be a storyboard helper.
-    mutating func noteHelperLoad(_ name: CodeString) {
+    mutating func noteHelperLoad(_ name: CodeString, mainBundle: Bool = true) {
         guard let f = functionIndex, case .function(_, true) = scopes[f].kind else { return }
         scopes[f].helperLoads.append(name)
+        if !mainBundle { scopes[f].helperLoadsOtherBundle = true }
     }
 
     mutating func addEnumCase(_ c: CodeEnumCase) {

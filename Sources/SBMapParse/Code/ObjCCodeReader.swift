@@ -67,7 +67,8 @@ struct ObjCCodeReader {
         guard case .function(let name, true) = scope.kind else { return }
         let path = typePath + [name]
         if scope.helperLoads.count == 1 {
-            file.helpers.append(CodeStoryboardHelper(path: path, name: scope.helperLoads[0], location: location(scope.start)))
+            file.helpers.append(CodeStoryboardHelper(path: path, name: scope.helperLoads[0], mainBundle: !scope.helperLoadsOtherBundle,
+                                                     location: location(scope.start)))
         } else if name == "storyboard", !file.helpers.contains(where: { $0.path == path }) {
             // `- (UIStoryboard *)storyboard { … }` that is no single load still hides UIKit's `storyboard`.
             file.helpers.append(CodeStoryboardHelper(path: path, name: .dynamic("storyboard"), fromLoad: false,
@@ -326,7 +327,7 @@ struct ObjCCodeReader {
         }
         file.loads.append(CodeStoryboardLoad(name: name, mainBundle: mainBundle, api: "storyboardWithName:bundle:",
                                              enclosingType: typePath, location: location(open)))
-        scopes.noteHelperLoad(name)
+        scopes.noteHelperLoad(name, mainBundle: mainBundle)
     }
 
     private mutating func instantiation(at i: Int) {

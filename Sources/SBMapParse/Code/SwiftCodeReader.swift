@@ -190,6 +190,7 @@ struct SwiftCodeReader {
             let path = scopes.typePath + [name]
             if scope.helperLoads.count == 1 {
                 file.helpers.append(CodeStoryboardHelper(path: path, name: scope.helperLoads[0],
+                                                         mainBundle: !scope.helperLoadsOtherBundle,
                                                          location: stream.location(scope.start, path: filePath)))
             } else if name == "storyboard", !file.helpers.contains(where: { $0.path == path }) {
                 // `var storyboard: UIStoryboard { … }` that is no single load still hides UIKit's `storyboard`.
@@ -518,7 +519,10 @@ struct SwiftCodeReader {
         let name = stream.text(i + 1)
         let storyboard = storyboardExpression(range, strict: true)
         if case .named(let value)? = storyboard {
-            file.helpers.append(CodeStoryboardHelper(path: scopes.typePath + [name], name: value,
+            // `static let console = UIStoryboard(name: "Console", bundle: Bundle(for: Logger.self))`: another bundle.
+            let first = expressions.trimPostfix(range).first ?? start
+            let mainBundle = storyboardCall(at: first)?.1 ?? true
+            file.helpers.append(CodeStoryboardHelper(path: scopes.typePath + [name], name: value, mainBundle: mainBundle,
                                                      location: stream.location(i + 1, path: filePath)))
             return
         }
@@ -631,7 +635,7 @@ struct SwiftCodeReader {
         let api = stream[i].word == .NSStoryboard ? "NSStoryboard(name:bundle:)" : "UIStoryboard(name:bundle:)"
         file.loads.append(CodeStoryboardLoad(name: name, mainBundle: mainBundle, api: api,
                                              enclosingType: scopes.typePath, location: stream.location(i, path: filePath)))
-        expressionReader.scopes.noteHelperLoad(name)
+        expressionReader.scopes.noteHelperLoad(name, mainBundle: mainBundle)
     }
 
     /// Reads `UIStoryboard(name: X, bundle: B)` at `i` (see `SwiftExpressionReader.storyboardCall`).

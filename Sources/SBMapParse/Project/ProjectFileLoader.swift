@@ -21,13 +21,32 @@ public struct ProjectFileLoader: Hashable, Sendable {
             return Loaded(path: file.path, nil,
                           diagnostics: [LoadDiagnostics.readProblem(failure.problem, path: file.path, limits: limits)])
         case .success(let bytes):
-            return file.kind == .projectFile ? loadProjectFile(bytes: bytes, path: file.path)
+            return file.kind == .projectFile ? loadProjectFile(bytes: bytes, path: file.path, readFile: reader(beside: file))
                                              : loadPackageManifest(bytes: bytes, path: file.path)
         }
     }
 
-    /// Reads a `project.pbxproj` from memory.
-    public func loadProjectFile(bytes: [UInt8], path: String) -> Loaded<LoadedBuildProject> {
+    /// Reads files a project names (its `.xcconfig`s) by their paths spelled like `file`'s, from where `file` is
+    /// opened: never an absolute path, and never a path that climbs above the folder `file`'s path starts from.
+    func reader(beside file: InputFile) -> (@Sendable (String) -> [UInt8]?)? {
+        guard file.url.hasSuffix(file.path) else { return nil }
+        let base = String(file.url.dropLast(file.path.utf8.count))
+        let climbs = Self.climbs(ProjectPaths.normalize(file.path))
+        let limits = limits
+        return { path in
+            guard !path.hasPrefix("/"), Self.climbs(path) <= climbs,
+                  case .success(let bytes) = ByteSource.readWholeFile(at: base + path, limits: limits) else { return nil }
+            return bytes
+        }
+    }
+
+    /// How many `..` a normalized relative path starts with.
+    private static func climbs(_ path: String) -> Int {
+        path.split(separator: "/").prefix { $0 == ".." }.count
+    }
+
+    /// Reads a `project.pbxproj` from memory; `readFile` reads the `.xcconfig` files it names (none when `nil`).
+    public func loadProjectFile(bytes: [UInt8], path: String, readFile: (@Sendable (String) -> [UInt8]?)? = nil) -> Loaded<LoadedBuildProject> {
         if bytes.count > limits.maxFileBytes {
             return Loaded(path: path, nil, diagnostics: [LoadDiagnostics.readProblem(.tooLarge(bytes.count), path: path, limits: limits)])
         }
@@ -51,9 +70,9 @@ public struct ProjectFileLoader: Hashable, Sendable {
                 }
                 return Loaded(path: path, nil, diagnostics: findings)
             }
-            return XcodeProjectReader.read(root: root, path: path)
+            return XcodeProjectReader.read(root: root, path: path, readFile: readFile)
         }
-        return XcodeProjectReader.read(bytes: bytes, path: path)
+        return XcodeProjectReader.read(bytes: bytes, path: path, readFile: readFile)
     }
 
     /// Reads a `Package.swift` from memory.

@@ -12,19 +12,24 @@ import SBMapModel
 ///          │                        └ buildConfigurationList ─▶ XCConfigurationList ─▶ XCBuildConfiguration
 ///          └ mainGroup ─▶ PBXGroup ─ children ─▶ PBXGroup | PBXVariantGroup | PBXFileReference ◀───────┘
 ///
-/// What cannot be known without Xcode (settings in `.xcconfig` files, `$(…)` that the build computes) is left
-/// out, never guessed: a target then has fewer facts, and the resolver reports less.
+/// A configuration's base `.xcconfig` file is read through `readFile` (`XcconfigReader`), its settings below the
+/// configuration's own. What cannot be known without Xcode (`$(…)` that the build computes, an `.xcconfig` outside
+/// the scan) is left out, never guessed: a target then has fewer facts, and the resolver reports less.
 struct XcodeProjectReader {
     let path: String
     /// The folder `SOURCE_ROOT` and `$(SRCROOT)` name: the one holding the `.xcodeproj` (plus `projectDirPath`).
     let root: String
     /// The `.xcodeproj` folder, which names the project in target ids.
     let projectName: String
+    /// Reads a file the project names (an `.xcconfig`), by its path spelled like discovery's; `nil` reads nothing.
+    let readFile: (@Sendable (String) -> [UInt8]?)?
     private let objects: [String: PlistValue]
     private var parents: [String: String] = [:]
+    /// The ids of the synchronized folders that have exception sets, sorted (the objects' order is not the file's).
+    private var synchronizedGroups: [String] = []
 
     /// The project at `path` (`…/App.xcodeproj/project.pbxproj`), or a finding saying why it cannot be read.
-    static func read(bytes: [UInt8], path: String) -> Loaded<LoadedBuildProject> {
+    static func read(bytes: [UInt8], path: String, readFile: (@Sendable (String) -> [UInt8]?)? = nil) -> Loaded<LoadedBuildProject> {
         let root: PlistValue
         switch OpenStepPlistParser.parse(bytes, path: path) {
         case .success(let value): root = value
@@ -37,11 +42,11 @@ struct XcodeProjectReader {
                 at: SourceLocation(path: path, line: failure.line, column: failure.column),
                 hint: "resolve merge conflicts in project.pbxproj, or open and re-save the project in Xcode")])
         }
-        return read(root: root, path: path)
+        return read(root: root, path: path, readFile: readFile)
     }
 
     /// The project from its property list, read from the text (OpenStep) or the XML format.
-    static func read(root: PlistValue, path: String) -> Loaded<LoadedBuildProject> {
+    static func read(root: PlistValue, path: String, readFile: (@Sendable (String) -> [UInt8]?)? = nil) -> Loaded<LoadedBuildProject> {
         guard case .dictionary(let objectEntries)? = root["objects"], let (rootID, _) = root["rootObject"]?.stringValue else {
             return Loaded(path: path, nil, diagnostics: [Diagnostic(
                 .warning, .malformedPlist, "the file has no 'objects' or 'rootObject': it is not an Xcode project",
@@ -68,22 +73,26 @@ struct XcodeProjectReader {
         let container = ProjectPaths.parent(xcodeproj)
         let projectDir = project["projectDirPath"]?.stringValue?.0 ?? ""
         let reader = XcodeProjectReader(path: path, root: ProjectPaths.join(container, projectDir), projectName: xcodeproj,
-                                        objects: objects)
+                                        readFile: readFile, objects: objects)
         var value = LoadedBuildProject(path: path, kind: .xcode, name: xcodeproj, root: reader.root)
         value.targets = project["targets"]?.arrayValue.compactMap { $0.stringValue.flatMap { reader.target($0.0, project: project) } } ?? []
         return Loaded(path: path, value)
     }
 
-    private init(path: String, root: String, projectName: String, objects: [String: PlistValue]) {
+    private init(path: String, root: String, projectName: String, readFile: (@Sendable (String) -> [UInt8]?)?,
+                 objects: [String: PlistValue]) {
         self.path = path
         self.root = root
         self.projectName = projectName
+        self.readFile = readFile
         self.objects = objects
         for (id, object) in objects {
             for child in object["children"]?.arrayValue ?? [] {
                 if let (childID, _) = child.stringValue, parents[childID] == nil { parents[childID] = id }
             }
+            if object.isa == "PBXFileSystemSynchronizedRootGroup", object["exceptions"] != nil { synchronizedGroups.append(id) }
         }
+        synchronizedGroups.sort()
     }
 
     // MARK: Targets
@@ -117,23 +126,44 @@ struct XcodeProjectReader {
                 collect(refID, files: &files, folders: &folders)
             }
         }
-        // Xcode 16: a synchronized folder holds everything below it, less its exceptions for this target.
+        // Xcode 16: a synchronized folder holds everything below it, less its exceptions for this target; the
+        // exceptions for this target of a folder another target owns (or none) add those files to it (WWDC's
+        // storyboards, home-assistant's notification extension).
+        let owned = Set((object["fileSystemSynchronizedGroups"]?.arrayValue ?? []).compactMap { $0.stringValue?.0 })
         for groupID in object["fileSystemSynchronizedGroups"]?.arrayValue ?? [] {
             guard let (groupID, _) = groupID.stringValue, let folder = resolvedPath(groupID) else { continue }
-            var excluded: [String] = []
-            for exceptionID in objects[groupID]?["exceptions"]?.arrayValue ?? [] {
-                guard let (exceptionID, _) = exceptionID.stringValue, let exception = objects[exceptionID],
-                      exception["target"]?.stringValue?.0 == id else { continue }
-                for member in exception["membershipExceptions"]?.arrayValue ?? [] {
-                    if let (relative, _) = member.stringValue { excluded.append(ProjectPaths.join(folder, relative)) }
-                }
-            }
-            folders.append(TargetFolder(path: folder, excluded: excluded.sorted()))
+            folders.append(TargetFolder(path: folder, excluded: exceptions(of: groupID, for: id, in: folder)))
+        }
+        for groupID in synchronizedGroups where !owned.contains(groupID) {
+            guard let folder = resolvedPath(groupID) else { continue }
+            let added = exceptions(of: groupID, for: id, in: folder)
+            if !added.isEmpty { folders.append(TargetFolder(path: folder, only: added)) }
         }
         var seen = Set<String>()
         target.files = files.filter { seen.insert($0).inserted }
         target.folders = folders
         return target
+    }
+
+    /// The paths the exception sets of synchronized folder `groupID` name for target `targetID`, sorted. Xcode 16
+    /// names a variant group `/Localized/Dir/Main.storyboard`; it becomes `Dir/*.lproj/Main.storyboard`, which
+    /// matches each localization (`TargetFolder.matches`).
+    private func exceptions(of groupID: String, for targetID: String, in folder: String) -> [String] {
+        var paths: [String] = []
+        for exceptionID in objects[groupID]?["exceptions"]?.arrayValue ?? [] {
+            guard let (exceptionID, _) = exceptionID.stringValue, let exception = objects[exceptionID],
+                  exception["target"]?.stringValue?.0 == targetID else { continue }
+            for member in exception["membershipExceptions"]?.arrayValue ?? [] {
+                guard var (relative, _) = member.stringValue else { continue }
+                if relative.hasPrefix("/Localized/") {
+                    let rest = relative.dropFirst("/Localized/".count)
+                    let slash = rest.lastIndex(of: "/")
+                    relative = slash.map { "\(rest[..<$0])/*.lproj/\(rest[rest.index(after: $0)...])" } ?? "*.lproj/\(rest)"
+                }
+                paths.append(ProjectPaths.join(folder, relative))
+            }
+        }
+        return paths.sorted()
     }
 
     /// The files (or folder) a build file's reference stands for: a file, every localization of a variant group,
@@ -186,11 +216,35 @@ struct XcodeProjectReader {
         let all = (object["buildConfigurations"]?.arrayValue ?? []).compactMap { item -> (String, PlistValue)? in
             guard let (id, _) = item.stringValue, let configuration = objects[id],
                   let settings = configuration["buildSettings"] else { return nil }
-            return (configuration["name"]?.stringValue?.0 ?? "", settings)
+            return (configuration["name"]?.stringValue?.0 ?? "", withBase(settings, of: configuration))
         }
         return all.sorted { a, b in
             a.0 == "Release" ? b.0 != "Release" : b.0 == "Release" ? false : a.0 < b.0
         }.map { (name: $0.0, settings: $0.1) }
+    }
+
+    /// A configuration's settings over those of its base `.xcconfig` (which they override), when it has one that
+    /// can be read.
+    private func withBase(_ settings: PlistValue, of configuration: PlistValue) -> PlistValue {
+        guard let readFile, let base = baseConfigurationPath(configuration),
+              case .dictionary(let own) = settings,
+              case .dictionary(let inherited) = XcconfigReader(read: readFile).settings(at: base), !inherited.isEmpty else {
+            return settings
+        }
+        let keys = Set(own.map { $0.key })
+        return .dictionary(own + inherited.filter { !keys.contains($0.key) })
+    }
+
+    /// The `.xcconfig` a configuration is based on: `baseConfigurationReference` (a file reference), or Xcode 16's
+    /// `baseConfigurationReferenceAnchor` (a synchronized folder) with `baseConfigurationReferenceRelativePath`.
+    private func baseConfigurationPath(_ configuration: PlistValue) -> String? {
+        if let (refID, _) = configuration["baseConfigurationReference"]?.stringValue { return resolvedPath(refID) }
+        if let (anchorID, _) = configuration["baseConfigurationReferenceAnchor"]?.stringValue,
+           let (relative, _) = configuration["baseConfigurationReferenceRelativePath"]?.stringValue,
+           let folder = resolvedPath(anchorID) {
+            return ProjectPaths.join(folder, relative)
+        }
+        return nil
     }
 
     private func platforms(_ settings: BuildSettings, productType: String) -> [Platform] {

@@ -254,6 +254,9 @@ struct CodeLinkPass: Sendable {
     /// The `#if` branches of the file being linked, and the condition of the use being linked (`nil`: none).
     private var conditions: [CompileConditionRange] = []
     private var condition: CompileCondition?
+    /// Whether only libraries (frameworks, static libraries, Swift packages) compile the file being linked: their
+    /// code runs inside whichever app links them, so the main bundle (`bundle: nil`) is that app's, not theirs.
+    private var fileInLibrariesOnly = false
 
     init(context: CodeLinkContext) {
         index = context.index
@@ -366,9 +369,12 @@ struct CodeLinkPass: Sendable {
         guard !targets.isEmpty else {
             fileTargets = nil
             filePlatforms = []
+            fileInLibrariesOnly = false
             return
         }
         filePlatforms = Set(targets.flatMap { membership.targets[$0].platforms })
+        let libraries: Set<ProductKind> = [.framework, .staticLibrary, .package]
+        fileInLibrariesOnly = targets.allSatisfy { libraries.contains(membership.targets[$0].product) }
         // Code only test bundles compile runs inside the app they test (a hosted unit test: `bundle: nil` is the
         // host app's bundle) or beside it: its names are not scoped to the test target, which holds no storyboards.
         let tests: Set<ProductKind> = [.unitTests, .uiTests]
@@ -426,8 +432,9 @@ struct CodeLinkPass: Sendable {
         case .string(let name):
             var lookup = hint(api: load.api)
             // An explicit bundle (`PVUIKit.BundleLoader.bundle`, `Bundle(for: X.self)`) may be another target's:
-            // its storyboards are not limited to the targets that compile the calling file.
-            if !load.mainBundle { lookup.targets = nil }
+            // its storyboards are not limited to the targets that compile the calling file. Nor is the main bundle
+            // seen from a library (NetNewsWire's RSCore package): it is the bundle of the app that links it.
+            if !load.mainBundle || fileInLibrariesOnly { lookup.targets = nil }
             let match = index.storyboards(named: name, hint: lookup)
             switch match {
             case .found:
@@ -448,7 +455,9 @@ struct CodeLinkPass: Sendable {
                        hint: "add \(name).storyboard to the Copy Bundle Resources of the targets that compile this file, or fix the name")
             case .missing:
                 guard !index.graph.storyboards.isEmpty else { break }
-                report(load.mainBundle ? .error : .warning, .codeUnknownStoryboard,
+                // Another bundle's storyboards may not be scanned (a pod's, a submodule's: ChatSecure's
+                // LumberjackConsole): whether it has the name is unknown, a note.
+                report(load.mainBundle ? .error : .info, .codeUnknownStoryboard,
                        load.mainBundle
                            ? "\(load.api) loads storyboard '\(name)', which does not exist; this call crashes the app"
                            : "\(load.api) loads storyboard '\(name)' from another bundle, and no scanned storyboard has that name",
@@ -555,6 +564,12 @@ struct CodeLinkPass: Sendable {
     private mutating func storyboards(through helper: CodeStoryboardHelper, receiverCase: [String]?, shown: String,
                                       use: CodeInstantiation) -> Receiver {
         switch symbols.resolve(helper: helper, receiverCase: receiverCase) {
+        case .string(let name) where !helper.mainBundle:
+            // A helper that loads from another bundle (ChatSecure's `Bundle(for: PTEConsoleLogger.self)`, a pod's):
+            // its load was checked where it is written; here the name may be in a bundle that was not scanned.
+            var lookup = hint(api: use.api)
+            lookup.targets = nil
+            return receiver(index.storyboards(named: name, hint: lookup), name: name, otherBundle: true)
         case .string(let name):
             let match = index.storyboards(named: name, hint: hint(api: use.api))
             if case .missing = match, !index.graph.storyboards.isEmpty {
