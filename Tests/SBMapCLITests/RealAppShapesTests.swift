@@ -658,4 +658,23 @@ import SBMapModel
         let failing = lines.filter { $0.contains(": warning:") || $0.contains(": error:") }
         #expect(failing.count == 1 && failing[0].contains("LogListViewController.swift:10:") && failing[0].contains(": error:"), "\(run.stderr)")
     }
+
+    /// MonitorControl's main.swift loads its windows through a file-scope `private let storyboard = NSStoryboard(…)`:
+    /// outside a type a bare `storyboard` is that constant, not `self.storyboard` (it gave six notes, no links).
+    @Test func aFileScopeStoryboardConstantIsTheReceiver() throws {
+        let root = try Harness.project([
+            "App/Main.storyboard": XML.storyboard(platform: "MacOSX.Cocoa",
+                XML.scene("p", element: "viewController", attributes: #"storyboardIdentifier="MainPrefsVC""#)),
+            "App/main.swift": """
+                import Cocoa
+                private let storyboard = NSStoryboard(name: "Main", bundle: Bundle.main)
+                let prefs = storyboard.instantiateController(withIdentifier: "MainPrefsVC") as? NSViewController
+                let wrong = storyboard.instantiateController(withIdentifier: "Nope") as? NSViewController
+                """,
+        ])
+        let run = try Harness.run(["check", "App"], in: root)
+        #expect(!run.stderr.contains("code-dynamic"), "\(run.stderr)")
+        #expect(run.stderr.contains("main.swift:4:") && run.stderr.contains("'Nope'"))
+        #expect(run.stderr.contains("2 code links (1 unresolved)"))
+    }
 }

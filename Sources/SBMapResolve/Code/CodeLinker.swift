@@ -519,6 +519,12 @@ struct CodeLinkPass: Sendable {
             if let member = symbols.storyboardMember(of: use.enclosingType) {
                 return storyboards(through: member, receiverCase: nil, shown: "storyboard", use: use)
             }
+            // Outside any type there is no `self`: a bare `storyboard` is a file-scope constant
+            // (`private let storyboard = NSStoryboard(name: "Main", bundle: nil)`, as in MonitorControl's main.swift).
+            if use.enclosingType.isEmpty, let (helper, receiverCase) = symbols.helper(["storyboard"], scope: []),
+               helper.path == ["storyboard"] {
+                return storyboards(through: helper, receiverCase: receiverCase, shown: "storyboard", use: use)
+            }
             let type = use.enclosingType.last ?? ""
             // The storyboards are looked up by path, not found by testing every storyboard of the graph.
             let paths = Set(symbols.descendants(of: type).flatMap { index.sceneEnds(ofClass: $0) }.compactMap(\.storyboard)
@@ -664,7 +670,7 @@ struct CodeLinkPass: Sendable {
         case .dynamic(let text):
             reportDynamic("storyboard identifier", text, at: use.location)
         case .string(let identifier):
-            if case .own = use.storyboard, symbols.storyboardMember(of: use.enclosingType) == nil {
+            if case .own = use.storyboard, !use.enclosingType.isEmpty, symbols.storyboardMember(of: use.enclosingType) == nil {
                 // `self.storyboard` is the storyboard the calling scene was loaded from: each scene of the class
                 // links inside its own storyboard, never across (a class with a scene in an iPhone, an iPad and a
                 // tvOS storyboard made nine edges, six of them false).
