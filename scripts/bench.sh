@@ -329,7 +329,7 @@ echo "three; each map command runs $REPEAT times."
 echo
 
 declare -A M_MB M_XML M_XML_RSS M_CHECK M_CHECK_RSS M_EXPORT M_EXPORT_RSS M_JSON M_OVER M_OVER_RSS M_MAIN M_MAIN_RSS \
-    M_BUSY M_BUSY_RSS M_BUSY_NAME M_PLAIN M_PLAIN_RSS M_PLAIN_PLAN M_ALL M_ALL_RSS M_ALL_MAPS
+    M_BUSY M_BUSY_RSS M_BUSY_NAME M_PLAIN M_PLAIN_RSS M_PLAIN_PLAN M_ALL M_ALL_RSS M_ALL_MAPS M_SITE M_SITE_RSS M_SITE_PAGES
 
 # keep_best TIMES RSSES N: folds WALL and RSS of the last run_timed into ${TIMES[N]} (least) and ${RSSES[N]} (most).
 keep_best() {
@@ -366,6 +366,11 @@ for n in $MAP_SIZES; do
     run_timed /dev/null "$SBMAP" render "$dir" --all -o "$WORK/all-$n"
     M_ALL[$n]=$WALL; M_ALL_RSS[$n]=$RSS
     M_ALL_MAPS[$n]=$(find "$WORK/all-$n" -name '*.svg' | wc -l)
+    # The docs site (issue 13): every map again, and the pages.
+    run_timed /dev/null "$SBMAP" site "$dir" -o "$WORK/site-$n"
+    M_SITE[$n]=$WALL; M_SITE_RSS[$n]=$RSS
+    M_SITE_PAGES[$n]=$(find "$WORK/site-$n" -name '*.html' | wc -l)
+    rm -rf "$WORK/site-$n"
     rm -rf "$WORK/all-$n" "$WORK"/overview-$n.svg "$WORK"/focus-*-$n.svg "$WORK/plain-$n.svg"
 done
 
@@ -385,6 +390,7 @@ echo "| focus map, \`--focus Main --hops 1\` | ${M_MAIN[$n]} | $(ratio "${M_MAIN
 echo "| focus map of the busiest storyboard (${M_BUSY_NAME[$n]}), \`--hops 1\` | ${M_BUSY[$n]} | $(ratio "${M_BUSY[$n]}" "${M_XML[$n]}") | ${M_BUSY_RSS[$n]} | < 1 s | $(verdict "${M_BUSY[$n]}" '<' 1) |"
 echo "| plain \`render\` (${M_PLAIN_PLAN[$n]}) | ${M_PLAIN[$n]} | $(ratio "${M_PLAIN[$n]}" "${M_XML[$n]}") | ${M_PLAIN_RSS[$n]} | < 10 s | $(verdict "${M_PLAIN[$n]}" '<' 10) |"
 echo "| \`render --all\`, ${M_ALL_MAPS[$n]} SVG maps | ${M_ALL[$n]} | $(ratio "${M_ALL[$n]}" "${M_XML[$n]}") | ${M_ALL_RSS[$n]} | < 20 s | $(verdict "${M_ALL[$n]}" '<' 20) |"
+echo "| \`sbmap site\`, ${M_SITE_PAGES[$n]} pages (issue 13) | ${M_SITE[$n]} | $(ratio "${M_SITE[$n]}" "${M_XML[$n]}") | ${M_SITE_RSS[$n]} | < 30 s | $(verdict "${M_SITE[$n]}" '<' 30) |"
 echo
 
 echo "### Growth (seconds; the ratio rows divide each column by the size before)"
