@@ -20,6 +20,9 @@ public struct ProjectFileLoader: Hashable, Sendable {
         case .failure(let failure):
             return Loaded(path: file.path, nil,
                           diagnostics: [LoadDiagnostics.readProblem(failure.problem, path: file.path, limits: limits)])
+        case .success(let bytes) where LFSPointer.matches(bytes):
+            return Loaded(path: file.path, nil, diagnostics: [LFSPointer.finding(
+                path: file.path, what: file.kind == .projectFile ? "Xcode project" : "package manifest")])
         case .success(let bytes):
             return file.kind == .projectFile ? loadProjectFile(bytes: bytes, path: file.path, readFile: reader(beside: file))
                                              : loadPackageManifest(bytes: bytes, path: file.path)
