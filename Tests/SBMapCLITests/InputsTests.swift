@@ -1,5 +1,6 @@
 import Foundation
 import SBMapDiscover
+import SBMapParse
 import Testing
 
 /// "Read only the project" (docs/robustness.md, Inputs): links that leave the scanned folders, config paths that
@@ -11,6 +12,104 @@ import Testing
         size 12345
 
         """
+
+    static func storyboard(_ className: String) -> String {
+        XML.storyboard(initial: "a", XML.scene("a", attributes: "customClass=\"\(className)\""))
+    }
+
+    // MARK: - Links that leave the scanned folders
+
+    /// `Leak.storyboard -> ../outside/Secret.storyboard` and a folder linked to an outside one: not followed, one
+    /// note each, and nothing of them in the export. A link inside the folder still works, and the outside file is
+    /// mapped when it is passed as a path.
+    @Test func linksOutOfTheInputsAreNotFollowed() throws {
+        let root = try Harness.project([
+            "outside/Secret.storyboard": Self.storyboard("SecretViewController"),
+            "outside/More/Hidden.storyboard": Self.storyboard("HiddenViewController"),
+            "App/Main.storyboard": Self.storyboard("MainViewController"),
+            "App/.design/Kept.storyboard": Self.storyboard("KeptViewController"),
+        ])
+        let fm = FileManager.default
+        let app = root.appendingPathComponent("App")
+        try fm.createSymbolicLink(atPath: app.appendingPathComponent("Leak.storyboard").path,
+                                  withDestinationPath: "../outside/Secret.storyboard")
+        try fm.createSymbolicLink(atPath: app.appendingPathComponent("LeakFolder").path,
+                                  withDestinationPath: root.appendingPathComponent("outside/More").path)
+        try fm.createSymbolicLink(atPath: app.appendingPathComponent("Kept.storyboard").path,
+                                  withDestinationPath: ".design/Kept.storyboard")
+
+        let run = try Harness.run(["export", "App", "-o", "graph.json"], in: root)
+        #expect(run.status == 0, "\(run.stderr)")
+        let json = try String(contentsOf: root.appendingPathComponent("graph.json"), encoding: .utf8)
+        #expect(!json.contains("SecretViewController") && !json.contains("HiddenViewController"))
+        #expect(json.contains("MainViewController") && json.contains("KeptViewController"))
+        for link in ["App/Leak.storyboard", "App/LeakFolder"] {
+            #expect(Robust.findings(run.stderr).filter { $0.path == link }.map { "\($0.level) \($0.code)" } == ["note link-outside-inputs"],
+                    "\(run.stderr)")
+        }
+        #expect(run.stderr.contains("pass the link's target as a path"))
+        #expect(!run.stderr.contains("Secret") && !run.stderr.contains("Hidden"))
+
+        // Named on the command line, the outside file is the user's choice.
+        let named = try Harness.run(["export", "App", "outside/Secret.storyboard", "-o", "named.json"], in: root)
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(try String(contentsOf: root.appendingPathComponent("named.json"), encoding: .utf8).contains("SecretViewController"))
+    }
+
+    /// A file swapped for a link between discovery and loading is not followed (`O_NOFOLLOW`): the link may lead
+    /// anywhere. (Library level, so the timing is exact.)
+    @Test func aFileThatBecomesALinkAfterDiscoveryIsNotFollowed() throws {
+        let root = try Harness.project([
+            "outside/Secret.storyboard": Self.storyboard("SecretViewController"),
+            "App/Main.storyboard": Self.storyboard("MainViewController"),
+            "App/Info.plist": "<plist><dict/></plist>",
+        ])
+        let app = root.appendingPathComponent("App")
+        let discovered = Discovery().discover([app.path])
+        #expect(discovered.files.count == 2)
+        for name in ["Main.storyboard", "Info.plist"] {
+            try FileManager.default.removeItem(at: app.appendingPathComponent(name))
+            try FileManager.default.createSymbolicLink(atPath: app.appendingPathComponent(name).path,
+                                                       withDestinationPath: root.appendingPathComponent("outside/Secret.storyboard").path)
+        }
+        let project = ProjectLoader().load(discovered.files)
+        #expect(project.storyboards.compactMap(\.value).isEmpty)
+        let findings = project.storyboards.flatMap(\.diagnostics) + project.settings.flatMap(\.diagnostics)
+        #expect(findings.map(\.code.rawValue) == ["unreadable-file", "unreadable-file"])
+        #expect(findings.allSatisfy { $0.message.contains("symbolic link") })
+    }
+
+    /// `diff` against a revision that commits `App/Leak.storyboard -> /…/outside/Secret.storyboard`: the
+    /// revision's copy follows the same rule, so the summary shows nothing of the outside file.
+    @Test func aCommittedLinkOutOfTheRepositoryIsNotReadByDiff() throws {
+        let top = Harness.newFolder()
+        let repo = top.appendingPathComponent("repo")
+        try Robust.write(Self.storyboard("SecretViewController"), "outside/Secret.storyboard", in: top)
+        try Robust.write(Self.storyboard("MainViewController"), "App/Main.storyboard", in: repo)
+        func git(_ args: String...) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"] + args
+            process.currentDirectoryURL = repo
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "git \(args)")
+        }
+        try git("init", "-q", "-b", "main")
+        try git("add", ".")
+        try git("commit", "-q", "-m", "before")
+        try FileManager.default.createSymbolicLink(atPath: repo.appendingPathComponent("App/Leak.storyboard").path,
+                                                   withDestinationPath: top.appendingPathComponent("outside/Secret.storyboard").path)
+        try git("add", ".")
+        try git("commit", "-q", "-m", "a link out")
+
+        let run = try Harness.run(["diff", "HEAD~1", "HEAD", "--summary", "-"], in: repo)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stdout.contains("Secret") && !run.stderr.contains("Secret"), "\(run.stdout)")
+        #expect(run.stderr.contains("link-outside-inputs"), "\(run.stderr)")
+    }
 
     // MARK: - Git LFS pointers
 
