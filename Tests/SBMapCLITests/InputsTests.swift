@@ -111,6 +111,111 @@ import Testing
         #expect(run.stderr.contains("link-outside-inputs"), "\(run.stderr)")
     }
 
+    // MARK: - Config and theme files
+
+    /// A repository's `.sbmap.yml` cannot point sbmap at the rest of the machine: `/`, `..`, an absolute path and a
+    /// link that leads out are each an error at its line (exit 64), and nothing is read. Inside paths still work.
+    @Test func configPathsMustStayInsideTheConfigsFolder() throws {
+        let top = try Harness.project([
+            "outside/Secret.storyboard": Self.storyboard("SecretViewController"),
+            "repo/App/Main.storyboard": Self.storyboard("MainViewController"),
+            "repo/App/Sub/Other.storyboard": Self.storyboard("OtherViewController"),
+        ])
+        let repo = top.appendingPathComponent("repo")
+        try FileManager.default.createSymbolicLink(atPath: repo.appendingPathComponent("Out").path,
+                                                   withDestinationPath: top.appendingPathComponent("outside").path)
+        try Robust.write("""
+            paths:
+              - App
+              - /
+              - ../outside
+              - \(top.appendingPathComponent("outside").path)
+              - Out
+              - App/Sub/../..
+            render:
+              theme: ../outside/theme.yml
+
+            """, ".sbmap.yml", in: repo)
+        let run = try Harness.run(["export", "-o", "graph.json"], in: repo)
+        #expect(run.status == 64, "\(run.stderr)")
+        let lines = run.stderr.split(separator: "\n").filter { $0.contains("leads outside the folder that holds this file") }
+        #expect(lines.map { $0.split(separator: ":")[1] } == ["3", "4", "5", "6", "9"], "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: repo.appendingPathComponent("graph.json").path))
+
+        try Robust.write("paths: [App, ./App/Sub, App/Sub/..]\n", ".sbmap.yml", in: repo)
+        let inside = try Harness.run(["export", "-o", "graph.json"], in: repo)
+        #expect(inside.status == 0, "\(inside.stderr)")
+        #expect(try String(contentsOf: repo.appendingPathComponent("graph.json"), encoding: .utf8).contains("OtherViewController"))
+    }
+
+    /// `--theme` naming a file that is not a theme (a credentials file, a JSON secret): "not a theme file", the
+    /// allowed keys, and none of the file's keys or values. A theme with a typo still names the unknown key.
+    @Test func aThemePathToAFileThatIsNotAThemeEchoesNothingOfIt() throws {
+        let root = try Harness.project([
+            "App/Main.storyboard": Self.storyboard("MainViewController"),
+            "credentials": "aws_access_key_id: AKIAEXAMPLEKEY\naws_secret_access_key: s3cr3tValue\n",
+            "secrets.json": #"{"api_token": "tok_live_123", "password": "hunter2"}"#,
+            "typo.yml": "name: Mine\ncanvs:\n  background: \"#ffffff\"\n",
+        ])
+        for file in ["credentials", "secrets.json"] {
+            let path = root.appendingPathComponent(file).path
+            let run = try Harness.run(["render", "App", "--theme", path, "-o", "map.svg"], in: root)
+            #expect(run.status != 0)
+            #expect(run.stderr.contains("not a theme file"), "\(run.stderr)")
+            #expect(run.stderr.contains("extends, name"))
+            for secret in ["aws_access_key_id", "AKIAEXAMPLEKEY", "aws_secret", "s3cr3tValue", "api_token", "tok_live", "password", "hunter2"] {
+                #expect(!run.stderr.contains(secret), "\(secret) echoed: \(run.stderr)")
+            }
+        }
+        let typo = try Harness.run(["render", "App", "--theme", "typo.yml", "-o", "map.svg"], in: root)
+        #expect(typo.stderr.contains("unknown key 'canvs'"), "\(typo.stderr)")
+    }
+
+    /// The YAML key bomb: a mapping key that is an alias of a list nested nine levels deep, ten wide (10^9 when
+    /// expanded). Refused at the alias's line before anything is expanded, in a config file found in a parent folder
+    /// and in a theme; a normal config and theme still work. (This run takes milliseconds; speed is not timed here.)
+    @Test func yamlAnchorsAndAliasesAreRefusedBeforeExpansion() throws {
+        var bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for k in 1...9 {
+            bomb += "a\(k): &a\(k) [" + Array(repeating: "*a\(k - 1)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        bomb += "? *a9\n: boom\n"
+        let root = try Harness.project([
+            ".sbmap.yml": bomb,
+            "work/App/Main.storyboard": Self.storyboard("MainViewController"),
+            "work/theme.yml": "extends: default\nname: &n Mine\ndescription: *n\n",
+        ])
+        let work = root.appendingPathComponent("work")
+        let run = try Harness.run(["check", "App"], in: work)
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stderr.contains(".sbmap.yml:1:5: error: YAML anchors and aliases"), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").filter { $0.contains("anchors and aliases") }.count == 20, "at most 20 places")
+
+        let theme = try Harness.run(["render", "App", "--no-config", "--theme", "theme.yml", "-o", "map.svg"], in: work)
+        #expect(theme.status != 0)
+        #expect(theme.stderr.contains("theme.yml:2:7: error: YAML anchors and aliases"), "\(theme.stderr)")
+        #expect(theme.stderr.contains("theme.yml:3:14: error: YAML anchors and aliases"), "\(theme.stderr)")
+
+        // Text that only looks like one is fine, and so is a normal config.
+        try Robust.write("""
+            # a comment with *stars and &ampersands
+            paths: [App]
+            exclude: ["*.generated/*", '&odd', R&D, a*b]
+            findings:
+              suppress:
+                - code: unknown-storyboard
+                  paths: ["Legacy/**"]
+                  reason: |
+                    *not* an alias & not an anchor
+            render:
+              theme: dark
+
+            """, ".sbmap.yml", in: work)
+        let normal = try Harness.run(["check"], in: work.appendingPathComponent("App"))
+        #expect(normal.status == 0, "\(normal.stderr)")
+        #expect(normal.stderr.contains("1 storyboard"), "\(normal.stderr)")
+    }
+
     // MARK: - Git LFS pointers
 
     /// A checkout without LFS: the storyboard, an Info.plist and the project are pointers. Each is one warning that
