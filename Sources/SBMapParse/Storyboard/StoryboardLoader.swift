@@ -6,7 +6,7 @@ import SBMapModel
 /// The file is streamed through libxml2's SAX2 push parser in 256 KiB chunks, so memory stays bounded
 /// whatever the file size. Loading never throws and never crashes on bad input: a file that cannot be
 /// read as a storyboard gives `value == nil` and at least one error diagnostic saying what went wrong
-/// and what to do; a file that was read with a reservation (UTF-16) gives a value and a warning.
+/// and what to do (a Git LFS pointer: an `lfs-pointer` warning, as it is not broken, only not fetched); a file that was read with a reservation (UTF-16) gives a value and a warning.
 ///
 /// The loader is a plain value: one instance can load many files from many threads at once.
 public struct StoryboardLoader: Hashable, Sendable {
