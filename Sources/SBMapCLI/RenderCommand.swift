@@ -58,6 +58,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Write the overview and one focus map per storyboard into the folder given by -o, with maps.json.")
     var all = false
 
+    @Flag(help: "With --all: write into a folder that is not empty and holds no earlier maps.json.")
+    var force = false
+
     @Option(name: .customLong("max-nodes"), help: ArgumentHelp("The most nodes a plain render draws in full before it draws the overview (default \(MapBudget().nodes)).", valueName: "count"))
     var maxNodes: Int?
 
@@ -129,7 +132,13 @@ struct RenderCommand: ParsableCommand {
             // A bad theme is bad input from the user: say what and where, and exit as a usage error.
             throw ValidationError("\(error)")
         }
-        let graph = try Pipeline().run(resolved)
+        if all {
+            try OutputFolder(path: output, manifest: AllMaps.manifest, subfolders: ["storyboards"], command: "render --all")
+                .prepare(force: force, inputs: resolved.paths)
+        }
+        var filesRead: [String] = []
+        let graph = try Pipeline(discovered: { files in filesRead = files.map(\.url) }).run(resolved)
+        if !all { try ReadFiles.refuse(output, filesRead) }
         let reporter = FindingsReporter(options: findings.merged(with: resolved.config))
         let options = RenderOptions(
             format: format ?? (all ? .svg : OutputFormat(path: output) ?? .svg), engine: layout ?? file.layout ?? .dot,
