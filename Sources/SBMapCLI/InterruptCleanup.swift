@@ -62,7 +62,9 @@ enum InterruptCleanup {
         sigemptyset(&action.sa_mask)
         sigaddset(&action.sa_mask, SIGINT)
         sigaddset(&action.sa_mask, SIGTERM)
-        action.sa_flags = 0
+        // The handler may return (it hands the folders to the cleaner thread): the calls it interrupted restart,
+        // because Foundation's file and process code traps on an EINTR it does not expect.
+        action.sa_flags = SA_RESTART
         sigaction(SIGINT, &action, nil)
         sigaction(SIGTERM, &action, nil)
         return true
@@ -122,10 +124,12 @@ enum InterruptCleanup {
             if count < 0 && errno == EINTR { continue }
             return
         }
-        let children = folders.children()
+        // The lock stays taken until the process ends: the main thread, still running, blocks at its next
+        // `register` instead of making a new folder after this one has looked.
+        let (registered, children) = folders.freeze()
         for child in children { kill(child, SIGKILL) }
         if !children.isEmpty { usleep(50_000) }  // a killed child stops writing once the kill is delivered
-        for folder in folders.all() { try? FileManager.default.removeItem(atPath: folder) }
+        for folder in registered { try? FileManager.default.removeItem(atPath: folder) }
         if armed.pointee == 1 { unlink(path) }
         _exit(128 + Int32(number))
     }
@@ -151,7 +155,11 @@ private final class FolderList: @unchecked Sendable {
         }
     }
 
-    func all() -> [String] { lock.withLock { folders } }
+    /// The folders and children, with the lock kept: nothing can be added any more.
+    func freeze() -> ([String], [pid_t]) {
+        lock.lock()
+        return (folders, running)
+    }
 }
 
 /// The C signal handler (a `@convention(c)` function cannot capture, so it forwards to the static one).

@@ -131,13 +131,13 @@ enum OutputFile {
     private static func writeAtomically(_ target: String, shownAs path: String, keeping keep: stat?,
                                         _ produce: (_ sink: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         let folder = (target as NSString).deletingLastPathComponent
+        // `create` arms the interrupt handler with each name before it opens it: from the moment the file exists
+        // until the rename, SIGINT or SIGTERM removes it before exiting.
         let (descriptor, temporary) = TemporaryName.create(beside: target)
+        defer { InterruptCleanup.disarm() }
         guard descriptor >= 0 else {
             throw Failure(description: "cannot write '\(path)': \(temporary); check that '\(folder.isEmpty ? "." : folder)' exists and is writable")
         }
-        // From here until the rename, SIGINT or SIGTERM removes the temporary file before exiting.
-        InterruptCleanup.arm(temporary)
-        defer { InterruptCleanup.disarm() }
         if let keep {
             // The replaced file's permissions (never set-id bits); its owner too when allowed (as root, for a file
             // of another user), as `sed -i` does. Failing to change the owner is not an error.
@@ -188,8 +188,8 @@ enum OutputFile {
 /// The random part makes the name unguessable; the process id lets a later run tell a leftover of a run that was
 /// killed (`kill -9`, a power cut: no handler runs) from a file another run is writing now.
 enum TemporaryName {
-    /// Creates a new temporary file beside `target` (mode 0600 until its mode is set); the descriptor and its path,
-    /// or -1 and the reason.
+    /// Creates a new temporary file beside `target`; the descriptor and its path (armed for `InterruptCleanup`: the
+    /// caller disarms it after the rename), or -1 and the reason.
     static func create(beside target: String) -> (Int32, String) {
         let folder = (target as NSString).deletingLastPathComponent
         var name = Array((target as NSString).lastPathComponent.utf8)
@@ -201,9 +201,11 @@ enum TemporaryName {
         for _ in 0..<16 {
             let random = String(UInt64.random(in: 0..<(1 << 48)), radix: 16)
             let path = prefix + ".sbmap-\(getpid())-\(String(repeating: "0", count: 12 - random.count) + random).tmp"
+            InterruptCleanup.arm(path)
             let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
             if descriptor >= 0 { return (descriptor, path) }
             reason = String(cString: strerror(errno))
+            InterruptCleanup.disarm()  // not ours: never removed by the handler
             if errno != EEXIST { break }
         }
         return (-1, reason)

@@ -107,6 +107,7 @@ struct RenderCommand: ParsableCommand {
                 ? "say which format to write to stdout with --format svg|png|pdf|dot|mermaid|markdown"
                 : "cannot tell the format from '\(output)'; use a .svg, .png, .pdf, .dot, .mmd or .md name, or --format")
         }
+        if force, !all { throw ValidationError("--force applies to --all (a folder of maps); a single map file is always replaced") }
         if let dpi, !(dpi > 0 && dpi <= 1200) { throw ValidationError("--dpi must be between 1 and 1200") }
         if let maxPixels, maxPixels <= 0 { throw ValidationError("--max-pixels must be positive") }
     }

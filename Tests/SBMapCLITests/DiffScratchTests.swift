@@ -73,10 +73,11 @@ import Testing
     /// ends 143 / 130.
     @Test func anInterruptedDiffRemovesItsCopies() throws {
         let root = try Self.repository(extraStoryboards: 60)
-        let temporary = Harness.newFolder()
-        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         var caught = 0
         for attempt in 0..<4 {
+            // A folder per attempt: what one attempt left cannot be taken for the next one's copy.
+            let temporary = Harness.newFolder()
+            try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
             let signal = attempt % 2 == 0 ? SIGTERM : SIGINT
             let command = "cd '\(root.path)' && TMPDIR='\(temporary.path)' exec '\(Harness.executable.path)' diff HEAD~1 HEAD --summary /dev/null"
             let pid = try RobustnessTests.spawn("/bin/sh", ["-c", command])
@@ -100,7 +101,9 @@ import Testing
             }
             let exited = (status & 0x7F) == 0, code = (status >> 8) & 0xFF
             if seen != nil, !reaped, exited, code == 128 + signal { caught += 1 }
-            #expect(Self.copies(in: temporary).isEmpty, "attempt \(attempt): \(Self.copies(in: temporary))")
+            let left = Self.copies(in: temporary)
+            let inside = left.first.map { (try? FileManager.default.subpathsOfDirectory(atPath: temporary.appendingPathComponent($0).path)) ?? [] } ?? []
+            #expect(left.isEmpty, "attempt \(attempt): \(left) holding \(inside.prefix(5)); status \(status), seen \(seen ?? "-"), reaped \(reaped)")
         }
         #expect(caught > 0, "no attempt caught the run while a copy existed")
     }

@@ -53,18 +53,22 @@ import Testing
         #expect(try Self.temporaries(in: root).isEmpty)
     }
 
-    /// Links planted at every name the old scheme (`.graph.json.sbmap-PID.tmp`) could use for the next few hundred
-    /// processes are never followed: the file they point to is untouched.
+    /// A link planted at the temporary name the old scheme used (`.graph.json.sbmap-PID.tmp`, with the very process
+    /// id of the run: the shell plants it as `$$` and then becomes sbmap with `exec`) is never followed: the file it
+    /// points to is untouched. The name is unguessable now, and the file is opened with `O_EXCL | O_NOFOLLOW`.
     @Test func aPlantedLinkAtATemporaryNameIsNotFollowed() throws {
         let root = try Harness.project(Self.app)
         let victim = root.appendingPathComponent("victim.txt")
         try Data("precious\n".utf8).write(to: victim)
-        let first = getpid()
-        for pid in first..<(first + 400) {
-            _ = symlink(victim.path, root.appendingPathComponent(".graph.json.sbmap-\(pid).tmp").path)
-        }
-        let run = try Harness.run(["export", "App", "-o", "graph.json"], in: root)
-        #expect(run.status == 0, "\(run.stderr)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ln -s \"$1\" \".graph.json.sbmap-$$.tmp\" && exec \"$2\" export App -o graph.json -q",
+                             "sh", victim.path, Harness.executable.path]
+        process.currentDirectoryURL = root
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
         #expect(try String(contentsOf: victim, encoding: .utf8) == "precious\n")
         #expect(try String(contentsOf: root.appendingPathComponent("graph.json"), encoding: .utf8).contains("\"storyboards\""))
     }
@@ -117,6 +121,8 @@ import Testing
         }
         let render = try Harness.run(["render", "App", "-o", "App/Main.storyboard", "--format", "svg"], in: root)
         #expect(render.status == 64, "\(render.stderr)")
+        let diff = try Harness.run(["diff", "App", "App", "--summary", "App/Main.storyboard"], in: root)
+        #expect(diff.status == 64, "\(diff.stderr)")
         #expect(try String(contentsOf: root.appendingPathComponent("App/Info.plist"), encoding: .utf8) == plist)
         #expect(try String(contentsOf: root.appendingPathComponent("App/Main.storyboard"), encoding: .utf8) == RobustnessTests.good)
     }

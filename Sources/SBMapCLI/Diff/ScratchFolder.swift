@@ -2,7 +2,7 @@ import Foundation
 
 /// `diff`'s private copies of revisions: `sbmap-diff-PID-XXXXXX` folders in the temporary folder.
 ///
-/// Each is made by `mkdtemp` (mode 0700, an unpredictable name, never an existing folder), removed when the run
+/// Each is made as `mkdtemp` does (mode 0700, an unpredictable name, never an existing folder), removed when the run
 /// ends or is interrupted (`InterruptCleanup`), and a later run removes those of runs that are provably gone (no
 /// process has their id; a `kill -9` runs no handler).
 enum ScratchFolder {
@@ -24,16 +24,21 @@ enum ScratchFolder {
         return "/tmp"
     }
 
-    /// A new private folder, registered for removal on SIGINT and SIGTERM.
+    /// A new private folder (mode 0700, a name no one can guess or have made before: `mkdtemp`'s contract), registered
+    /// for removal on SIGINT and SIGTERM *before* it is made, so no signal finds it on disk and unregistered.
     static func make() throws -> String {
         let base = root
-        var template = Array("\(base == "/" ? "" : base)/\(prefix)\(getpid())-XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw Failure(description: "cannot make a private folder in '\(base)': \(String(cString: strerror(errno))); set TMPDIR to a writable folder")
+        var reason = "cannot make a folder"
+        for _ in 0..<16 {
+            let random = String(UInt64.random(in: 0..<(1 << 48)), radix: 36)
+            let path = "\(base == "/" ? "" : base)/\(prefix)\(getpid())-\(random)"
+            InterruptCleanup.register(folder: path)
+            if mkdir(path, 0o700) == 0 { return path }
+            reason = String(cString: strerror(errno))
+            InterruptCleanup.release(folder: path)  // someone else's: never removed
+            if errno != EEXIST { break }
         }
-        let path = String(cString: made)
-        InterruptCleanup.register(folder: path)
-        return path
+        throw Failure(description: "cannot make a private folder in '\(base)': \(reason); set TMPDIR to a writable folder")
     }
 
     static func remove(_ path: String) {
