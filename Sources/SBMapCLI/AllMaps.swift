@@ -19,6 +19,9 @@ struct AllMaps {
     var options: RenderOptions
     var budget: MapBudget
 
+    /// The index's file name (`OutputFolder.prepare`, called first, made the folders and checked them).
+    static let manifest = "maps.json"
+
     /// The index file: what `render --all` wrote.
     struct Index: Codable, Hashable {
         struct Map: Codable, Hashable {
@@ -40,11 +43,6 @@ struct AllMaps {
     /// Writes every map; returns the findings of the renders (each distinct one once).
     func write(_ graph: StoryboardGraph, reporter: FindingsReporter) throws -> [Diagnostic] {
         let ext = options.format.fileExtension
-        do {
-            try FileManager.default.createDirectory(atPath: folder + "/storyboards", withIntermediateDirectories: true)
-        } catch {
-            throw fail("cannot create '\(folder)/storyboards': \(error.localizedDescription)", graph, reporter)
-        }
         let previous = Self.readIndex(folder)
         let names = MapFileNames.names(for: graph.storyboards)
         let storyboards = graph.storyboards.sorted { $0.path < $1.path }
@@ -52,22 +50,25 @@ struct AllMaps {
         var findings: [Diagnostic] = []
         var failures: [String] = []
 
-        func render(_ view: StoryboardGraph, to file: String) {
+        /// Whether the map was written.
+        func render(_ view: StoryboardGraph, to file: String) -> Bool {
+            defer { progress.step() }
             do {
                 let rendered = try Renderer.render(view, options: options)
-                try OutputFile.write(rendered.data, to: folder + "/" + file)
+                try OutputFile.write(rendered.data, to: folder + "/" + file, existing: .ownFolderEntry)
                 findings += rendered.diagnostics
+                return true
             } catch let error as RenderError {
                 findings += error.diagnostics
                 failures.append("\(file): \(error.message)")
             } catch {
                 failures.append("\(error)")
             }
-            progress.step()
+            return false
         }
 
         let overviewFile = "overview.\(ext)"
-        render(OverviewView.make(graph), to: overviewFile)
+        _ = render(OverviewView.make(graph), to: overviewFile)
         let focusIndex = FocusView.Index(graph)
         var maps: [Index.Map] = []
         for storyboard in storyboards {
@@ -83,7 +84,8 @@ struct AllMaps {
                                            "the focus map of \(storyboard.path) reaches \(reach) of \(hops) hops: more would be over the budget (--max-nodes \(budget.nodes), --max-edges \(budget.edges))",
                                            at: SourceLocation(path: storyboard.path)))
             }
-            render(view, to: file)
+            // A map that could not be written is not in the index: the index names only files this run wrote.
+            guard render(view, to: file) else { continue }
             let scenes = graph.nodes.count { $0.storyboard == storyboard.path && $0.role.isScene && !$0.role.isCrossFileLink }
             maps.append(Index.Map(storyboard: storyboard.path, name: storyboard.name, file: file, targets: storyboard.targets,
                                   scenes: scenes, hops: reach))
@@ -94,13 +96,14 @@ struct AllMaps {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            try OutputFile.write(Array(try encoder.encode(index)) + [UInt8(ascii: "\n")], to: folder + "/maps.json")
+            try OutputFile.write(Array(try encoder.encode(index)) + [UInt8(ascii: "\n")], to: folder + "/" + Self.manifest, existing: .ownFolderEntry)
         } catch {
             throw fail("\(error)", graph, reporter)
         }
         // Maps of storyboards that are gone (renamed, deleted) would still be published: remove what the last run
         // wrote and this one did not. Only files the index named are touched.
-        if let previous {
+        // After a failure nothing is removed: the next complete run does it.
+        if let previous, failures.isEmpty {
             let written = Set(maps.map(\.file) + [overviewFile])
             for file in Set(previous.maps.map(\.file) + [previous.overview]).subtracting(written).sorted()
             where Self.isOwnFile(file) {
@@ -125,7 +128,7 @@ struct AllMaps {
     }
 
     static func readIndex(_ folder: String) -> Index? {
-        guard let data = FileManager.default.contents(atPath: folder + "/maps.json") else { return nil }
+        guard let data = FileManager.default.contents(atPath: folder + "/" + manifest) else { return nil }
         return try? JSONDecoder().decode(Index.self, from: data)
     }
 

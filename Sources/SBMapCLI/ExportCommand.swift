@@ -31,7 +31,9 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let resolved = try inputs.resolved()
-        let graph = try Pipeline().run(resolved)
+        var filesRead: [String] = []
+        let graph = try Pipeline(discovered: { files in filesRead = files.map(\.url) }).run(resolved)
+        try ReadFiles.refuse(output, filesRead)
         var timer = PhaseTimer()
         let reporter = FindingsReporter(options: findings.merged(with: resolved.config))
         reporter.report(graph.diagnostics)

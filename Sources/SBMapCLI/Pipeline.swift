@@ -7,6 +7,9 @@ import SBMapResolve
 
 /// discover → parse → resolve: the work every command shares, from the user's paths to one graph.
 struct Pipeline {
+    /// Told every file discovery found (the files the run reads), before they are read.
+    var discovered: ([InputFile]) -> Void = { _ in }
+
     func run(_ inputs: ResolvedInputs) throws -> StoryboardGraph {
         var timer = PhaseTimer()
         let discovered = Discovery(options: DiscoveryOptions(excludes: inputs.excludes, includeCode: !inputs.noCode))
@@ -15,6 +18,7 @@ struct Pipeline {
             let names = discovered.missingArguments.map { "'\($0)'" }.joined(separator: ", ")
             throw ValidationError("no such file or folder: \(names)")
         }
+        self.discovered(discovered.files)
         let limits = LoadLimits(maxFileBytes: inputs.maxFileSizeMiB * 1024 * 1024)
         timer.mark("discover", "\(discovered.files.count) files")
         let loader = ProjectLoader(limits: limits)

@@ -58,6 +58,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Write the overview and one focus map per storyboard into the folder given by -o, with maps.json.")
     var all = false
 
+    @Flag(help: "With --all: write into a folder that is not empty and holds no earlier maps.json.")
+    var force = false
+
     @Option(name: .customLong("max-nodes"), help: ArgumentHelp("The most nodes a plain render draws in full before it draws the overview (default \(MapBudget().nodes)).", valueName: "count"))
     var maxNodes: Int?
 
@@ -104,6 +107,7 @@ struct RenderCommand: ParsableCommand {
                 ? "say which format to write to stdout with --format svg|png|pdf|dot|mermaid|markdown"
                 : "cannot tell the format from '\(output)'; use a .svg, .png, .pdf, .dot, .mmd or .md name, or --format")
         }
+        if force, !all { throw ValidationError("--force applies to --all (a folder of maps); a single map file is always replaced") }
         if let dpi, !(dpi > 0 && dpi <= 1200) { throw ValidationError("--dpi must be between 1 and 1200") }
         if let maxPixels, maxPixels <= 0 { throw ValidationError("--max-pixels must be positive") }
     }
@@ -129,7 +133,13 @@ struct RenderCommand: ParsableCommand {
             // A bad theme is bad input from the user: say what and where, and exit as a usage error.
             throw ValidationError("\(error)")
         }
-        let graph = try Pipeline().run(resolved)
+        if all {
+            try OutputFolder(path: output, manifest: AllMaps.manifest, subfolders: ["storyboards"], command: "render --all")
+                .prepare(force: force, inputs: resolved.paths)
+        }
+        var filesRead: [String] = []
+        let graph = try Pipeline(discovered: { files in filesRead = files.map(\.url) }).run(resolved)
+        if !all { try ReadFiles.refuse(output, filesRead) }
         let reporter = FindingsReporter(options: findings.merged(with: resolved.config))
         let options = RenderOptions(
             format: format ?? (all ? .svg : OutputFormat(path: output) ?? .svg), engine: layout ?? file.layout ?? .dot,

@@ -24,7 +24,9 @@ struct SiteCommand: ParsableCommand {
         sbmap prints it (run sbmap from the repository's root), {line} its line. Only http(s) URLs.
 
         Prints the same findings as 'check' and exits the same way. The same input gives the same bytes;
-        pages of storyboards that are gone are removed, nothing else in the folder is touched.
+        pages of storyboards that are gone are removed, nothing else in the folder is touched. The folder must be
+        new, empty, or an earlier site (it holds sbmap-site.json); --force writes into another folder. '/', the
+        home folder and a folder that holds the inputs are refused.
 
         Examples:
           sbmap site . -o site
@@ -37,6 +39,9 @@ struct SiteCommand: ParsableCommand {
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write the site into (made if missing).", valueName: "folder"))
     var output: String
+
+    @Flag(help: "Write into a folder that is not empty and holds no earlier site (its files of the same names are replaced).")
+    var force = false
 
     @Option(name: .customLong("source-url"), help: ArgumentHelp(
         "Link every path:line to the source: an http(s) URL with {path} and {line}, e.g. 'https://github.com/OWNER/REPO/blob/SHA/{path}#L{line}'.",
@@ -89,10 +94,8 @@ struct SiteCommand: ParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
-        var info = stat()
-        if stat(output, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
-            throw ValidationError("'\(output)' is a file; -o names the folder the site is written into")
-        }
+        let folder = OutputFolder(path: output, manifest: Site.manifest, subfolders: ["storyboards", "assets"], command: "site")
+        try folder.prepare(force: force, inputs: resolved.paths)
         let graph = try Pipeline().run(resolved)
         let reporter = FindingsReporter(options: findings.merged(with: resolved.config))
         let options = SiteOptions(
@@ -131,19 +134,18 @@ struct SiteCommand: ParsableCommand {
         if !failures.isEmpty || reporter.fails(all) { throw ExitCode(1) }
     }
 
-    /// Writes every file atomically, then removes what the last run wrote and this one did not (pages of storyboards
-    /// that are gone). Only files `Site.isOwnFile` allows are removed.
+    /// Writes the pages, then the manifest, then removes what the last run wrote and this one did not (pages of
+    /// storyboards that are gone): an interrupted or failed run never leaves a manifest naming pages that were not
+    /// written, and removes nothing. Every file is written atomically; only files `Site.isOwnFile` allows are
+    /// removed. (`OutputFolder.prepare` made the folders.)
     private func write(_ site: Site) throws {
         let previous = Self.readManifest(output)
-        for folder in ["", "/storyboards", "/assets"] {
-            do {
-                try FileManager.default.createDirectory(atPath: output + folder, withIntermediateDirectories: true)
-            } catch {
-                throw OutputFile.Failure(description: "cannot create '\(output + folder)': \(error.localizedDescription)")
-            }
+        let pages = site.files.filter { $0.path != Site.manifest }
+        for file in pages {
+            try OutputFile.write(file.bytes, to: output + "/" + file.path, existing: .ownFolderEntry)
         }
-        for file in site.files {
-            try OutputFile.write(file.bytes, to: output + "/" + file.path)
+        for file in site.files where file.path == Site.manifest {
+            try OutputFile.write(file.bytes, to: output + "/" + file.path, existing: .ownFolderEntry)
         }
         let written = Set(site.files.map(\.path))
         for stale in previous.subtracting(written).sorted() where Site.isOwnFile(stale) {

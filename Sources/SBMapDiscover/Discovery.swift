@@ -136,6 +136,9 @@ private struct Walk {
                 at: SourceLocation(path: display), hint: "check its permissions, or pass --exclude to skip it"))
             return
         }
+        // sbmap's own output (a site, `render --all` maps) inside the scanned tree is not input.
+        if entries.contains(where: { GeneratedFolder.manifests[$0.name] != nil }),
+           GeneratedFolder.holdsManifest(url, names: entries.map(\.name)) { return }
         let hasExcludes = !options.excludes.isEmpty
         for entry in entries {
             let name = entry.name

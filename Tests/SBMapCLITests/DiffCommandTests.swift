@@ -151,17 +151,7 @@ import Testing
     @Test func twoCommitsOfAGitRepositoryThroughBothRevisionSyntaxes() throws {
         let root = Harness.newFolder()
         try Self.write(Self.before(), to: root)
-        func git(_ args: String...) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"] + args
-            process.currentDirectoryURL = root
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "git \(args)")
-        }
+        func git(_ args: String...) throws { try DiffScratchTests.git(args, in: root) }
         try git("init", "-q", "-b", "main")
         try git("add", ".")
         try git("commit", "-q", "-m", "before")

@@ -488,10 +488,12 @@ import Testing
             var reaped = false
             if attempt < 4 {
                 // Wait for the temporary file to appear, then interrupt while it is being written.
-                let temporary = root.appendingPathComponent(".map.dot.sbmap-\(pid).tmp").path
+                // Its name is unpredictable (`.map.dot.sbmap-PID-RANDOM.tmp`): look for the prefix.
+                let temporary = ".map.dot.sbmap-\(pid)-"
                 let deadline = Date().addingTimeInterval(60)
                 while Date() < deadline {
-                    if access(temporary, F_OK) == 0 {
+                    if let names = try? FileManager.default.contentsOfDirectory(atPath: root.path),
+                       names.contains(where: { $0.hasPrefix(temporary) }) {
                         caught = true
                         break
                     }

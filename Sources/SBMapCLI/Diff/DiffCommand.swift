@@ -76,8 +76,11 @@ struct DiffCommand: ParsableCommand {
             throw ValidationError(failure.description)
         }
         defer { sides.0.cleanUp(); sides.1.cleanUp() }
-        let before = try graph(of: sides.0, cwd: cwd)
-        let after = try graph(of: sides.1, cwd: cwd)
+        var filesRead: [String] = []
+        let before = try graph(of: sides.0, cwd: cwd, filesRead: &filesRead)
+        let after = try graph(of: sides.1, cwd: cwd, filesRead: &filesRead)
+        // A side that is a folder of the user's: its files are never replaced by the map or the summary.
+        for path in [outputPath, summaryPath].compactMap({ $0 }) { try ReadFiles.refuse(path, filesRead) }
 
         let diff = GraphDiff(base: before.graph, head: after.graph)
         let reporter = FindingsReporter(options: findings.merged(with: after.config))
@@ -117,7 +120,7 @@ struct DiffCommand: ParsableCommand {
     }
 
     /// Scans one side from inside its folder, so both graphs name files by the same relative paths.
-    private func graph(of side: DiffSide, cwd: String) throws -> (graph: StoryboardGraph, config: ConfigFile?) {
+    private func graph(of side: DiffSide, cwd: String, filesRead: inout [String]) throws -> (graph: StoryboardGraph, config: ConfigFile?) {
         guard FileManager.default.changeCurrentDirectoryPath(side.folder) else {
             throw ValidationError("cannot enter '\(side.folder)'")
         }
@@ -127,7 +130,13 @@ struct DiffCommand: ParsableCommand {
         // a --config path was written from where the user stands.
         if let path = scan.configPath, !path.hasPrefix("/") { options.configPath = cwd + "/" + path }
         let resolved = try options.resolved(paths: [])
-        return (try Pipeline().run(resolved), resolved.config)
+        let folder = FileManager.default.currentDirectoryPath
+        var found: [String] = []
+        let graph = try Pipeline(discovered: { files in
+            found = files.map { $0.url.hasPrefix("/") ? $0.url : folder + "/" + $0.url }
+        }).run(resolved)
+        filesRead += found
+        return (graph, resolved.config)
     }
 
     func gateFails(_ diff: GraphDiff) -> Bool {

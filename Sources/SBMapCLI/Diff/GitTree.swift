@@ -18,35 +18,62 @@ struct DiffSide {
         var description: String
     }
 
-    /// `spec` as a folder when one exists by that name, else as a revision.
+    /// `spec` as a folder or as a revision. A name that is both (a folder `master/` beside the branch `master`) is
+    /// refused rather than guessed: `./master` names the folder, `master^{commit}` or `refs/heads/master` the revision.
     static func open(_ spec: String) throws -> DiffSide {
         var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: spec, isDirectory: &isFolder), isFolder.boolValue {
+        let folderExists = FileManager.default.fileExists(atPath: spec, isDirectory: &isFolder) && isFolder.boolValue
+        // Spelled as a path (`./x`, `../x`, `/x`, `.`): the folder, whatever revisions exist.
+        let spelledAsPath = spec == "." || spec == ".." || spec.hasPrefix("./") || spec.hasPrefix("../") || spec.hasPrefix("/")
+        if folderExists, spelledAsPath {
             return DiffSide(spec: spec, folder: spec, scratch: nil, title: spec)
         }
-        guard let commit = try? Git.run(["rev-parse", "--verify", "--quiet", "\(spec)^{commit}"]).trimmed, !commit.isEmpty else {
+        let commit = Self.commit(named: spec)
+        if folderExists {
+            guard let commit else { return DiffSide(spec: spec, folder: spec, scratch: nil, title: spec) }
+            throw Failure(description: "'\(spec)' is both a folder and a git revision (\(commit.prefix(7))); write './\(spec)' for the folder, or '\(spec)^{commit}' for the revision")
+        }
+        guard let commit else {
             throw Failure(description: "'\(spec)' is neither a folder nor a revision of the git repository here; give a folder, or a revision such as origin/main or HEAD~1")
         }
         let prefix = (try? Git.run(["rev-parse", "--show-prefix"]).trimmed) ?? ""
         // `git archive` run in a subfolder archives only that subfolder: run it from the top, keep the paths whole.
         let top = (try? Git.run(["rev-parse", "--show-toplevel"]).trimmed) ?? "."
-        let scratch = NSTemporaryDirectory() + "sbmap-diff-\(getpid())-\(commit.prefix(12))-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        ScratchFolder.removeLeftovers()
+        let scratch: String
+        do {
+            scratch = try ScratchFolder.make()
+        } catch let failure as ScratchFolder.Failure {
+            throw Failure(description: "cannot read revision '\(spec)': \(failure.description)")
+        }
         let archive = scratch + "/.tree.tar"
         do {
             _ = try Git.run(["-C", top, "archive", "--format=tar", "-o", archive, commit])
             try Tar.extract(archive, into: scratch)
             try? FileManager.default.removeItem(atPath: archive)
         } catch {
-            try? FileManager.default.removeItem(atPath: scratch)
+            ScratchFolder.remove(scratch)
             throw Failure(description: "cannot read revision '\(spec)': \(error)")
         }
         let folder = prefix.isEmpty ? scratch : scratch + "/" + prefix
         return DiffSide(spec: spec, folder: folder, scratch: scratch, title: "\(spec) (\(commit.prefix(7)))")
     }
 
+    /// The commit `spec` names, or nil. `spec` is resolved alone first, then peeled: `:/fix the crash` (the newest
+    /// commit whose message matches) must not become a search for `fix the crash^{commit}`. `--end-of-options`
+    /// keeps a spec that starts with `-` from being read as an option.
+    static func commit(named spec: String) -> String? {
+        guard !spec.isEmpty,
+              let object = try? Git.run(["rev-parse", "--verify", "--quiet", "--end-of-options", spec]).trimmed,
+              !object.isEmpty,
+              let commit = try? Git.run(["rev-parse", "--verify", "--quiet", "\(object)^{commit}"]).trimmed,
+              !commit.isEmpty
+        else { return nil }
+        return commit
+    }
+
     func cleanUp() {
-        if let scratch { try? FileManager.default.removeItem(atPath: scratch) }
+        if let scratch { ScratchFolder.remove(scratch) }
     }
 }
 
@@ -82,6 +109,8 @@ enum Subprocess {
         } catch {
             throw Failure(description: "cannot run \(tool): \(error.localizedDescription)")
         }
+        InterruptCleanup.register(child: process.processIdentifier)
+        defer { InterruptCleanup.release(child: process.processIdentifier) }
         let errData = ReadAll(err)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

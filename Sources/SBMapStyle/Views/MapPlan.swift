@@ -56,7 +56,7 @@ public struct MapPlan: Hashable, Sendable {
 
 /// Stable, readable file names for the maps of `render --all`: `Main`, `Settings`; where names repeat, as many
 /// folders of the path as tell them apart (`iOS-Main`, `TV-Main`). ASCII letters, digits, `-`, `_` and `.` only,
-/// so the names are safe in URLs and on every file system.
+/// so the names are safe in URLs and on every file system; at most `maxLength` characters, however deep the folders.
 public enum MapFileNames {
     public static func names(for storyboards: [Storyboard]) -> [String: String] {
         let paths = storyboards.map(\.path).sorted()
@@ -88,7 +88,7 @@ public enum MapFileNames {
         var result: [String: String] = [:]
         var used: Set<String> = ["overview", "index"]
         for path in paths {
-            let base = name(path)
+            let base = capped(name(path), path: path)
             var candidate = base
             var n = 2
             while !used.insert(candidate.lowercased()).inserted {
@@ -98,6 +98,23 @@ public enum MapFileNames {
             result[path] = candidate
         }
         return result
+    }
+
+    /// The most bytes of a name (ASCII, so characters): far below the 255 of a file name, with room for `-2`, the
+    /// extension, and the temporary file's `.NAME.sbmap-PID-RANDOM.tmp`.
+    public static let maxLength = 100
+
+    /// A name over `maxLength`: its start and its end (the storyboard's own name) around a hash of the whole path,
+    /// so that two long names that share both ends still differ.
+    static func capped(_ name: String, path: String) -> String {
+        guard name.utf8.count > maxLength else { return name }
+        let trim = { (part: Substring) -> Substring in
+            var part = part
+            while part.first == "-" || part.first == "." { part.removeFirst() }
+            while part.last == "-" { part.removeLast() }
+            return part
+        }
+        return trim(name.prefix(40)) + "-" + TextSafety.shortHash(path) + "-" + trim(name.suffix(40))
     }
 
     static func slug(_ text: String) -> String {
