@@ -26,6 +26,6 @@ enum LFSPointer {
         Diagnostic(.warning, .lfsPointer,
                    "the file is a Git LFS pointer, not the \(what) itself: the checkout did not fetch it, so it is not mapped and links into it are unknown",
                    at: SourceLocation(path: path, line: 1, column: 1),
-                   hint: "run `git lfs pull` (on GitHub Actions: `lfs: true` on actions/checkout) before sbmap")
+                   hint: "run `git lfs pull` before sbmap; on GitHub Actions, set `lfs: true` on actions/checkout")
     }
 }
