@@ -31,7 +31,11 @@ public struct Discovered: Sendable, Hashable {
 ///
 /// Folders are searched recursively, skipping `.build`, `DerivedData`, `Pods`, `Carthage`,
 /// compiled `*.storyboardc` bundles, hidden folders and anything an `--exclude` glob matches.
-/// Symbolic links are followed, but each real folder is entered once, so link loops end.
+/// Symbolic links are followed, but each real folder is entered once, so link loops end, and only where they stay
+/// inside the arguments: a link whose real target is outside every argument's real path (`Leak.storyboard ->
+/// /etc/…`, a folder linked to `$HOME`) is not followed, and is a `link-outside-inputs` note, so a repository cannot
+/// make sbmap read (and publish) files it was not pointed at. A file reached through a link is opened at its real
+/// path (`InputFile.url`), so the loaders can refuse to follow a link swapped in later (`O_NOFOLLOW`).
 /// A folder that cannot be read is a warning, and the walk goes on.
 public struct Discovery: Sendable {
     public var options: DiscoveryOptions
@@ -45,6 +49,8 @@ public struct Discovery: Sendable {
         // arguments (`App App/Sources`) need the set of paths found.
         var walk = Walk(options: options, checksDuplicates: arguments.count > 1)
         var missing: [String] = []
+        // What the user pointed at, as real paths: links may lead anywhere inside them, and nowhere else.
+        walk.roots = arguments.compactMap(RealPath.of)
         for argument in arguments {
             let display = PathText.normalized(argument)
             var info = stat()
@@ -55,8 +61,9 @@ public struct Discovery: Sendable {
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 walk.enter(directory: argument, display: display, relative: "", info: info)
             } else if let kind = Classifier.kind(ofFileNamed: PathText.lastComponent(argument), includeCode: true) {
-                // A file named on the command line is read even if its folder would be skipped.
-                walk.add(InputFile(kind: kind, url: argument, path: display))
+                // A file named on the command line is read even if its folder would be skipped, and even if it is a
+                // link that leads out of every folder argument: the user named it.
+                walk.add(InputFile(kind: kind, url: RealPath.ifLink(argument) ?? argument, path: display))
             } else {
                 walk.diagnostics.append(Diagnostic(
                     .warning, .unreadableFile,
@@ -83,6 +90,8 @@ private struct Walk {
     var diagnostics: [Diagnostic] = []
     /// (device, inode) of every folder entered, so symbolic-link loops end.
     var visited: Set<[UInt64]> = []
+    /// The real paths of the arguments: a link is followed only to a place inside one of them.
+    var roots: [String] = []
 
     init(options: DiscoveryOptions, checksDuplicates: Bool) {
         self.options = options
@@ -100,6 +109,22 @@ private struct Walk {
             .warning, .unreadableFile, "cannot read '\(display)': \(reason); it is not mapped",
             at: SourceLocation(path: display),
             hint: "fix or remove the link, or pass --exclude to skip it"))
+    }
+
+    /// A link that leads out of every argument: one note, so the map's gap is explained, and how to map it.
+    mutating func leftOut(_ display: String) {
+        diagnostics.append(Diagnostic(
+            .info, .linkOutsideInputs,
+            "'\(display)' is a symbolic link to a place outside the paths given; it is not followed, and nothing there is read",
+            at: SourceLocation(path: display),
+            hint: "to map what it points at, pass the link's target as a path too"))
+    }
+
+    /// Whether the real path `real` is one of the roots or inside one.
+    func isInsideRoots(_ real: String) -> Bool {
+        roots.contains { root in
+            real == root || root == "/" || (real.hasPrefix(root) && real.utf8.dropFirst(root.utf8.count).first == UInt8(ascii: "/"))
+        }
     }
 
     mutating func enter(directory url: String, display: String, relative: String, info: stat) {
@@ -134,6 +159,17 @@ private struct Walk {
             }
             if entry.type == .directory, Classifier.skipsFolder(named: name) { continue }
             if entry.type == .other && kind == nil { continue }
+            // A link is followed only inside the roots. (An entry whose type the file system did not report may be
+            // one: `lstat` tells.)
+            var realTarget: String?
+            if entry.type == .link || (entry.type == .unknown && RealPath.isLink(childURL)) {
+                realTarget = RealPath.of(childURL)
+                if let real = realTarget, !isInsideRoots(real) {
+                    // Worth a word if it could hold something sbmap reads: a folder, or a file named like an input.
+                    if kind != nil || (RealPath.isDirectory(real) && !Classifier.skipsFolder(named: name)) { leftOut(childDisplay) }
+                    continue
+                }
+            }
             // Folders (for their device and inode), links (followed), and entries whose type the file system did
             // not report.
             var childInfo = stat()
@@ -149,7 +185,8 @@ private struct Walk {
                 enter(directory: childURL, display: childDisplay, relative: childRelative, info: childInfo)
             } else if let kind {
                 if type == S_IFREG {
-                    add(InputFile(kind: kind, url: childURL, path: childDisplay))
+                    // Opened at its real path: the loaders then refuse a link in its place (see `Discovery`).
+                    add(InputFile(kind: kind, url: realTarget ?? childURL, path: childDisplay))
                 } else {
                     // A pipe, socket or device: reading could block forever or never end.
                     skipped(childDisplay, because: "it is not a regular file (a pipe, socket or device)")
@@ -167,7 +204,9 @@ enum DirectoryListing {
     struct Entry {
         enum Kind {
             case regular, directory
-            /// A symbolic link, or a file system that does not report types: `stat` it to know.
+            /// A symbolic link: followed only inside the roots.
+            case link
+            /// A file system that does not report types: `lstat` it to know.
             case unknown
             /// A pipe, socket or device.
             case other
@@ -191,7 +230,8 @@ enum DirectoryListing {
             switch Int32(entry.pointee.d_type) {
             case Int32(DT_REG): type = .regular
             case Int32(DT_DIR): type = .directory
-            case Int32(DT_LNK), Int32(DT_UNKNOWN): type = .unknown
+            case Int32(DT_LNK): type = .link
+            case Int32(DT_UNKNOWN): type = .unknown
             default: type = .other
             }
             entries.append(Entry(name: name, type: type))
@@ -251,5 +291,30 @@ public enum PathText {
 
     public static func lastComponent(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
+    }
+}
+
+/// Real paths (`realpath(3)`: every link and `..` resolved), to tell where a symbolic link really leads.
+enum RealPath {
+    /// The real path of `path`, or nil if it does not resolve (missing, dangling, a loop).
+    static func of(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// `path`'s real path when `path` itself is a symbolic link, else nil.
+    static func ifLink(_ path: String) -> String? {
+        isLink(path) ? of(path) : nil
+    }
+
+    static func isLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 }

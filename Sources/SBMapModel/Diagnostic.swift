@@ -34,7 +34,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Com
     /// may only name these.
     public static let known: [Self] = [
         .unreadableFile, .malformedXML, .notAStoryboard, .forbiddenDTD, .fileTooLarge, .encoding, .malformedPlist,
-        .noStoryboards, .duplicateStoryboardIdentifier, .duplicateObjectID, .missingDestination, .missingInitialScene,
+        .noStoryboards, .linkOutsideInputs, .lfsPointer, .duplicateStoryboardIdentifier, .duplicateObjectID, .missingDestination, .missingInitialScene,
         .localizationDivergence, .unknownStoryboard, .unknownIdentifier,
         .targetHasNoInitialScene, .ambiguousTarget, .externalBundle, .caseMismatch, .unconfiguredReference,
         .referenceCycle, .storyboardNotInTarget, .noProject, .missingEntryStoryboard, .codeUnknownStoryboard,
@@ -50,6 +50,10 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Com
     public static let encoding = Self("encoding")
     public static let malformedPlist = Self("malformed-plist")
     public static let noStoryboards = Self("no-storyboards")
+    /// A symbolic link whose real target is outside the paths given: not followed, so nothing outside is read.
+    public static let linkOutsideInputs = Self("link-outside-inputs")
+    /// A Git LFS pointer where a storyboard, plist or project should be: the checkout did not fetch the file.
+    public static let lfsPointer = Self("lfs-pointer")
 
     // One storyboard on its own.
     public static let duplicateStoryboardIdentifier = Self("duplicate-storyboard-identifier")

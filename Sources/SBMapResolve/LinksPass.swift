@@ -132,11 +132,12 @@ extension GraphBuilder {
                     at: location, hint: "add \(name).storyboard to the target's Copy Bundle Resources, or point the reference at a storyboard of this target"))
                 return Resolution(state: .unresolved, reason: "storyboard '\(name)' is not in this target",
                                   candidates: indices.compactMap { scene(in: $0, identifier: link.identifier) })
-            case .unreadable(let path):
+            case .unreadable(let path, let lfsPointer):
+                // A pointer's storyboard was not fetched: whether the link holds is unknown, a note.
                 diagnostics.append(Diagnostic(
-                    .warning, .unknownStoryboard,
-                    "\(described) names storyboard '\(name)', which could not be read (\(path))",
-                    at: location, hint: "fix the error reported for \(path)"))
+                    lfsPointer ? .info : .warning, .unknownStoryboard,
+                    "\(described) names storyboard '\(name)', which could not be read (\(path)\(lfsPointer ? " is a Git LFS pointer" : ""))",
+                    at: location, hint: lfsPointer ? "fetch it with `git lfs pull` to check this link" : "fix the error reported for \(path)"))
                 return Resolution(state: .unresolved, reason: "storyboard '\(name)' could not be read")
             case .missing:
                 diagnostics.append(Diagnostic(

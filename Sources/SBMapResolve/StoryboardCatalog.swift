@@ -33,8 +33,9 @@ struct StoryboardCatalog {
 
     /// Mapped storyboards, sorted by path.
     private(set) var entries: [Entry] = []
-    /// Names of files that could not be read, so a reference to one is not reported as unknown.
-    private(set) var unreadable: [(name: String, path: String)] = []
+    /// Names of files that could not be read, so a reference to one is not reported as unknown; `lfsPointer` when
+    /// the file is a Git LFS pointer (not broken, only not fetched: what it holds is unknown).
+    private(set) var unreadable: [(name: String, path: String, lfsPointer: Bool)] = []
     private var byName: [String: [Int]] = [:]
     private var byLowercasedName: [String: [Int]] = [:]
     private var byPath: [String: Int] = [:]
@@ -43,7 +44,7 @@ struct StoryboardCatalog {
         var groups: [String: [LoadedStoryboard]] = [:]
         for item in loaded {
             guard let file = item.value else {
-                unreadable.append((Self.name(ofPath: item.path), item.path))
+                unreadable.append((Self.name(ofPath: item.path), item.path, item.diagnostics.contains { $0.code == .lfsPointer }))
                 continue
             }
             let (folder, _) = Self.splitLocalization(Self.folder(of: file.path))
@@ -83,8 +84,9 @@ struct StoryboardCatalog {
         /// The name exists, but only in storyboards that no target of the naming file holds: another app's,
         /// an extension's, or a copy no target builds. The app does not find it in its bundle.
         case notInTarget([Int])
-        /// The storyboard exists but could not be read; its own error says why.
-        case unreadable(path: String)
+        /// The storyboard exists but could not be read; its own finding says why. An LFS pointer was not fetched: its
+        /// content is unknown rather than broken.
+        case unreadable(path: String, lfsPointer: Bool)
         case missing
     }
 
@@ -98,7 +100,7 @@ struct StoryboardCatalog {
             let nearest = nearest(exact, to: fromPath)
             return nearest.count == 1 ? .found(nearest[0]) : .ambiguous(nearest)
         }
-        if let bad = unreadable.first(where: { $0.name == name }) { return .unreadable(path: bad.path) }
+        if let bad = unreadable.first(where: { $0.name == name }) { return .unreadable(path: bad.path, lfsPointer: bad.lfsPointer) }
         let folded = inScope(fitting(byLowercasedName[name.lowercased()] ?? []))
         if !folded.isEmpty { return .caseMismatch(nearest(folded, to: fromPath)[0]) }
         if !everywhere.isEmpty { return .notInTarget(nearest(everywhere, to: fromPath)) }

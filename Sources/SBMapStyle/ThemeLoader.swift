@@ -25,6 +25,13 @@ public enum ThemeLoader {
             throw ThemeError(problems: [.init(file: file, line: root?.mark?.line ?? 1, column: root?.mark?.column ?? 1,
                                               keyPath: "", message: "a theme must be a mapping of keys to values")])
         }
+        // A file with none of a theme's keys is not a theme (a credentials file, a JSON secret given by mistake, or
+        // by a config file someone else wrote): say so without naming its keys or values, which may be secrets.
+        // Unknown keys are named only beside a theme key, where they are likely typos.
+        guard mapping.keys.contains(where: { $0.scalar.map { ThemeReader.topLevelKeys.contains($0.string) } ?? false }) else {
+            throw ThemeError(problems: [.init(file: file, line: 0, column: 0, keyPath: "",
+                                              message: "not a theme file: none of its top-level keys is a theme key (\(ThemeReader.topLevelKeys.joined(separator: ", ")))")])
+        }
         let reader = ThemeReader(file: file)
         var theme = Theme.base
         if let extends = mapping["extends"] {
@@ -107,10 +114,12 @@ final class ThemeReader: YAMLReader {
 // MARK: - Sections
 
 extension ThemeReader {
+    /// The keys a theme may have at its top.
+    static let topLevelKeys = ["extends", "name", "description", "font", "canvas", "cluster", "group", "scene", "roles",
+                               "edges", "labels", "highlight", "diff", "markers", "legend"]
+
     func readTheme(_ root: Yams.Node, into theme: inout Theme) {
-        let known = ["extends", "name", "description", "font", "canvas", "cluster", "group", "scene", "roles", "edges",
-                     "labels", "highlight", "diff", "markers", "legend"]
-        fields(root, [], known: known) { key, value, path in
+        fields(root, [], known: Self.topLevelKeys) { key, value, path in
             switch key {
             case "extends": break  // read first, by the loader
             case "name": if let s = shortText(value, path) { theme.name = s }

@@ -36,7 +36,16 @@ public enum ThemeRef: Hashable, Sendable, CustomStringConvertible {
             }
             return theme
         case let .file(path):
-            guard let data = FileManager.default.contents(atPath: path) else {
+            let data: Data
+            switch SettingsFile.contents(of: path) {
+            case .success(let bytes): data = bytes
+            case .failure(.tooLarge):
+                throw ThemeError(problems: [.init(file: path, line: 0, column: 0, keyPath: "",
+                                                  message: "the file is over 1 MiB; it is not a theme file")])
+            case .failure(.notARegularFile):
+                throw ThemeError(problems: [.init(file: path, line: 0, column: 0, keyPath: "",
+                                                  message: "not a regular file (a folder, pipe or device); a theme is a .yaml or .json file")])
+            case .failure(.unreadable):
                 throw ThemeNotFound(reference: path, known: BuiltinThemes.names)
             }
             guard let text = String(data: data, encoding: .utf8) else {

@@ -49,8 +49,17 @@ open class YAMLReader {
         public var problems: [YAMLProblem]
     }
 
-    /// Parses `text` into a node tree; a syntax error becomes a `Failure` with its place.
+    /// Parses `text` into a node tree; a syntax error becomes a `Failure` with its place. Anchors and aliases are
+    /// refused before parsing (`YAMLAnchors`), so no alias is ever expanded.
     public static func compose(_ text: String, file: String, subject: String = "key") throws -> Yams.Node? {
+        let anchors = YAMLAnchors.find(in: text)
+        if !anchors.isEmpty {
+            throw Failure(problems: anchors.map {
+                YAMLProblem(file: file, line: $0.line, column: $0.column, keyPath: "",
+                            message: "YAML anchors and aliases (&name, *name) are not allowed here: the file holds settings, so write each value out (quote a value that starts with & or *)",
+                            subject: subject)
+            })
+        }
         do {
             return try Yams.compose(yaml: text)
         } catch let error as YamlError {

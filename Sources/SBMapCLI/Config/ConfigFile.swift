@@ -60,7 +60,10 @@ struct ConfigFile: Hashable, Sendable {
         while true {
             for name in names {
                 let candidate = current.appendingPathComponent(name).path
-                if FileManager.default.isReadableFile(atPath: candidate) { return candidate }
+                // Only a regular file: a folder, pipe or device of that name (in any folder above) is not a config.
+                var info = stat()
+                if stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+                   FileManager.default.isReadableFile(atPath: candidate) { return candidate }
             }
             let parent = current.deletingLastPathComponent()
             if parent.path == current.path { return nil }
@@ -76,13 +79,15 @@ struct ConfigFile: Hashable, Sendable {
 
     static func load(path: String) throws -> ConfigFile {
         let display = path
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(problems: [YAMLProblem(file: display, line: 0, column: 0, keyPath: "",
-                                                 message: "cannot read the config file; check the path given with --config")])
+        func failure(_ message: String) -> Failure {
+            Failure(problems: [YAMLProblem(file: display, line: 0, column: 0, keyPath: "", message: message)])
         }
-        guard data.count <= 1 << 20 else {
-            throw Failure(problems: [YAMLProblem(file: display, line: 0, column: 0, keyPath: "",
-                                                 message: "the config file is over 1 MiB; it holds settings, not data")])
+        let data: Data
+        switch SettingsFile.contents(of: path) {
+        case .success(let bytes): data = bytes
+        case .failure(.tooLarge): throw failure("the config file is over 1 MiB; it holds settings, not data")
+        case .failure(.notARegularFile): throw failure("the config file is not a regular file (a folder, pipe or device)")
+        case .failure(.unreadable): throw failure("cannot read the config file; check the path given with --config")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw Failure(problems: [YAMLProblem(file: display, line: 0, column: 0, keyPath: "",
@@ -97,7 +102,7 @@ struct ConfigFile: Hashable, Sendable {
             throw Failure(problems: error.problems)
         }
         guard let root else { return config }  // an empty file sets nothing
-        let reader = ConfigReader(file: display)
+        let reader = ConfigReader(file: display, folder: folder)
         reader.read(root, into: &config)
         if !reader.problems.isEmpty { throw Failure(problems: reader.problems) }
         return config
@@ -150,12 +155,20 @@ struct ConfigFile: Hashable, Sendable {
 
 /// Reads `.sbmap.yml`'s keys.
 final class ConfigReader: YAMLReader {
-    init(file: String) { super.init(file: file, subject: "key") }
+    /// The config file's folder, absolute: its paths must stay inside it.
+    let folder: String
+
+    init(file: String, folder: String) {
+        self.folder = folder
+        super.init(file: file, subject: "key")
+    }
+
+    static let topLevelKeys = ["paths", "exclude", "code", "max-file-size", "links", "findings", "render"]
 
     func read(_ root: Yams.Node, into config: inout ConfigFile) {
-        fields(root, [], known: ["paths", "exclude", "code", "max-file-size", "links", "findings", "render"]) { key, value, path in
+        fields(root, [], known: Self.topLevelKeys) { key, value, path in
             switch key {
-            case "paths": config.paths = strings(value, path)
+            case "paths": config.paths = insidePaths(value, path)
             case "exclude": config.excludes = strings(value, path) ?? []
             case "code": config.code = bool(value, path)
             case "max-file-size": config.maxFileSizeMiB = integer(value, path, range: 1...4096)
@@ -214,6 +227,38 @@ final class ConfigReader: YAMLReader {
         }
     }
 
+    /// `paths`: strings, each inside the file's folder. A repository's config must not point sbmap at the rest of
+    /// the machine (`paths: [/]`, `../..`, or a link that leads out): each such path is an error at its line.
+    func insidePaths(_ node: Yams.Node, _ path: [String]) -> [String]? {
+        guard let values = strings(node, path) else { return nil }
+        let nodes = node.sequence.map(Array.init) ?? [node]
+        var ok = true
+        for (value, item) in zip(values, nodes) where !isInside(value) {
+            fail(item, path, outsideMessage(value))
+            ok = false
+        }
+        return ok ? values : nil
+    }
+
+    func outsideMessage(_ value: String) -> String {
+        "'\(value)' leads outside the folder that holds this file (by an absolute path, '..' or a symbolic link); a config file's paths must stay inside it. To read it anyway, pass it on the command line"
+    }
+
+    /// Whether `value` (relative to the file's folder, or absolute) names a place inside that folder, after `..`
+    /// and, where it exists, every symbolic link.
+    func isInside(_ value: String) -> Bool {
+        let absolute = value.hasPrefix("/") ? value : folder + "/" + value
+        let textual = URL(fileURLWithPath: absolute).standardizedFileURL.path
+        let (place, top) = Self.realPath(textual).map { ($0, Self.realPath(folder) ?? folder) } ?? (textual, folder)
+        return place == top || top == "/" || place.hasPrefix(top + "/")
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     func code(_ node: Yams.Node, _ path: [String]) -> DiagnosticCode? {
         guard let text = string(node, path) else { return nil }
         let code = DiagnosticCode(text)
@@ -230,7 +275,13 @@ final class ConfigReader: YAMLReader {
         let known = ["theme", "layout", "direction", "label", "legend", "max-nodes", "max-edges", "hops", "dpi", "max-pixels"]
         fields(node, path, known: known) { key, value, path in
             switch key {
-            case "theme": render.theme = string(value, path)
+            case "theme":
+                render.theme = string(value, path)
+                // A theme file is a path of this file too: it stays in its folder (a built-in name is no path).
+                if let theme = render.theme, case .file = ThemeRef(parsing: theme), !isInside(theme) {
+                    fail(value, path, outsideMessage(theme))
+                    render.theme = nil
+                }
             case "layout":
                 render.layout = word(value, path, allowed: Set(LayoutEngine.allCases.map(\.rawValue)), what: "layout")
                     .flatMap(LayoutEngine.init(rawValue:))

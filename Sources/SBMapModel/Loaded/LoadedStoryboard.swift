@@ -175,7 +175,8 @@ public struct LoadedSettings: Hashable, Sendable {
 }
 
 /// The result of loading one file: what could be read, and the findings about it.
-/// A file that could not be read at all has `value == nil` and at least one error.
+/// A file that could not be read at all has `value == nil` and at least one error (or, for a Git LFS pointer, which is
+/// not broken but not fetched, the `lfs-pointer` warning).
 public struct Loaded<Value: Hashable & Sendable>: Hashable, Sendable {
     /// The file, as named in every output (`InputFile.path`).
     public var path: String

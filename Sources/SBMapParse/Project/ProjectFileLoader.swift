@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SBMapModel
 
 /// Reads the files that say which target builds which file: Xcode projects (`project.pbxproj`) and Swift package
@@ -20,6 +25,9 @@ public struct ProjectFileLoader: Hashable, Sendable {
         case .failure(let failure):
             return Loaded(path: file.path, nil,
                           diagnostics: [LoadDiagnostics.readProblem(failure.problem, path: file.path, limits: limits)])
+        case .success(let bytes) where LFSPointer.matches(bytes):
+            return Loaded(path: file.path, nil, diagnostics: [LFSPointer.finding(
+                path: file.path, what: file.kind == .projectFile ? "Xcode project" : "package manifest")])
         case .success(let bytes):
             return file.kind == .projectFile ? loadProjectFile(bytes: bytes, path: file.path, readFile: reader(beside: file))
                                              : loadPackageManifest(bytes: bytes, path: file.path)
@@ -27,7 +35,8 @@ public struct ProjectFileLoader: Hashable, Sendable {
     }
 
     /// Reads files a project names (its `.xcconfig`s) by their paths spelled like `file`'s, from where `file` is
-    /// opened: never an absolute path, and never a path that climbs above the folder `file`'s path starts from.
+    /// opened: never an absolute path, and never a path that climbs above the folder `file`'s path starts from,
+    /// whether by `..` or by a symbolic link (the file's real path must be inside that folder's).
     func reader(beside file: InputFile) -> (@Sendable (String) -> [UInt8]?)? {
         guard file.url.hasSuffix(file.path) else { return nil }
         let base = String(file.url.dropLast(file.path.utf8.count))
@@ -35,9 +44,17 @@ public struct ProjectFileLoader: Hashable, Sendable {
         let limits = limits
         return { path in
             guard !path.hasPrefix("/"), Self.climbs(path) <= climbs,
-                  case .success(let bytes) = ByteSource.readWholeFile(at: base + path, limits: limits) else { return nil }
+                  let top = Self.realPath(base.isEmpty ? "." : base), let real = Self.realPath(base + path),
+                  real.hasPrefix(top == "/" ? "/" : top + "/"),
+                  case .success(let bytes) = ByteSource.readWholeFile(at: real, limits: limits) else { return nil }
             return bytes
         }
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// How many `..` a normalized relative path starts with.

@@ -31,6 +31,9 @@ public struct SettingsLoader: Hashable, Sendable {
             return Loaded(path: path, nil,
                           diagnostics: [LoadDiagnostics.readProblem(.tooLarge(data.count), path: path, limits: limits)])
         }
+        if data.withUnsafeBytes({ LFSPointer.matches($0, fileSize: $0.count) }) {
+            return Loaded(path: path, nil, diagnostics: [LFSPointer.finding(path: path, what: "Info.plist")])
+        }
         let root: PlistValue
         var diagnostics: [Diagnostic] = []
         if data.starts(with: Array("bplist".utf8)) || data.first(where: { !Self.isBlank($0) }) == UInt8(ascii: "{") {

@@ -6,7 +6,7 @@ import SBMapModel
 /// The file is streamed through libxml2's SAX2 push parser in 256 KiB chunks, so memory stays bounded
 /// whatever the file size. Loading never throws and never crashes on bad input: a file that cannot be
 /// read as a storyboard gives `value == nil` and at least one error diagnostic saying what went wrong
-/// and what to do; a file that was read with a reservation (UTF-16) gives a value and a warning.
+/// and what to do (a Git LFS pointer: an `lfs-pointer` warning, as it is not broken, only not fetched); a file that was read with a reservation (UTF-16) gives a value and a warning.
 ///
 /// The loader is a plain value: one instance can load many files from many threads at once.
 public struct StoryboardLoader: Hashable, Sendable {
@@ -20,7 +20,18 @@ public struct StoryboardLoader: Hashable, Sendable {
     public func load(_ file: InputFile) -> Loaded<LoadedStoryboard> {
         let reader = StoryboardReader(path: file.path)
         let session = SAXSession(delegate: reader, doctypePolicy: .forbidden, wantsComments: true)
-        let problem = ByteSource.readFile(at: file.url, limits: limits) { session.feed($0) }
+        var isLFSPointer = false
+        var first = true
+        let problem = ByteSource.readFile(at: file.url, limits: limits) { chunk in
+            // A pointer is at most 1 KiB, so it is always the whole first chunk.
+            if first, LFSPointer.matches(chunk, fileSize: chunk.count) {
+                isLFSPointer = true
+                return false
+            }
+            first = false
+            return session.feed(chunk)
+        }
+        if isLFSPointer { return Loaded(path: file.path, nil, diagnostics: [LFSPointer.finding(path: file.path, what: "storyboard")]) }
         if let problem {
             return Loaded(path: file.path, nil,
                           diagnostics: [LoadDiagnostics.readProblem(problem, path: file.path, limits: limits)])
@@ -33,9 +44,12 @@ public struct StoryboardLoader: Hashable, Sendable {
     public func load(bytes: some Collection<UInt8>, path: String) -> Loaded<LoadedStoryboard> {
         let reader = StoryboardReader(path: path)
         let session = SAXSession(delegate: reader, doctypePolicy: .forbidden, wantsComments: true)
+        var isLFSPointer = false
         let problem = withContiguousBytes(bytes) { buffer in
-            ByteSource.readMemory(buffer, limits: limits) { session.feed($0) }
+            isLFSPointer = LFSPointer.matches(buffer, fileSize: buffer.count)
+            return isLFSPointer ? nil : ByteSource.readMemory(buffer, limits: limits) { session.feed($0) }
         }
+        if isLFSPointer { return Loaded(path: path, nil, diagnostics: [LFSPointer.finding(path: path, what: "storyboard")]) }
         if let problem {
             return Loaded(path: path, nil, diagnostics: [LoadDiagnostics.readProblem(problem, path: path, limits: limits)])
         }

@@ -56,9 +56,19 @@ enum ByteSource {
     /// O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever (a storyboard path swapped
     /// for a pipe during the run, or named on the command line). It has no effect on the regular files that are
     /// read, and nothing else gets past the type check.
+    ///
+    /// O_NOFOLLOW: discovery gives every file it found at a path whose last part is not a link (a file reached
+    /// through a link is given at its real path, after checking that it is inside the inputs; a project's
+    /// `.xcconfig`s are opened at their real paths too), so a link there now was swapped in since, perhaps to point
+    /// outside the project: it is not followed.
     private static func openRegularFile(at url: String, limits: LoadLimits) -> Result<(fd: Int32, size: Int), ReadFailure> {
-        let fd = open(url, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return .failure(ReadFailure(problem: .unreadable(Self.errnoText()))) }
+        let fd = open(url, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+        guard fd >= 0 else {
+            if errno == ELOOP {
+                return .failure(ReadFailure(problem: .unreadable("it became a symbolic link after the folders were scanned; it is not followed")))
+            }
+            return .failure(ReadFailure(problem: .unreadable(Self.errnoText())))
+        }
         func fail(_ problem: ReadProblem) -> Result<(fd: Int32, size: Int), ReadFailure> {
             close(fd)
             return .failure(ReadFailure(problem: problem))

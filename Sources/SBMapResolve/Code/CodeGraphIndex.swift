@@ -51,6 +51,8 @@ struct CodeGraphIndex: Sendable {
     private var storyboardsByName: [String: [Storyboard]] = [:]
     private var storyboardsByLowerName: [String: [Storyboard]] = [:]
     private(set) var storyboardsByPath: [String: Storyboard] = [:]
+    /// Storyboards that exist but could not be read, by name: a call naming one is not a call to a missing file.
+    private var unreadStoryboards: [String: (path: String, lfsPointer: Bool)] = [:]
     /// Positions in `graph.storyboards`, by path.
     private var storyboardPositionsByPath: [String: [Int]] = [:]
     /// Positions in `graph.nodes`, not copies of the nodes: a node is a large value, and copying every scene into
@@ -119,6 +121,7 @@ struct CodeGraphIndex: Sendable {
             if storyboardsByPath[s.path] == nil { storyboardsByPath[s.path] = s }
             storyboardPositionsByPath[s.path, default: []].append(k)
         }
+        unreadStoryboards = Self.unreadStoryboards(graph.diagnostics)
         // The first node of an id wins: filled from the last node back, so that each id is hashed once. The tables are
         // made large enough first: growing them would hash their keys again at each step.
         nodeIndexByID.reserveCapacity(graph.nodes.count)
@@ -164,7 +167,31 @@ struct CodeGraphIndex: Sendable {
         case otherPlatform([Storyboard])
         /// The name exists, but only in storyboards that no target compiling the calling file holds.
         case notInTarget([Storyboard])
+        /// A storyboard of the name exists but could not be read (its own finding says why); an LFS pointer was not
+        /// fetched. What it holds is unknown, so nothing is reported as missing from it.
+        case unread(path: String, lfsPointer: Bool)
         case missing
+    }
+
+    /// `App/Base.lproj/Main.storyboard` → `Main`.
+    private static func storyboardName(ofPath path: String) -> String {
+        let last = path.split(separator: "/").last.map(String.init) ?? path
+        return String(last.dropLast(".storyboard".count))
+    }
+
+    /// The storyboards the resolver could not load, found by their findings (the graph holds only the loaded ones):
+    /// a storyboard that failed to load has an error of a reading code at its path, or is an LFS pointer.
+    private static func unreadStoryboards(_ diagnostics: [Diagnostic]) -> [String: (path: String, lfsPointer: Bool)] {
+        let reading: Set<DiagnosticCode> = [.unreadableFile, .malformedXML, .notAStoryboard, .forbiddenDTD, .fileTooLarge, .encoding]
+        var result: [String: (path: String, lfsPointer: Bool)] = [:]
+        for d in diagnostics {
+            guard let path = d.location?.path, path.hasSuffix(".storyboard") else { continue }
+            let lfsPointer = d.code == .lfsPointer
+            guard lfsPointer || (d.severity == .error && reading.contains(d.code)) else { continue }
+            let name = Self.storyboardName(ofPath: path)
+            if result[name] == nil || lfsPointer { result[name] = (path, lfsPointer) }
+        }
+        return result
     }
 
     /// Storyboards named `name` (case-sensitive, as on device), reachable from `hint`.
@@ -177,6 +204,7 @@ struct CodeGraphIndex: Sendable {
         let fitting = exact.filter { hint.platforms.contains($0.platform) }
         if !fitting.isEmpty { return .found(fitting) }
         if !exact.isEmpty { return hint.certain ? .otherPlatform(exact) : .found(exact) }
+        if let unread = unreadStoryboards[name] { return .unread(path: unread.path, lfsPointer: unread.lfsPointer) }
         let loose = (storyboardsByLowerName[name.lowercased()] ?? []).filter { hint.platforms.contains($0.platform) }
         if !loose.isEmpty { return .caseMismatch(loose) }
         return .missing
@@ -192,6 +220,7 @@ struct CodeGraphIndex: Sendable {
             let anyPlatform = exact.filter { Self.holds(targets, $0) }
             return anyPlatform.isEmpty ? .notInTarget(exact) : (hint.certain ? .otherPlatform(anyPlatform) : .found(anyPlatform))
         }
+        if let unread = unreadStoryboards[name] { return .unread(path: unread.path, lfsPointer: unread.lfsPointer) }
         let loose = (storyboardsByLowerName[name.lowercased()] ?? []).filter { Self.holds(targets, $0) }
         if !loose.isEmpty { return .caseMismatch(loose) }
         return .missing

@@ -448,6 +448,12 @@ struct CodeLinkPass: Sendable {
                        "\(load.api) loads storyboard '\(name)', but the only storyboard of that name is for \(other[0].platform.rawValue); this call crashes the app",
                        at: load.location,
                        hint: "UIStoryboard loads iOS and tvOS storyboards, NSStoryboard macOS ones; check the name and the platform")
+            case .unread(let path, let lfsPointer):
+                // As a storyboard reference to it (LinksPass): a warning, or a note for a pointer that was not fetched.
+                report(lfsPointer ? .info : .warning, .codeUnknownStoryboard,
+                       "\(load.api) loads storyboard '\(name)', which could not be read (\(path)\(lfsPointer ? " is a Git LFS pointer" : ""))",
+                       at: load.location,
+                       hint: lfsPointer ? "fetch it with `git lfs pull` to check this call" : "fix the error reported for \(path)")
             case .notInTarget(let elsewhere):
                 report(.warning, .storyboardNotInTarget,
                        "\(load.api) loads storyboard '\(name)', but \(notInTargetText(elsewhere))",
@@ -621,6 +627,8 @@ struct CodeLinkPass: Sendable {
         case .notInTarget:
             return .missing(name: name, resolution: Resolution(
                 state: .unresolved, reason: "storyboard '\(name)' is not in a target that compiles this file"))
+        case .unread:
+            return .unknown  // what the file holds is not known; its load was reported where it is written
         case .missing:
             // Without any storyboard there is nothing a name could have reached: no broken link to draw.
             if index.graph.storyboards.isEmpty { return .unknown }
@@ -640,7 +648,7 @@ struct CodeLinkPass: Sendable {
     private func found(_ match: CodeGraphIndex.NameMatch) -> [Storyboard]? {
         switch match {
         case .found(let s), .caseMismatch(let s): return s
-        case .otherPlatform, .notInTarget, .missing: return nil
+        case .otherPlatform, .notInTarget, .unread, .missing: return nil
         }
     }
 
