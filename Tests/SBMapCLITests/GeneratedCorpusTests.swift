@@ -149,7 +149,7 @@ enum GeneratedCorpus {
         var storyboards = 0
         /// Nodes that are scenes: not the synthetic exit and code-side nodes.
         var scenes = 0
-        /// Edges that are segues: not sbmap's own `reference` and `code` edges.
+        /// Edges that are segues: not sbmap's own `reference`, `code` and `unwind-target` edges.
         var segues = 0
         var segueKinds: [String: Int] = [:]
         /// Storyboard references (`viewControllerPlaceholder`) by `resolution.state`.
@@ -169,7 +169,7 @@ enum GeneratedCorpus {
             }
             for edge in (graph["edges"] as? [[String: Any]]) ?? [] {
                 let kind = edge["kind"] as? String ?? ""
-                guard kind != "reference", kind != "code" else { continue }
+                guard kind != "reference", kind != "code", kind != "unwind-target" else { continue }
                 segues += 1
                 segueKinds[kind, default: 0] += 1
             }
