@@ -30,13 +30,7 @@ struct GeneratedAppTests {
         let run = try Harness.run(["export", "."], in: folder)
         #expect(run.status == Int32(oracle["check_exit"] as? Int ?? -1), "\(shape.name): \(run.stderr.suffix(2000))")
         let graph = try #require(try JSONSerialization.jsonObject(with: run.stdoutBytes) as? [String: Any])
-        let counts = GeneratedCorpus.Counts(graph: graph)
-        #expect(counts.storyboards == oracle["storyboards"] as? Int, "\(shape.name): storyboards")
-        #expect(counts.scenes == oracle["scenes"] as? Int, "\(shape.name): scenes")
-        #expect(counts.segues == oracle["segues"] as? Int, "\(shape.name): segues")
-        #expect(counts.segueKinds == GeneratedCorpus.intMap(oracle["segue_kinds"]), "\(shape.name): segues by kind")
-        #expect(counts.references == GeneratedCorpus.intMap(oracle["references"]), "\(shape.name): references")
-        #expect(counts.runtimeLinks == GeneratedCorpus.intMap(oracle["runtime_links"]), "\(shape.name): runtime links")
+        GeneratedCorpus.Counts(graph: graph).expectMatches(oracle, shape.name)
 
         let code = GeneratedApp.codeLinks(graph)
         let expectedCode = GeneratedCorpus.intMap(oracle["code_links"])
@@ -101,19 +95,8 @@ enum GeneratedApp {
 
     /// Generates an app into a new folder of the test scratch space and returns the folder.
     static func generate(_ arguments: [String]) throws -> URL {
-        let python = try #require(GeneratedCorpus.python)
         let folder = Harness.newFolder()
-        let process = Process()
-        process.executableURL = python
-        process.arguments = [script.path] + arguments + ["--out", folder.path]
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0,
-                     "gen-app.py \(arguments.joined(separator: " ")) failed: \(String(decoding: message, as: UTF8.self))")
+        try GeneratedCorpus.run(script, arguments + ["--out", folder.path])
         return folder
     }
 
