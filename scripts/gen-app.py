@@ -324,7 +324,8 @@ def plan_bulk(rng, board, size_model, median_kb):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0],
+    summary, details = __doc__.split('\n\n', 1)
+    ap = argparse.ArgumentParser(description=summary.splitlines()[0], epilog=details,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--storyboards', type=int, required=True)
     ap.add_argument('--scenes-per', type=int, required=True)
