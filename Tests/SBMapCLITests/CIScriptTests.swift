@@ -62,6 +62,17 @@ struct CIScriptTests {
         #expect(try run.stepSummary().contains("sbmap could not compare"))
     }
 
+    @Test func eachFolderOfPathsIsComparedOnItsOwn() throws {
+        let repo = try CIScripts.repository(change: .renameIdentifier)
+        let run = try CIScripts.run("sbmap-pr.sh", ["main", "out"], in: repo, environment: ["SBMAP_PATHS": "App Gone"])
+        #expect(run.status == 2, "a folder that is not there fails the check: \(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: repo.appendingPathComponent("out/App/diff.svg").path))
+        let summary = try run.stepSummary()
+        #expect(summary.contains("## `App`"), "\(summary)")
+        #expect(summary.contains("Account"), "App's comparison ran: \(summary)")
+        #expect(summary.contains("sbmap could not compare `Gone`"), "\(summary)")
+    }
+
     @Test func forkPullRequestWritesTheSummaryAndNeverComments() throws {
         let repo = try CIScripts.repository(change: .renameIdentifier)
         let check = try CIScripts.run("sbmap-pr.sh", ["main", "out"], in: repo)
