@@ -24,7 +24,7 @@ case "$(uname -s)" in
 esac
 arch="$(uname -m)"
 [ "$arch" != arm64 ] || arch=arm64
-scripts/bootstrap.sh >&2
+SBMAP_NO_CHROMIUM="${SBMAP_NO_CHROMIUM:-1}" scripts/bootstrap.sh >&2   # Chromium is for the tests only
 echo "dist: building sbmap (release${static:+, static Swift runtime}) into $scratch" >&2
 swift build -c release --scratch-path "$scratch" --product sbmap "${static[@]}" >&2
 bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)"
