@@ -83,8 +83,9 @@ enum CIScripts {
     }
 
     static func gitRun(_ arguments: [String], in folder: URL) throws {
+        let executable: URL = try #require(git)
         let process = Process()
-        process.executableURL = try #require(git)
+        process.executableURL = executable
         process.arguments = ["-c", "user.name=sbmap", "-c", "user.email=sbmap@example.com", "-c", "commit.gpgsign=false"]
             + arguments
         process.currentDirectoryURL = folder
@@ -99,18 +100,20 @@ enum CIScripts {
     /// GitHub and sbmap variables of the test's own environment are left out, so that a CI runner cannot leak in.
     static func run(_ script: String, _ arguments: [String], in folder: URL,
                     environment: [String: String] = [:]) throws -> ScriptRun {
-        let id = UUID().uuidString
-        let summary = folder.appendingPathComponent(".step-summary-\(id).md").path
-        let output = folder.appendingPathComponent(".output-\(id)").path
+        // The step's files and the captured output live outside `folder`, which may be the repository itself.
+        let files = Harness.newFolder()
+        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+        let summary = files.appendingPathComponent("step-summary.md").path
+        let output = files.appendingPathComponent("output").path
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GITHUB_") && !$0.key.hasPrefix("SBMAP") }
         env["SBMAP"] = Harness.executable.path
         env["GITHUB_STEP_SUMMARY"] = summary
         env["GITHUB_OUTPUT"] = output
         env["NO_COLOR"] = nil
         for (key, value) in environment { env[key] = value }
-        let out = folder.appendingPathComponent(".stdout-\(id)"), err = folder.appendingPathComponent(".stderr-\(id)")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        let out = files.appendingPathComponent("stdout"), err = files.appendingPathComponent("stderr")
+        try Data().write(to: out)
+        try Data().write(to: err)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [root.appendingPathComponent("examples/ci/\(script)").path] + arguments

@@ -48,6 +48,33 @@ struct InstallScriptTests {
     }
 }
 
+/// action.yml calls scripts by path and installs the version scripts/version.sh reads from the sources: both must
+/// hold, or the action breaks on its first run.
+@Suite("action.yml and what it calls")
+struct ActionFileTests {
+    @Test func everyScriptTheActionCallsExists() throws {
+        let action = try String(contentsOf: CIScripts.root.appendingPathComponent("action.yml"), encoding: .utf8)
+        let called = action.components(separatedBy: "$GITHUB_ACTION_PATH/").dropFirst()
+            .map { String($0.prefix { !"\" \n".contains($0) }) }
+        #expect(Set(called) == ["scripts/version.sh", "examples/ci/install-sbmap.sh", "examples/ci/sbmap-pr.sh",
+                                "examples/ci/comment.sh", "examples/ci/gate.sh"], "\(called)")
+        for script in called {
+            #expect(FileManager.default.isExecutableFile(atPath: CIScripts.root.appendingPathComponent(script).path), "\(script)")
+        }
+        for input in ["base", "paths", "fail-on", "baseline", "comment"] {
+            #expect(action.contains("\n  \(input):\n"), "input \(input)")
+        }
+    }
+
+    @Test func theActionInstallsTheVersionSbmapReports() throws {
+        let version = try CIScripts.run("../../scripts/version.sh", [], in: CIScripts.root)
+        #expect(version.status == 0, "\(version.stderr)")
+        let binary = try Harness.run(["--version"], in: CIScripts.root)
+        #expect(!version.stdout.isEmpty)
+        #expect(binary.stdout.hasPrefix(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines) + " "), "\(binary.stdout)")
+    }
+}
+
 enum InstallScript {
     static var tools: Bool {
         ["curl", "tar", "sha256sum"].allSatisfy { tool in
