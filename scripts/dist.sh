@@ -23,7 +23,6 @@ case "$(uname -s)" in
     *) echo "dist: $(uname -s) is not supported" >&2; exit 1 ;;
 esac
 arch="$(uname -m)"
-[ "$arch" != arm64 ] || arch=arm64
 SBMAP_NO_CHROMIUM="${SBMAP_NO_CHROMIUM:-1}" scripts/bootstrap.sh >&2   # Chromium is for the tests only
 echo "dist: building sbmap (release${static:+, static Swift runtime}) into $scratch" >&2
 swift build -c release --scratch-path "$scratch" --product sbmap "${static[@]}" >&2
