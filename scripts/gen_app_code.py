@@ -5,7 +5,8 @@ What each file does with storyboards is what sbmap must link or report:
 * the unwind `@IBAction`s of the storyboard, in the class of its first screen (so no unwind goes nowhere);
 * now and then, `UIStoryboard(name:bundle:)` with `instantiateViewController(withIdentifier:)` or
   `instantiateInitialViewController()` into another storyboard: one code link from the class's scene;
-* the coordinator loads a few storyboards' initial scenes: code links from the `code:AppCoordinator` node;
+* the coordinator loads every storyboard (its initial scene, or its first by Storyboard ID): code links from the
+  `code:AppCoordinator` node, and no storyboard that nothing loads;
 * with --code-broken C, C planted mistakes in turn: a storyboard that does not exist (an unresolved code link and
   `code-unknown-storyboard`), a Storyboard ID the storyboard lacks (an unresolved code link and
   `code-unknown-identifier`), a segue identifier no segue has (`code-unknown-segue`, no link).
@@ -55,7 +56,7 @@ def write_code(rng, boards, broken, out, write):
         path = os.path.join(source_folder(scene.board), f'{scene.cls}.swift')
         write(out, path, '\n'.join(lines) + '\n')
         planted += [dict(file=path, line=line, code=code) for line, code in marks]
-    write(out, os.path.join(source_folder(boards[0]), 'AppCoordinator.swift'), coordinator(rng, boards, links))
+    write(out, os.path.join(source_folder(boards[0]), 'AppCoordinator.swift'), coordinator(boards, links))
     return planted, links
 
 
@@ -129,18 +130,22 @@ def link_source(rng, boards, board, links):
     return []
 
 
-def coordinator(rng, boards, links):
-    """The app's coordinator: starts a few flows at the initial scene of their storyboard."""
-    flows = [b for b in boards if b.initial][:4]
-    lines = ['import UIKit', '', '/// Starts the app\'s flows; each one is a storyboard\'s initial scene.',
+def coordinator(boards, links):
+    """The app's router: one function per storyboard, loading its initial scene (or its first scene by Storyboard ID).
+
+    Every storyboard is loaded somewhere, as in a real app: where code is scanned, sbmap lowers the findings of a
+    storyboard that nothing loads to warnings, and the planted broken links must stay errors.
+    """
+    lines = ['import UIKit', '', '/// Starts the app\'s flows: one per storyboard.',
              'final class AppCoordinator {', '    private let window: UIWindow', '',
              '    init(window: UIWindow) {', '        self.window = window', '    }']
-    for board in flows:
+    for board in boards:
         links['resolved'] += 1
-        name = board.name.replace(' ', '')
-        lines += ['', f'    func start{name}() {{',
+        load = 'storyboard.instantiateInitialViewController()' if board.initial else \
+            f'storyboard.instantiateViewController(withIdentifier: "{board.scenes[0].sbid}")'
+        lines += ['', f'    func start{board.name.replace(" ", "")}() {{',
                   f'        let storyboard = UIStoryboard(name: "{board.name}", bundle: nil)',
-                  '        window.rootViewController = storyboard.instantiateInitialViewController()',
+                  f'        window.rootViewController = {load}',
                   '        window.makeKeyAndVisible()', '    }']
     lines.append('}')
     return '\n'.join(lines) + '\n'

@@ -12,6 +12,10 @@ struct GeneratedAppTests {
         // Swift sources with every planted kind of broken call, nested feature folders.
         .init(name: "code", arguments: ["--storyboards", "10", "--scenes-per", "8", "--seed", "3",
                                         "--unresolved", "3", "--external", "2", "--code", "--code-broken", "6"]),
+        // Many storyboards with code: where code is scanned, a storyboard nothing loads has its findings lowered to
+        // warnings, so the planted broken links are errors only if the app loads every storyboard, as real ones do.
+        .init(name: "code-wide", arguments: ["--storyboards", "60", "--scenes-per", "12", "--seed", "2",
+                                             "--unresolved", "10", "--external", "2", "--code", "--code-broken", "3"]),
         // Storyboards only, all in one folder, many references and runtime links.
         .init(name: "flat-links", arguments: ["--storyboards", "8", "--scenes-per", "16", "--seed", "11",
                                               "--unresolved", "4", "--external", "1", "--layout", "flat",
