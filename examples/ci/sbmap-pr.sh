@@ -82,7 +82,14 @@ for folder in "${folders[@]}"; do
             [ -n "$reason" ] || reason="(sbmap printed nothing; is SBMAP=$sbmap an sbmap binary?)"
             error "sbmap diff $base in '$folder' did not run (exit $status): $(head -1 <<<"$reason")"
             failures+=("$folder")
-            sections+=("### sbmap could not compare \`$folder\` with \`$base\`"$'\n\n'"Exit status $status. sbmap said:"$'\n\n```\n'"$reason"$'\n```\n\n'"A wrong base usually means a shallow clone: check out with \`fetch-depth: 0\`, or pass the base as \`origin/<branch>\`."$'\n')
+            what="this change"; [ "$folder" = . ] || what="\`$folder\`"
+            # sbmap's words as an indented code block: no text of theirs can end it or become markup.
+            text="### sbmap could not compare $what with \`$base\`"$'\n\n'"Exit status $status. sbmap said:"$'\n\n'
+            text+="$(sed 's/^/    /' <<<"$reason")"$'\n'
+            if grep -qi 'revision' <<<"$reason"; then
+                text+=$'\n'"A base that is not a revision here usually means a shallow clone: check out with \`fetch-depth: 0\`, or pass the base as \`origin/<branch>\` or a commit."$'\n'
+            fi
+            sections+=("$text")
             ;;
     esac
     if [ "$status" -gt 1 ]; then
