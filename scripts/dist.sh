@@ -10,7 +10,7 @@
 # On Linux the Swift runtime and Foundation are linked in (--static-swift-stdlib): the binary needs only the
 # system's Graphviz (libgvc, libcgraph: `apt-get install graphviz`, or libgvc6) and libxml2, and nothing from the
 # Swift toolchain; the script checks that with ldd. On macOS it links Graphviz and libxml2 from Homebrew (their
-# dylibs under $(brew --prefix)), so the user needs `brew install graphviz`; the Swift runtime is the system's.
+# dylibs under $(brew --prefix)), so the user needs `brew install graphviz libxml2`; the Swift runtime is the system's.
 # VERSION is sbmap's own (`sbmap --version`). The build goes to .build-dist, so the usual .build stays as it is.
 # The same sources and toolchain give the same tarball (sorted entries, fixed times and owners).
 set -euo pipefail

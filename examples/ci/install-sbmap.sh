@@ -9,7 +9,8 @@
 #    .github/workflows/release.yml), checked and extracted.
 # 3. When there is no such tarball (a fork of the action, an unreleased version, another architecture) or VERSION is
 #    `source`: a build from $SBMAP_SOURCE (the action's own checkout, so the same pinned commit), with `make install`.
-# The runtime libraries sbmap links are installed too when missing: Graphviz (apt-get graphviz; brew graphviz).
+# The runtime libraries sbmap links are installed too when missing: Graphviz (apt-get graphviz; brew graphviz and
+# libxml2).
 # Nothing is fetched from a branch: only the tagged release, or the source the workflow already pinned.
 set -euo pipefail
 
@@ -34,9 +35,11 @@ runtime_libraries() {
             $sudo apt-get update -qq >&2
             $sudo apt-get install -y -qq --no-install-recommends graphviz >&2
         fi
-    elif ! brew list graphviz >/dev/null 2>&1; then
-        echo "sbmap: installing Graphviz (brew install graphviz)" >&2
-        brew install graphviz >&2
+    else
+        # The macOS tarball is linked against Homebrew's Graphviz, and its libxml2 where pkg-config found that one.
+        for formula in graphviz libxml2; do
+            brew list "$formula" >/dev/null 2>&1 || { echo "sbmap: brew install $formula" >&2; brew install "$formula" >&2; }
+        done
     fi
 }
 
