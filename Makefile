@@ -6,7 +6,7 @@ BASH_COMPLETIONS = $(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETIONS = $(PREFIX)/share/zsh/site-functions
 FISH_COMPLETIONS = $(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all build test examples install uninstall man clean
+.PHONY: all build test examples install uninstall man dist clean
 
 all: build
 
@@ -36,8 +36,13 @@ install: build man
 	"$(BINDIR)/sbmap" --generate-completion-script zsh > "$(ZSH_COMPLETIONS)/_sbmap"
 	"$(BINDIR)/sbmap" --generate-completion-script fish > "$(FISH_COMPLETIONS)/sbmap.fish"
 
+# The relocatable release tarball, dist/sbmap-VERSION-OS-ARCH.tar.gz (and its .sha256): on Linux with the Swift
+# runtime linked in, so it needs only Graphviz and libxml2 from the system. Built in .build-dist.
+dist:
+	scripts/dist.sh
+
 uninstall:
 	rm -f "$(BINDIR)/sbmap" "$(MANDIR)/sbmap.1" "$(BASH_COMPLETIONS)/sbmap" "$(ZSH_COMPLETIONS)/_sbmap" "$(FISH_COMPLETIONS)/sbmap.fish"
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-dist dist

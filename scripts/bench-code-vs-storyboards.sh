@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Code scanning against storyboard loading, end to end, through one release build of sbmap.
 #
-# Generates a realistic app (300 storyboards of 20 scenes, gen_corpus.py's scene size model: ~45 MB of XML)
+# Generates a realistic app (300 storyboards of 20 scenes, scripts/gen-app.py's scene size model: ~45 MB of XML)
 # and N Swift files (default 10,000, ~20 MB) that use that app's storyboards, Storyboard IDs, segues and unwind
 # actions, then times, best of R runs (default 3), the three cases taking turns run by run:
 #   storyboards  sbmap check --no-code over the app and the sources (the sources are skipped)
@@ -14,13 +14,14 @@
 # the others are files of the same shape that do not, as most of a real app's files do not. SHARE=1 is the worst case.
 #
 # Usage: scripts/bench-code-vs-storyboards.sh [N] [R] [SHARE]
-# Needs python3 and /work/shared/tools/gen_corpus.py (or GEN_CORPUS=path). SBMAP=path skips the build.
+# Needs python3; the app comes from scripts/gen-app.py (GEN_CORPUS=path picks another generator with the same
+# flags). SBMAP=path skips the build.
 set -euo pipefail
 N="${1:-10000}"
 RUNS="${2:-3}"
 SHARE="${3:-1}"
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-GEN_CORPUS="${GEN_CORPUS:-/work/shared/tools/gen_corpus.py}"
+GEN_CORPUS="${GEN_CORPUS:-$ROOT/scripts/gen-app.py}"
 DIR="$(mktemp -d "${TMPDIR:-/tmp}/sbmap-code-vs-sb.XXXXXX")"
 trap 'rm -rf "$DIR"' EXIT
 

@@ -5,25 +5,25 @@
 #   scripts/bench.sh --quick    # smaller sizes, to try the script (figures not for the record)
 #   scripts/bench.sh --maps     # only section 8 (issue 12's table), about 2 minutes; combines with --quick
 #
-# It builds sbmap and SBMapBench in release mode into .build-bench, generates apps with
-# ../shared/tools/gen_corpus.py (or $SBMAP_SHARED/tools) into a temporary folder, and prints Markdown tables:
+# It builds sbmap and SBMapBench in release mode into .build-bench, generates apps with scripts/gen-app.py (the
+# project's own generator; same arguments, same bytes) into a temporary folder, and prints Markdown tables:
 #   1. end to end: `sbmap check --no-code` and `sbmap export --no-code` on apps of growing size (wall, MB/s, peak RSS)
 #   2. where the time goes: discover / parse (ProjectLoader) / resolve / JSON, in process (SBMapBench phases)
 #   3. parse throughput on one thread against Foundation's XMLParser(contentsOf:) on the same files
 #   4. ProjectLoader on one core (taskset -c 0) against all cores
 #   5. render: SVG and PNG with dot at 200, 1,000 and 3,000 scenes; sfdp beside it
-#   6. the real apps in ../shared/corpus, if present
+#   6. the real apps in ../shared/corpus (or $SBMAP_SHARED/corpus), if present
 #   7. one 200 MB storyboard: refused by default, then read with --max-file-size 300 (peak RSS)
 #   8. issue 12's targets on the generated 1000×20 app, side by side: check and export against the XML floor
 #      (`xmllint --stream`), the overview, focus maps, a plain render, render --all, peak RSS; and how each grows
 #      from 100 to 300 to 1,000 storyboards
 # Times are the best of 3 runs (wall clock, /usr/bin/time); peak RSS is the largest of them.
-# Environment: SBMAP_SHARED (the shared folder), SBMAP_BENCH_KEEP=1 keeps the generated apps.
+# Environment: SBMAP_SHARED (the shared folder, for section 6 only), SBMAP_BENCH_KEEP=1 keeps the generated apps.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 SHARED="${SBMAP_SHARED:-$ROOT/../shared}"
-GEN="$SHARED/tools/gen_corpus.py"
+GEN="$ROOT/scripts/gen-app.py"
 QUICK=0
 MAPS_ONLY=0
 for arg in "$@"; do
@@ -35,10 +35,7 @@ for arg in "$@"; do
 done
 REPEAT=3
 
-if [ ! -f "$GEN" ]; then
-    echo "bench: $GEN not found; set SBMAP_SHARED to the folder holding tools/gen_corpus.py" >&2
-    exit 1
-fi
+command -v python3 >/dev/null || { echo "bench: python3 is needed (scripts/gen-app.py generates the apps)" >&2; exit 1; }
 if [ ! -x /usr/bin/time ]; then
     echo "bench: installing GNU time (apt-get) for peak RSS" >&2
     sudo=""; if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
@@ -320,7 +317,7 @@ PY
 
 echo "## 8. Maps for any app size, and export at the XML floor (issue 12)"
 echo
-echo "Generated apps: \`gen_corpus.py --storyboards N --scenes-per 20 --seed 1 --unresolved N/20 --external 5\`;"
+echo "Generated apps: \`scripts/gen-app.py --storyboards N --scenes-per 20 --seed 1 --unresolved N/20 --external 5\`;"
 echo "issue 12's corpus is N = 1000, and the first table is for N = $TOP. Every command runs as a user runs it (no"
 echo "\`--no-code\`: the generated apps have no sources), best wall time and largest peak RSS of the runs. The floor is"
 echo "\`xmllint --stream --noout\` over the same .storyboard files (libxml2's streaming reader, one process, one core);"

@@ -46,12 +46,7 @@ struct GeneratedCorpusTests {
         let graph = try #require(try JSONSerialization.jsonObject(with: run.stdoutBytes) as? [String: Any])
         let counts = GeneratedCorpus.Counts(graph: graph)
 
-        #expect(counts.storyboards == oracle["storyboards"] as? Int, "\(shape.name): storyboards")
-        #expect(counts.scenes == oracle["scenes"] as? Int, "\(shape.name): scenes")
-        #expect(counts.segues == oracle["segues"] as? Int, "\(shape.name): segues")
-        #expect(counts.segueKinds == GeneratedCorpus.intMap(oracle["segue_kinds"]), "\(shape.name): segues by kind")
-        #expect(counts.references == GeneratedCorpus.intMap(oracle["references"]), "\(shape.name): references by state")
-        #expect(counts.runtimeLinks == GeneratedCorpus.intMap(oracle["runtime_links"]), "\(shape.name): runtime links by state")
+        counts.expectMatches(oracle, shape.name)
 
         // Beyond the counts: each reference the generator broke is the node that says so, and each resolved
         // link reaches a scene of the storyboard it names, with the identifier it names (or the initial scene).
@@ -117,12 +112,17 @@ enum GeneratedCorpus {
 
     /// Generates `shape` into a new temporary folder and returns it.
     static func generate(_ shape: Shape) throws -> URL {
-        let generator = try #require(generator), python = try #require(python)
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("sbmap-oracle-\(shape.name)-\(UUID().uuidString)")
+        try run(try #require(generator), shape.arguments + ["--out", folder.path])
+        return folder
+    }
+
+    /// Runs a generator script with python3; a failure stops the test with what the script said.
+    static func run(_ script: URL, _ arguments: [String]) throws {
         let process = Process()
-        process.executableURL = python
-        process.arguments = [generator.path] + shape.arguments + ["--out", folder.path]
+        process.executableURL = try #require(python)
+        process.arguments = [script.path] + arguments
         let errors = Pipe()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
@@ -130,8 +130,7 @@ enum GeneratedCorpus {
         let message = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         try #require(process.terminationStatus == 0,
-                     "gen_corpus.py \(shape.arguments.joined(separator: " ")) failed: \(String(decoding: message, as: UTF8.self))")
-        return folder
+                     "\(script.lastPathComponent) \(arguments.joined(separator: " ")) failed: \(String(decoding: message, as: UTF8.self))")
     }
 
     static func expected(in folder: URL) throws -> [String: Any] {
@@ -149,13 +148,23 @@ enum GeneratedCorpus {
         var storyboards = 0
         /// Nodes that are scenes: not the synthetic exit and code-side nodes.
         var scenes = 0
-        /// Edges that are segues: not sbmap's own `reference` and `code` edges.
+        /// Edges that are segues: not sbmap's own `reference`, `code` and `unwind-target` edges.
         var segues = 0
         var segueKinds: [String: Int] = [:]
         /// Storyboard references (`viewControllerPlaceholder`) by `resolution.state`.
         var references: [String: Int] = [:]
         /// Runtime-attribute links (RBStoryboardLink scenes) by `resolution.state`.
         var runtimeLinks: [String: Int] = [:]
+
+        /// Each count against the oracle's, one expectation each.
+        func expectMatches(_ oracle: [String: Any], _ name: String) {
+            #expect(storyboards == oracle["storyboards"] as? Int, "\(name): storyboards")
+            #expect(scenes == oracle["scenes"] as? Int, "\(name): scenes")
+            #expect(segues == oracle["segues"] as? Int, "\(name): segues")
+            #expect(segueKinds == GeneratedCorpus.intMap(oracle["segue_kinds"]), "\(name): segues by kind")
+            #expect(references == GeneratedCorpus.intMap(oracle["references"]), "\(name): references by state")
+            #expect(runtimeLinks == GeneratedCorpus.intMap(oracle["runtime_links"]), "\(name): runtime links by state")
+        }
 
         init(graph: [String: Any]) {
             storyboards = (graph["storyboards"] as? [Any])?.count ?? 0
@@ -169,7 +178,7 @@ enum GeneratedCorpus {
             }
             for edge in (graph["edges"] as? [[String: Any]]) ?? [] {
                 let kind = edge["kind"] as? String ?? ""
-                guard kind != "reference", kind != "code" else { continue }
+                guard kind != "reference", kind != "code", kind != "unwind-target" else { continue }
                 segues += 1
                 segueKinds[kind, default: 0] += 1
             }
