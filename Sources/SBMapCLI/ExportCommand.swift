@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SBMapAnalysis
 import SBMapModel
 
 /// `sbmap export`: the resolved graph as data.
@@ -31,7 +32,8 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let resolved = try inputs.resolved()
-        let graph = try Pipeline().run(resolved)
+        let result = try resolved.analyse()
+        let graph = result.graph
         var timer = PhaseTimer()
         let reporter = FindingsReporter(options: findings.merged(with: resolved.config))
         reporter.report(graph.diagnostics)
@@ -43,9 +45,9 @@ struct ExportCommand: ParsableCommand {
             FindingsReporter.writeToStandardError("sbmap: error: \(failure.description)\n")
             throw ExitCode(1)
         }
-        reporter.summary(Summary.line(for: graph))
+        reporter.summary(result.counts.summaryLine)
         let fails = reporter.fails(graph.diagnostics)
-        Teardown.inBackground(consume graph)
+        Teardown.inBackground(consume result)
         if fails { throw ExitCode(1) }
     }
 }

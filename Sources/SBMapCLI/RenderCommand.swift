@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SBMapAnalysis
 import SBMapModel
 import SBMapRender
 import SBMapStyle
@@ -129,7 +130,9 @@ struct RenderCommand: ParsableCommand {
             // A bad theme is bad input from the user: say what and where, and exit as a usage error.
             throw ValidationError("\(error)")
         }
-        let graph = try Pipeline().run(resolved)
+        let result = try resolved.analyse()
+        let counts = result.counts
+        let graph = result.graph
         let reporter = FindingsReporter(options: findings.merged(with: resolved.config))
         let options = RenderOptions(
             format: format ?? (all ? .svg : OutputFormat(path: output) ?? .svg), engine: layout ?? file.layout ?? .dot,
@@ -140,7 +143,6 @@ struct RenderCommand: ParsableCommand {
         let settings = Settings(hops: hops ?? file.hops ?? 1,
                                 budget: MapBudget(nodes: maxNodes ?? file.maxNodes ?? MapBudget().nodes,
                                                   edges: maxEdges ?? file.maxEdges ?? MapBudget().edges))
-        let counts = Summary.Counts(graph)
         let found = graph.diagnostics
         let renderDiagnostics: [Diagnostic]
         if all {
@@ -151,7 +153,7 @@ struct RenderCommand: ParsableCommand {
         }
         let all = (found + renderDiagnostics).sorted()
         reporter.report(all)
-        reporter.summary(counts.line(with: all))
+        reporter.summary(counts.with(findings: all).summaryLine)
         if reporter.fails(all) { throw ExitCode(1) }
     }
 

@@ -225,7 +225,7 @@ import Testing
     /// builds of `folder`.
     func expectIdenticalExport(of folder: URL) throws {
         let inputs = try InputOptions.parse([folder.path, "--no-config"])
-        let graph = try Pipeline().run(try inputs.resolved())
+        let graph = try inputs.resolved().analyse().graph
         let reference = try Self.reference(graph)
         #expect(graph.nodes.count > 10)
         let inMemory = try Self.streamed(graph)

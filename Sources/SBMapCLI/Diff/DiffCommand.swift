@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SBMapAnalysis
 import SBMapDiff
 import SBMapModel
 import SBMapRender
@@ -127,7 +128,7 @@ struct DiffCommand: ParsableCommand {
         // a --config path was written from where the user stands.
         if let path = scan.configPath, !path.hasPrefix("/") { options.configPath = cwd + "/" + path }
         let resolved = try options.resolved(paths: [])
-        return (try Pipeline().run(resolved), resolved.config)
+        return (try resolved.analyse().graph, resolved.config)
     }
 
     func gateFails(_ diff: GraphDiff) -> Bool {

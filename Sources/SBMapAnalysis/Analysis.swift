@@ -1,0 +1,125 @@
+import Foundation
+import SBMapDiscover
+import SBMapModel
+import SBMapParse
+import SBMapResolve
+
+/// The whole analysis of an app, as one call: discover the files, load them, resolve the storyboards, link the
+/// code, run every finding pass, and decide each finding's level. Every `sbmap` command starts here, so a program
+/// that uses the library gets exactly what `sbmap check` reports.
+///
+/// ```swift
+/// let result = try Analysis.run(inputs: ["App"], configuration: AnalysisConfiguration())
+/// print(result.counts.summaryLine)
+/// ```
+public enum Analysis {
+    /// Analyses the files and folders `inputs` names (paths as the user wrote them: every output names files so).
+    /// Throws `AnalysisError.noSuchPath` when one does not exist; every other problem is a finding in the result.
+    public static func run(inputs: [String], configuration: AnalysisConfiguration = AnalysisConfiguration()) throws -> AnalysisResult {
+        var timer = PhaseTimer()
+        let discovered = Discovery(options: DiscoveryOptions(excludes: configuration.excludes, includeCode: configuration.readsCode))
+            .discover(inputs)
+        if !discovered.missingArguments.isEmpty { throw AnalysisError.noSuchPath(discovered.missingArguments) }
+        timer.mark("discover", "\(discovered.files.count) files")
+        let loader = ProjectLoader(limits: LoadLimits(maxFileBytes: configuration.maxFileBytes))
+        let isSource = { (file: InputFile) in file.kind == .swift || file.kind == .objectiveC }
+        let project = loader.load(discovered.files.filter { !isSource($0) })
+        timer.mark("load", "\(project.storyboards.count) storyboards, \(project.settings.count) settings files")
+        let resolver = Resolver(options: ResolveOptions(linkConventions: configuration.linkConventions))
+        let sources = discovered.files.filter(isSource)
+        var graph: StoryboardGraph
+        if sources.isEmpty {
+            graph = resolver.resolve(project)
+            timer.mark("resolve")
+        } else {
+            // Resolving runs on one core. The storyboards are resolved, and the graph indexed for linking, on a
+            // thread of their own while the sources load (and their symbol table is built) on every core: neither
+            // needs the other, and the sources fill the cores that resolving leaves idle.
+            let linker = CodeLinker()
+            let membership = TargetMembership(project.projects)
+            let (indexed, prepared) = concurrently {
+                linker.index(resolver.resolve(project))
+            } while: {
+                var loaded = loader.load(sources)
+                // Handed over, not shared with `loaded`: `prepare` moves each file out of the array, in place.
+                return linker.prepare(exchange(&loaded.code, with: []), membership: membership)
+            }
+            timer.mark("resolve, while loading code", "\(prepared.fileCount) sources")
+            graph = linker.link(consume indexed, prepared: prepared)
+            timer.mark("link code")
+            UnloadedStoryboards.downgradeErrors(in: &graph)
+            let urls = Dictionary(sources.map { ($0.path, $0.url) }, uniquingKeysWith: { a, _ in a })
+            UnreferencedTypes.downgradeErrors(in: &graph, sources: sources.map(\.path)) { path in
+                urls[path].flatMap { FileManager.default.contents(atPath: $0) }.map { Array($0) }
+            }
+            timer.mark("errors in unused code")
+            Teardown.inBackground(consume prepared)
+        }
+        graph.diagnostics = (graph.diagnostics + discovered.diagnostics + noStoryboardFinding(discovered, inputs)).sorted()
+        graph.diagnostics = configuration.policy.apply(to: graph.diagnostics,
+                                                       currentDirectory: FileManager.default.currentDirectoryPath)
+        timer.mark("decide findings")
+        let counts = GraphCounts(graph)
+        // Everything loaded is in the graph now; the rest is freed while the caller writes its output.
+        Teardown.inBackground(consume project)
+        Teardown.inBackground(consume discovered)
+        return AnalysisResult(graph: graph, counts: counts)
+    }
+
+    private static func noStoryboardFinding(_ discovered: Discovered, _ paths: [String]) -> [Diagnostic] {
+        guard discovered.files(of: .storyboard).isEmpty else { return [] }
+        let names = paths.joined(separator: ", ")
+        return [Diagnostic(.warning, .noStoryboards, "no .storyboard files found under \(names)", at: nil,
+                           hint: "check the path, and that --exclude does not skip them")]
+    }
+}
+
+/// How to analyse: what to read, how to resolve, and the project's policy for findings.
+public struct AnalysisConfiguration: Hashable, Sendable {
+    /// Globs of files and folders to skip (`Glob`).
+    public var excludes: [String]
+    /// Whether Swift and Objective-C sources are read (code links, unwind targets, and the facts that lower
+    /// findings in code nothing runs).
+    public var readsCode: Bool
+    /// The largest file read; a larger one is a finding and is skipped.
+    public var maxFileBytes: Int
+    /// How runtime-attribute placeholder scenes name their target.
+    public var linkConventions: [LinkConvention]
+    /// The levels of finding codes, and where findings are left out (`.sbmap.yml`'s `findings`).
+    public var policy: FindingPolicy
+
+    public init(excludes: [String] = [], readsCode: Bool = true, maxFileBytes: Int = 64 << 20,
+                linkConventions: [LinkConvention] = LinkConvention.defaults, policy: FindingPolicy = FindingPolicy()) {
+        self.excludes = excludes
+        self.readsCode = readsCode
+        self.maxFileBytes = maxFileBytes
+        self.linkConventions = linkConventions
+        self.policy = policy
+    }
+}
+
+/// What an analysis found: the resolved graph (its `diagnostics` are the findings, at their final levels, sorted by
+/// place) and its counts.
+public struct AnalysisResult: Sendable {
+    public var graph: StoryboardGraph
+    public var counts: GraphCounts
+
+    public init(graph: StoryboardGraph, counts: GraphCounts) {
+        self.graph = graph
+        self.counts = counts
+    }
+
+    public var findings: [Diagnostic] { graph.diagnostics }
+}
+
+/// Why an analysis could not start.
+public enum AnalysisError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Input paths that do not exist, as given.
+    case noSuchPath([String])
+
+    public var description: String {
+        switch self {
+        case .noSuchPath(let paths): "no such file or folder: " + paths.map { "'\($0)'" }.joined(separator: ", ")
+        }
+    }
+}
