@@ -102,7 +102,7 @@ let package = Package(
 
         // Tests, one target per layer, with fixtures written for them.
         .testTarget(name: "SBMapParseTests", dependencies: ["SBMapParse", "SBMapModel"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
-        .testTarget(name: "SBMapResolveTests", dependencies: ["SBMapResolve", "SBMapParse", "SBMapDiscover", "SBMapModel"], swiftSettings: swiftSettings),
+        .testTarget(name: "SBMapResolveTests", dependencies: ["SBMapResolve", "SBMapAnalysis", "SBMapParse", "SBMapDiscover", "SBMapModel"], swiftSettings: swiftSettings),
         // Golden/: DOT before layout of the overview and focus maps, read from the source tree by the tests.
         .testTarget(name: "SBMapRenderTests", dependencies: ["SBMapRender", "SBMapStyle", "SBMapModel"], exclude: ["Golden", "Fixtures"],
                     swiftSettings: swiftSettings),

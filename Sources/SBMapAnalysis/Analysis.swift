@@ -28,6 +28,8 @@ public enum Analysis {
         let resolver = Resolver(options: ResolveOptions(linkConventions: configuration.linkConventions))
         let sources = discovered.files.filter(isSource)
         var graph: StoryboardGraph
+        var places = PlaceFacts()
+        let membership = TargetMembership(project.projects)
         if sources.isEmpty {
             graph = resolver.resolve(project)
             timer.mark("resolve")
@@ -36,7 +38,6 @@ public enum Analysis {
             // thread of their own while the sources load (and their symbol table is built) on every core: neither
             // needs the other, and the sources fill the cores that resolving leaves idle.
             let linker = CodeLinker()
-            let membership = TargetMembership(project.projects)
             let (indexed, prepared) = concurrently {
                 linker.index(resolver.resolve(project))
             } while: {
@@ -47,23 +48,41 @@ public enum Analysis {
             timer.mark("resolve, while loading code", "\(prepared.fileCount) sources")
             graph = linker.link(consume indexed, prepared: prepared)
             timer.mark("link code")
-            UnloadedStoryboards.downgradeErrors(in: &graph)
+            // Only with the sources read can a storyboard or a class be known to be unused: without them, every
+            // storyboard loaded from code would look unloaded.
+            for (path, name) in UnloadedStoryboards.files(in: graph) { places.add(.storyboardNeverLoaded(name: name), file: path) }
             let urls = Dictionary(sources.map { ($0.path, $0.url) }, uniquingKeysWith: { a, _ in a })
-            UnreferencedTypes.downgradeErrors(in: &graph, sources: sources.map(\.path)) { path in
+            let codeErrors = graph.diagnostics.compactMap { $0.severity == .error ? $0.location : nil }
+            for (location, type) in UnreferencedTypes.find(at: codeErrors, in: graph, sources: sources.map(\.path), source: { path in
                 urls[path].flatMap { FileManager.default.contents(atPath: $0) }.map { Array($0) }
+            }) {
+                places.add(.typeNeverReferenced(type: type), file: location.path, line: location.line)
             }
-            timer.mark("errors in unused code")
+            timer.mark("unused code")
             Teardown.inBackground(consume prepared)
         }
-        graph.diagnostics = (graph.diagnostics + discovered.diagnostics + noStoryboardFinding(discovered, inputs)).sorted()
-        graph.diagnostics = configuration.policy.apply(to: graph.diagnostics,
-                                                       currentDirectory: FileManager.default.currentDirectoryPath)
+        graph.diagnostics = decide(graph.diagnostics + discovered.diagnostics + noStoryboardFinding(discovered, inputs),
+                                   membership: membership, places: places, policy: configuration.policy)
         timer.mark("decide findings")
         let counts = GraphCounts(graph)
         // Everything loaded is in the graph now; the rest is freed while the caller writes its output.
         Teardown.inBackground(consume project)
         Teardown.inBackground(consume discovered)
         return AnalysisResult(graph: graph, counts: counts)
+    }
+
+    /// The one severity step: every finding's level and wording from its facts, those `places` knows, and whether
+    /// a target builds its file (`membership`), then the project's `policy`. Returns the findings sorted by place.
+    public static func decide(_ findings: [Diagnostic], membership: TargetMembership, places: PlaceFacts = PlaceFacts(),
+                              policy: FindingPolicy = FindingPolicy(),
+                              currentDirectory: String = FileManager.default.currentDirectoryPath) -> [Diagnostic] {
+        var places = places
+        if !membership.isEmpty {
+            for path in Set(findings.compactMap(\.location?.path)).sorted() where membership.isUnbuilt(path) {
+                places.add(.fileBuiltByNoTarget, file: path)
+            }
+        }
+        return policy.decide(findings, places: places, currentDirectory: currentDirectory).sorted()
     }
 
     private static func noStoryboardFinding(_ discovered: Discovered, _ paths: [String]) -> [Diagnostic] {

@@ -91,7 +91,7 @@ import Testing
         edge.change = Change(.removed, details: [text])
         graph.edges = [edge]
         graph.diagnostics = [
-            Diagnostic(.error, DiagnosticCode(text), text, at: location(text, 99), hint: text),
+            Diagnostic(.error, DiagnosticCode(text), text, at: location(text, 99), facts: [.caughtByTry], hint: text),
         ]
         return graph
     }

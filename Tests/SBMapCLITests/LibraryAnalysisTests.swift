@@ -113,6 +113,14 @@ import Testing
             #expect(lines.contains(expected), "\(expected)\n\(lines)")
         }
         #expect(result.findings.contains { $0.severity == .error && $0.location?.path.hasSuffix("Home.swift") == true })
+        // Code that no target compiles never runs: its finding is a note, like a storyboard no target builds.
+        let unbuilt = result.findings.filter { $0.location?.path.hasSuffix("Unbuilt.swift") == true }
+        #expect(unbuilt.map(\.severity) == [.info] && unbuilt.first?.message.hasSuffix("(no target builds this file)") == true,
+                "\(unbuilt)")
+        // The facts stay on the findings, for a program to read.
+        #expect(result.findings.first { $0.location?.path.hasSuffix("Safe.m") == true }?.facts == [.caughtByTry])
+        #expect(result.findings.first { $0.location?.path.hasSuffix("Leftover.swift") == true }?.facts
+                == [.typeNeverReferenced(type: "LeftoverViewController")])
     }
 
     @Test func theSettingsFilesLevelsAndSuppressionsAreTheSame() throws {

@@ -395,8 +395,8 @@ struct CodeLinkPass: Sendable {
     // MARK: Findings
 
     private mutating func report(_ severity: Severity, _ code: DiagnosticCode, _ message: String, at location: SourceLocation,
-                                 hint: String? = nil) {
-        diagnostics.append(Diagnostic(severity, code, message, at: location, hint: hint))
+                                 facts: [FindingFact] = [], hint: String? = nil) {
+        diagnostics.append(Diagnostic(severity, code, message, at: location, facts: facts, hint: hint))
     }
 
     /// A `code-dynamic` note: `what` ("storyboard name", …) is `reason` (the source text), which is not a constant.
@@ -861,25 +861,24 @@ struct CodeLinkPass: Sendable {
         case .dynamic(let text):
             reportDynamic("segue identifier", text, at: use.location)
         case .string(let identifier):
-            let before = diagnostics.count
-            check(segue: identifier, onSelf: use.onSelf, type: use.enclosingType, at: use.location, api: use.api)
             // A call that cannot crash: inside `@try` (the exception is caught), or in a class that implements
             // performSegue itself and may handle the identifier (one of its family, as Swift dispatches). Whether
             // the segue exists is then unknown, not a likely mistake.
             let name = use.enclosingType.last ?? ""
-            let handled = use.onSelf && symbols.anyInFamily(of: name) { symbols.performSegueOverrides.contains($0) }
-            if use.guarded || handled {
-                for k in before..<diagnostics.count where diagnostics[k].severity != .info {
-                    diagnostics[k].severity = .info
-                    diagnostics[k].message += use.guarded ? " (the call is inside @try, which catches the exception)"
-                                                          : " ('\(name)' implements performSegue itself, and may handle it)"
-                }
+            var facts: [FindingFact] = []
+            if use.guarded {
+                facts.append(.caughtByTry)
+            } else if use.onSelf, symbols.anyInFamily(of: name, { symbols.performSegueOverrides.contains($0) }) {
+                facts.append(.performSegueOverridden(type: name))
             }
+            check(segue: identifier, onSelf: use.onSelf, type: use.enclosingType, at: use.location, api: use.api, facts: facts)
         }
     }
 
     /// A segue performed on `type` must start at a scene of that class (or a superclass or subclass).
-    private mutating func check(segue identifier: String, onSelf: Bool, type: [String], at location: SourceLocation, api: String) {
+    /// `facts`: what is known of the call that makes it less sure to crash.
+    private mutating func check(segue identifier: String, onSelf: Bool, type: [String], at location: SourceLocation, api: String,
+                                facts: [FindingFact] = []) {
         guard !index.graph.storyboards.isEmpty else { return }  // nothing to check against
         let name = type.last ?? ""
         // Most calls are right: a segue of the class's own scenes, or of its family's, has the identifier. Asked of
@@ -902,10 +901,11 @@ struct CodeLinkPass: Sendable {
         if !hasScenes {
             if !index.segues(withIdentifier: identifier).exist {
                 // On another object (`parent?`, a variable) the class is not known: whether it has the segue is too.
-                report(onSelf ? .warning : .info, .codeUnknownSegue,
+                report(.warning, .codeUnknownSegue,
                        onSelf ? "\(api) performs segue '\(identifier)', which no segue of the scanned storyboards has; performing it crashes the app"
                               : "\(api) performs segue '\(identifier)' on another object, and no segue of the scanned storyboards has that identifier",
-                       at: location, hint: "set the segue's identifier in Interface Builder's attributes inspector, or fix the string")
+                       at: location, facts: onSelf ? facts : facts + [.receiverTypeUnknown],
+                       hint: "set the segue's identifier in Interface Builder's attributes inspector, or fix the string")
             }
             return
         }
@@ -921,7 +921,7 @@ struct CodeLinkPass: Sendable {
         }
         report(.warning, .codeUnknownSegue,
                "\(api) performs segue '\(identifier)' from '\(name)', but no segue with that identifier starts at a scene of class '\(name)'",
-               at: location, hint: hint)
+               at: location, facts: facts, hint: hint)
     }
 
     // MARK: Generated accessors
