@@ -147,7 +147,7 @@ struct RenderCommand: ParsableCommand {
         let renderDiagnostics: [Diagnostic]
         if all {
             renderDiagnostics = try AllMaps(folder: output, hops: settings.hops, options: options, budget: settings.budget)
-                .write(graph, reporter: reporter)
+                .write(graph, counts: counts, reporter: reporter)
         } else {
             renderDiagnostics = try renderOne(consume graph, options: options, settings: settings, reporter: reporter)
         }

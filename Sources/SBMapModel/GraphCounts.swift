@@ -49,9 +49,10 @@ public struct GraphCounts: Hashable, Sendable, Codable {
         var codeTargets: Set<String> = []
         for k in graph.nodes.indices {
             let role = graph.nodes[k].role
-            if role.isScene { scenes += 1 }
             if role.isCrossFileLink {
                 if let state = graph.nodes[k].resolution?.state { crossFileLinks.add(state) }
+            } else if role.isScene {
+                scenes += 1
             } else if role == .codeTarget {
                 codeTargets.insert(graph.nodes[k].id)
             }

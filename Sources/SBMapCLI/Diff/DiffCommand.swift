@@ -148,9 +148,9 @@ struct DiffCommand: ParsableCommand {
     static func line(_ diff: GraphDiff, base: String, head: String) -> String {
         func n(_ count: Int, _ word: String) -> String { count == 1 ? "1 \(word)" : "\(count) \(word)s" }
         let headNodes = diff.head.nodesByID
-        let isScene = { (id: String) in headNodes[id]?.role.isScene == true }
+        let isScene = { (id: String) in headNodes[id]?.role.isCountedScene == true }
         var parts = [
-            "\(n(diff.addedNodes.count(where: isScene), "scene")) added, \(diff.removedNodes.count { $0.role.isScene }) removed, "
+            "\(n(diff.addedNodes.count(where: isScene), "scene")) added, \(diff.removedNodes.count(where: \.role.isCountedScene)) removed, "
                 + "\(diff.changedNodes.keys.count(where: isScene)) changed",
             "\(n(diff.addedEdges.count, "link")) added, \(diff.removedEdges.count) removed, \(diff.changedEdges.count) changed",
             "\(n(diff.newFindings.count, "new finding")), \(diff.fixedFindings.count) fixed",
