@@ -8,6 +8,7 @@
 //   SBMapDiscover   walk the inputs: which files are storyboards, plists, project files, code
 //   SBMapParse      read one file into loaded facts (libxml2 SAX, plists, pbxproj, code scanning)
 //   SBMapResolve    join the loaded facts into one resolved graph, with findings
+//   SBMapAnalysis   the whole analysis as one call: discover → load → resolve → link code → findings → their levels
 //   SBMapDiff       compare two resolved graphs: what a change added, removed and changed
 //   SBMapStyle      themes, and the styled picture of a graph (no Graphviz here)
 //   SBMapRender     hand the styled picture to Graphviz's C API (cgraph/gvc), in process
@@ -24,7 +25,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "sbmap", targets: ["sbmap"]),
-        .library(name: "StoryboardMap", targets: ["SBMapModel", "SBMapDiscover", "SBMapParse", "SBMapResolve", "SBMapDiff", "SBMapStyle", "SBMapRender", "SBMapSite"]),
+        .library(name: "StoryboardMap", targets: ["SBMapModel", "SBMapDiscover", "SBMapParse", "SBMapResolve", "SBMapAnalysis", "SBMapDiff", "SBMapStyle", "SBMapRender", "SBMapSite"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -50,6 +51,9 @@ let package = Package(
         .target(name: "SBMapDiscover", dependencies: ["SBMapModel"], swiftSettings: swiftSettings),
         .target(name: "SBMapParse", dependencies: ["SBMapModel", "CLibXML2"], swiftSettings: swiftSettings),
         .target(name: "SBMapResolve", dependencies: ["SBMapModel"], swiftSettings: swiftSettings),
+        // What every command runs, and what a program using the library calls: one analysis, one policy for findings.
+        .target(name: "SBMapAnalysis", dependencies: ["SBMapModel", "SBMapDiscover", "SBMapParse", "SBMapResolve"],
+                swiftSettings: swiftSettings),
         .target(
             name: "SBMapStyle",
             dependencies: ["SBMapModel", "SBMapDiff", .product(name: "Yams", package: "Yams")],
@@ -77,7 +81,7 @@ let package = Package(
         .target(
             name: "SBMapCLI",
             dependencies: [
-                "SBMapModel", "SBMapDiscover", "SBMapParse", "SBMapResolve", "SBMapDiff", "SBMapStyle", "SBMapRender",
+                "SBMapModel", "SBMapDiscover", "SBMapResolve", "SBMapAnalysis", "SBMapDiff", "SBMapStyle", "SBMapRender",
                 "SBMapSite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
@@ -88,7 +92,7 @@ let package = Package(
         // scripts/bench.sh's in-process measurements (phases, parse against Foundation's XMLParser); not a product.
         .executableTarget(
             name: "SBMapBench",
-            dependencies: ["SBMapCLI", "SBMapDiscover", "SBMapParse", "SBMapResolve", "SBMapModel"],
+            dependencies: ["SBMapCLI", "SBMapAnalysis", "SBMapDiscover", "SBMapParse", "SBMapResolve", "SBMapModel"],
             swiftSettings: swiftSettings
         ),
 
@@ -98,11 +102,11 @@ let package = Package(
 
         // Tests, one target per layer, with fixtures written for them.
         .testTarget(name: "SBMapParseTests", dependencies: ["SBMapParse", "SBMapModel"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
-        .testTarget(name: "SBMapResolveTests", dependencies: ["SBMapResolve", "SBMapParse", "SBMapDiscover", "SBMapModel"], swiftSettings: swiftSettings),
+        .testTarget(name: "SBMapResolveTests", dependencies: ["SBMapResolve", "SBMapAnalysis", "SBMapParse", "SBMapDiscover", "SBMapModel"], swiftSettings: swiftSettings),
         // Golden/: DOT before layout of the overview and focus maps, read from the source tree by the tests.
         .testTarget(name: "SBMapRenderTests", dependencies: ["SBMapRender", "SBMapStyle", "SBMapModel"], exclude: ["Golden", "Fixtures"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "SBMapCLITests", dependencies: ["SBMapCLI", "SBMapModel"], swiftSettings: swiftSettings),
+        .testTarget(name: "SBMapCLITests", dependencies: ["SBMapCLI", "SBMapAnalysis", "SBMapModel"], swiftSettings: swiftSettings),
         .testTarget(name: "SBMapSiteTests", dependencies: ["SBMapSite", "SBMapRender", "SBMapStyle", "SBMapModel"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "SBMapDiffTests", dependencies: ["SBMapDiff", "SBMapModel"], swiftSettings: swiftSettings),

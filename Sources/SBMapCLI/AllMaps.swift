@@ -8,7 +8,8 @@ import SBMapStyle
 ///
 ///     DIR/overview.svg
 ///     DIR/storyboards/Main.svg, DIR/storyboards/Settings.svg, …   (names from `MapFileNames`: stable, URL-safe)
-///     DIR/maps.json                                               (what each file shows; docs sites and PR previews read it)
+///     DIR/maps.json                                               (what each file shows, and the app's counts as `check`
+///                                                                 gives them; docs sites and PR previews read it)
 ///
 /// Every file is written atomically. Maps an earlier run listed in `maps.json` whose storyboard is gone are removed,
 /// so the folder never shows a storyboard that no longer exists. A focus map over the budget (a storyboard linked to
@@ -38,10 +39,12 @@ struct AllMaps {
         var format: String
         var overview: String
         var maps: [Map]
+        /// The whole app's counts, the numbers of `check`'s summary line (absent in files of older versions).
+        var counts: GraphCounts?
     }
 
     /// Writes every map; returns the findings of the renders (each distinct one once).
-    func write(_ graph: StoryboardGraph, reporter: FindingsReporter) throws -> [Diagnostic] {
+    func write(_ graph: StoryboardGraph, counts: GraphCounts, reporter: FindingsReporter) throws -> [Diagnostic] {
         let ext = options.format.fileExtension
         let previous = Self.readIndex(folder)
         let names = MapFileNames.names(for: graph.storyboards)
@@ -86,13 +89,13 @@ struct AllMaps {
             }
             // A map that could not be written is not in the index: the index names only files this run wrote.
             guard render(view, to: file) else { continue }
-            let scenes = graph.nodes.count { $0.storyboard == storyboard.path && $0.role.isScene && !$0.role.isCrossFileLink }
+            let scenes = graph.nodes.count { $0.storyboard == storyboard.path && $0.role.isCountedScene }
             maps.append(Index.Map(storyboard: storyboard.path, name: storyboard.name, file: file, targets: storyboard.targets,
                                   scenes: scenes, hops: reach))
         }
         progress.finish()
 
-        let index = Index(format: options.format.rawValue, overview: overviewFile, maps: maps)
+        let index = Index(format: options.format.rawValue, overview: overviewFile, maps: maps, counts: counts)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SBMapAnalysis
 import SBMapModel
 
 /// `sbmap check`: findings only, for CI gates and Xcode build phases.
@@ -22,15 +23,15 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let resolved = try inputs.resolved()
-        let graph = try Pipeline().run(resolved)
+        let result = try resolved.analyse()
         var timer = PhaseTimer()
         let reporter = FindingsReporter(options: findings.merged(with: resolved.config))
-        reporter.report(graph.diagnostics)
+        reporter.report(result.findings)
         timer.mark("print findings")
-        reporter.summary(Summary.line(for: graph))
+        reporter.summary(result.counts.summaryLine)
         timer.mark("summary")
-        let fails = reporter.fails(graph.diagnostics)
-        Teardown.inBackground(consume graph)
+        let fails = reporter.fails(result.findings)
+        Teardown.inBackground(consume result)
         if fails { throw ExitCode(1) }
     }
 }

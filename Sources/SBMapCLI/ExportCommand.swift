@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SBMapAnalysis
 import SBMapModel
 
 /// `sbmap export`: the resolved graph as data.
@@ -31,9 +32,9 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let resolved = try inputs.resolved()
-        var filesRead: [String] = []
-        let graph = try Pipeline(discovered: { files in filesRead = files.map(\.url) }).run(resolved)
-        try ReadFiles.refuse(output, filesRead)
+        let result = try resolved.analyse()
+        try ReadFiles.refuse(output, result.filesRead)
+        let graph = result.graph
         var timer = PhaseTimer()
         let reporter = FindingsReporter(options: findings.merged(with: resolved.config))
         reporter.report(graph.diagnostics)
@@ -45,9 +46,9 @@ struct ExportCommand: ParsableCommand {
             FindingsReporter.writeToStandardError("sbmap: error: \(failure.description)\n")
             throw ExitCode(1)
         }
-        reporter.summary(Summary.line(for: graph))
+        reporter.summary(result.counts.summaryLine)
         let fails = reporter.fails(graph.diagnostics)
-        Teardown.inBackground(consume graph)
+        Teardown.inBackground(consume result)
         if fails { throw ExitCode(1) }
     }
 }

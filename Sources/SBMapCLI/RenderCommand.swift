@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SBMapAnalysis
 import SBMapModel
 import SBMapRender
 import SBMapStyle
@@ -137,9 +138,10 @@ struct RenderCommand: ParsableCommand {
             try OutputFolder(path: output, manifest: AllMaps.manifest, subfolders: ["storyboards"], command: "render --all")
                 .prepare(force: force, inputs: resolved.paths)
         }
-        var filesRead: [String] = []
-        let graph = try Pipeline(discovered: { files in filesRead = files.map(\.url) }).run(resolved)
-        if !all { try ReadFiles.refuse(output, filesRead) }
+        let result = try resolved.analyse()
+        if !all { try ReadFiles.refuse(output, result.filesRead) }
+        let counts = result.counts
+        let graph = result.graph
         let reporter = FindingsReporter(options: findings.merged(with: resolved.config))
         let options = RenderOptions(
             format: format ?? (all ? .svg : OutputFormat(path: output) ?? .svg), engine: layout ?? file.layout ?? .dot,
@@ -150,18 +152,17 @@ struct RenderCommand: ParsableCommand {
         let settings = Settings(hops: hops ?? file.hops ?? 1,
                                 budget: MapBudget(nodes: maxNodes ?? file.maxNodes ?? MapBudget().nodes,
                                                   edges: maxEdges ?? file.maxEdges ?? MapBudget().edges))
-        let counts = Summary.Counts(graph)
         let found = graph.diagnostics
         let renderDiagnostics: [Diagnostic]
         if all {
             renderDiagnostics = try AllMaps(folder: output, hops: settings.hops, options: options, budget: settings.budget)
-                .write(graph, reporter: reporter)
+                .write(graph, counts: counts, reporter: reporter)
         } else {
             renderDiagnostics = try renderOne(consume graph, options: options, settings: settings, reporter: reporter)
         }
         let all = (found + renderDiagnostics).sorted()
         reporter.report(all)
-        reporter.summary(counts.line(with: all))
+        reporter.summary(counts.with(findings: all).summaryLine)
         if reporter.fails(all) { throw ExitCode(1) }
     }
 

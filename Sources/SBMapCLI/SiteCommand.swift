@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SBMapAnalysis
 import SBMapModel
 import SBMapRender
 import SBMapSite
@@ -96,7 +97,8 @@ struct SiteCommand: ParsableCommand {
         }
         let folder = OutputFolder(path: output, manifest: Site.manifest, subfolders: ["storyboards", "assets"], command: "site")
         try folder.prepare(force: force, inputs: resolved.paths)
-        let graph = try Pipeline().run(resolved)
+        let result = try resolved.analyse()
+        let graph = result.graph
         let reporter = FindingsReporter(options: findings.merged(with: resolved.config))
         let options = SiteOptions(
             title: title ?? Self.defaultTitle(resolved.paths),
@@ -125,12 +127,10 @@ struct SiteCommand: ParsableCommand {
         if !failures.isEmpty {
             FindingsReporter.writeToStandardError("sbmap: error: " + failures.joined(separator: "\nsbmap: error: ") + "\n")
         }
-        var final = graph
-        final.diagnostics = all
         if failures.isEmpty, !findings.quiet {
             FindingsReporter.writeToStandardError("sbmap: site written: \(output)/index.html, \(plural(graph.storyboards.count, "storyboard page"))\n")
         }
-        reporter.summary(Summary.line(for: final))
+        reporter.summary(result.counts.with(findings: all).summaryLine)
         if !failures.isEmpty || reporter.fails(all) { throw ExitCode(1) }
     }
 

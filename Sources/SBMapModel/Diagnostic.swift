@@ -106,14 +106,18 @@ public struct Diagnostic: Hashable, Sendable, Codable, Comparable {
     public var location: SourceLocation?
     /// What to do about it, when there is something better to say than the message.
     public var hint: String?
+    /// What the analysis knows that makes the finding less sure to matter; the severity step lowers `severity` by
+    /// them (`FindingFact`). Not part of the JSON.
+    public var facts: [FindingFact]
 
     public init(_ severity: Severity, _ code: DiagnosticCode, _ message: String,
-                at location: SourceLocation?, hint: String? = nil) {
+                at location: SourceLocation?, facts: [FindingFact] = [], hint: String? = nil) {
         self.severity = severity
         self.code = code
         self.message = message
         self.location = location
         self.hint = hint
+        self.facts = facts
     }
 
     /// Xcode's one-line format: `path:line:col: error: message [code]`.
@@ -149,6 +153,7 @@ public struct Diagnostic: Hashable, Sendable, Codable, Comparable {
         code = try c.decode(DiagnosticCode.self, forKey: .code)
         message = try c.decode(String.self, forKey: .message)
         hint = try c.decodeIfPresent(String.self, forKey: .hint)
+        facts = []
         if let file = try c.decodeIfPresent(String.self, forKey: .file) {
             location = SourceLocation(path: file, line: try c.decodeIfPresent(Int.self, forKey: .line) ?? 0,
                                       column: try c.decodeIfPresent(Int.self, forKey: .column) ?? 0)

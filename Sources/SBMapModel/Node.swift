@@ -54,6 +54,10 @@ public enum SceneRole: String, Sendable, Codable, CaseIterable, Comparable {
     /// Whether nodes of this role are scenes of a storyboard, rather than something sbmap adds (exits, code).
     public var isScene: Bool { self != .exit && self != .code && self != .codeTarget && !isSummary }
 
+    /// Whether a node of this role is counted as a scene (`GraphCounts`): a scene of a storyboard that is not a
+    /// placeholder for a scene elsewhere (a placeholder is counted once, as a cross-file link).
+    public var isCountedScene: Bool { isScene && !isCrossFileLink }
+
     /// Whether the node stands for many scenes (overview and focus maps), not for one.
     public var isSummary: Bool { self == .storyboard || self == .stub }
 }

@@ -28,16 +28,10 @@ extension GraphBuilder {
         for settings in project.settings {
             guard let value = settings.value, membership.targets(usingPlist: value.path).isEmpty,
                   !membership.isDescribed(value.path) else { continue }
-            let before = diagnostics.count
-            for declaration in value.entryPoints { attach(declaration, scope: .nearest) }
             // Where projects were read and none uses this plist (a committed CMake build folder, a sample whose project
             // is not in the tree), whether it is an app's at all is unknown: what it names is a note at most.
-            if !membership.isEmpty {
-                for k in before..<diagnostics.count where diagnostics[k].severity != .info {
-                    diagnostics[k].severity = .info
-                    diagnostics[k].message += " (no target of the scanned projects uses this Info.plist)"
-                }
-            }
+            let facts: [FindingFact] = membership.isEmpty ? [] : [.plistUsedByNoTarget]
+            for declaration in value.entryPoints { attach(declaration, scope: .nearest, facts: facts) }
         }
         checkLaunchedStoryboardsHaveInitialScenes()
     }
@@ -59,7 +53,8 @@ extension GraphBuilder {
         }
     }
 
-    private mutating func attach(_ declaration: EntryPointDeclaration, scope: StoryboardCatalog.Scope) {
+    /// Attaches what `declaration` names, or reports why it cannot; `facts` are what is known of the declaring file.
+    private mutating func attach(_ declaration: EntryPointDeclaration, scope: StoryboardCatalog.Scope, facts: [FindingFact] = []) {
         let name = declaration.storyboardName
         // Some plists write the extension (`LaunchScreen.storyboard`); the lookup takes it off, and a hint names the
         // file once.
@@ -75,13 +70,13 @@ extension GraphBuilder {
             diagnostics.append(Diagnostic(
                 .warning, .ambiguousTarget,
                 "\(declaration.key) names storyboard '\(name)', and \(indices.count) files have that name: \(indices.map { storyboards[$0].path }.joined(separator: ", "))",
-                at: declaration.location, hint: "map one app at a time, or --exclude the other copies"))
+                at: declaration.location, facts: facts, hint: "map one app at a time, or --exclude the other copies"))
         case .caseMismatch(let index):
             let actual = catalog.entries[index].name
             diagnostics.append(Diagnostic(
                 .error, .caseMismatch,
                 "\(declaration.key) names storyboard '\(name)', but the file is '\(actual).storyboard'; letter case matters on a device, so \(consequence) there",
-                at: declaration.location, hint: "write '\(actual)' exactly"))
+                at: declaration.location, facts: facts, hint: "write '\(actual)' exactly"))
         case .unreadable:
             break  // The file's own error says why; the key itself is fine.
         case .notInTarget(let indices):
@@ -89,7 +84,7 @@ extension GraphBuilder {
             diagnostics.append(Diagnostic(
                 .warning, .storyboardNotInTarget,
                 "\(declaration.key) names storyboard '\(name)', but \(notInTargetMessage(name: name, indices: indices, from: declaration.location.path))",
-                at: declaration.location,
+                at: declaration.location, facts: facts,
                 hint: "add \(file) to the target's Copy Bundle Resources, or fix the key"))
         case .missing:
             // A launch screen may be a nib: `UILaunchStoryboardName = LaunchScreen` with LaunchScreen.xib.
@@ -97,7 +92,7 @@ extension GraphBuilder {
             diagnostics.append(Diagnostic(
                 .error, .missingEntryStoryboard,
                 "\(declaration.key) names storyboard '\(name)', which does not exist; \(consequence)",
-                at: declaration.location,
+                at: declaration.location, facts: facts,
                 hint: suggestion(for: name, among: catalog.entries.map(\.name))
                     ?? "add \(file) to the app, or fix the key"))
         }

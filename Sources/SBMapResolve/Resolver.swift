@@ -14,8 +14,12 @@ import SBMapModel
 ///                       with a `reference` edge for each one that resolves (needs 3).
 /// 6. `EntryPoints`    — Info.plist and build-setting keys attached to the storyboards they name: only what a
 ///                       target uses, looked up inside that target.
-/// 7. `TargetScope`    — findings in files no target builds become notes; files no project describes get one note.
+/// 7. `TargetScope`    — files no project describes get one note.
 /// 8. `Canonical order` — everything sorted, so the same input gives the same bytes.
+///
+/// A pass records what it knows that makes a finding less sure (`FindingFact`) on the finding it makes; levels are
+/// decided after every pass, by the analysis's one severity step (`Analysis.decide` in SBMapAnalysis). No pass
+/// changes another pass's findings.
 ///
 /// Pass 3 also records each storyboard's targets (`TargetMembership`): names written in a file resolve inside
 /// the targets that hold it (see `StoryboardCatalog.Scope`).
@@ -35,7 +39,7 @@ public struct Resolver: Sendable {
         builder.addSegues()
         builder.resolveLinks()
         builder.attachEntryPoints()
-        builder.scopeFindingsToTargets()
+        builder.noteUndescribedStoryboards()
         return builder.finish()
     }
 }

@@ -8,29 +8,16 @@ extension GraphBuilder {
         }
     }
 
-    /// Pass 7: what is found in a file no target builds is only a note, because nothing in it runs
-    /// (severity is a promise: an error means a crash on a path a target builds). Files no project describes keep
-    /// their findings, and one note says that names there resolve by folder — when the run has projects for other
-    /// files, or when two storyboards share a name, so that the folder rule really chose; a folder of storyboards
-    /// passed alone, with names that cannot be confused, needs no note.
-    mutating func scopeFindingsToTargets() {
+    /// Pass 7: one note for the storyboards that no project describes, saying that names there resolve by folder:
+    /// when the run has projects for other files, or when two storyboards share a name, so that the folder rule
+    /// really chose; a folder of storyboards passed alone, with names that cannot be confused, needs no note.
+    /// (What is found in a file that a project describes but no target builds is a note; the analysis's severity
+    /// step decides that, from `TargetMembership.isUnbuilt`, for every finding.)
+    mutating func noteUndescribedStoryboards() {
         guard !membership.isEmpty else {
             let names = catalog.entries.map(\.name)
             if Set(names).count < names.count { noteUndescribed(catalog.entries.map(\.file.path)) }
             return
-        }
-        var built: [String: Bool] = [:]
-        func isDeadCopy(_ path: String) -> Bool {
-            if let known = built[path] { return !known }
-            let dead = membership.targets(of: path).isEmpty && membership.isDescribed(path)
-                && membership.targets(usingPlist: path).isEmpty
-            built[path] = !dead
-            return dead
-        }
-        for k in diagnostics.indices where diagnostics[k].severity > .info {
-            guard let path = diagnostics[k].location?.path, isDeadCopy(path) else { continue }
-            diagnostics[k].severity = .info
-            diagnostics[k].message += " (no target builds this file)"
         }
         noteUndescribed(catalog.entries.map(\.file.path).filter {
             membership.targets(of: $0).isEmpty && !membership.isDescribed($0)
@@ -46,5 +33,13 @@ extension GraphBuilder {
             "no Xcode project or Package.swift that sbmap read holds \(what); names there resolve to the nearest storyboard of the same platform",
             at: nil,
             hint: "pass the folder that holds the .xcodeproj (or Package.swift) to check names inside each target"))
+    }
+}
+
+extension TargetMembership {
+    /// Whether `path` lies inside a scanned project that no target builds, compiles or takes as its Info.plist:
+    /// nothing in it runs (a dead copy, a file never added to a target), so what is found there is a note at most.
+    public func isUnbuilt(_ path: String) -> Bool {
+        !isEmpty && targets(of: path).isEmpty && isDescribed(path) && targets(usingPlist: path).isEmpty
     }
 }

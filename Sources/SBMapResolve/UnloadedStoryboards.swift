@@ -3,8 +3,7 @@ import SBMapModel
 /// Storyboards nothing loads: no entry point, no reference or segue from another storyboard, no link from code.
 ///
 /// A broken link inside one crashes the app only if something loads that storyboard after all: by a name built at
-/// run time, or from code sbmap did not read. Whether it runs is unknown, so an error there is reported as a
-/// warning, saying why (real apps keep such files: a leftover copy `SaveStates~.storyboard` compiled into a bundle
+/// run time, or from code sbmap did not read. Whether it runs is unknown, so an error there is a warning, saying why (real apps keep such files: a leftover copy `SaveStates~.storyboard` compiled into a bundle
 /// no code names, found in Provenance). Applied only when the run read the sources: without them, every
 /// storyboard loaded from code would look unloaded.
 public enum UnloadedStoryboards {
@@ -20,19 +19,15 @@ public enum UnloadedStoryboards {
         return Set(graph.storyboards.map(\.path)).subtracting(loaded)
     }
 
-    /// `graph` with every error located in a storyboard nothing loads (or one of its localized copies) made a warning.
-    public static func downgradeErrors(in graph: inout StoryboardGraph) {
+    /// The storyboards nothing in `graph` loads, by the path of each file that is one of them (a localized copy
+    /// too): path → storyboard name. A finding in such a file carries `FindingFact.storyboardNeverLoaded`.
+    public static func files(in graph: StoryboardGraph) -> [String: String] {
         let unloaded = find(in: graph)
-        guard !unloaded.isEmpty else { return }
-        var owner: [String: Storyboard] = [:]
+        var names: [String: String] = [:]
         for storyboard in graph.storyboards where unloaded.contains(storyboard.path) {
-            owner[storyboard.path] = storyboard
-            for variant in storyboard.localizedVariants { owner[variant] = storyboard }
+            names[storyboard.path] = storyboard.name
+            for variant in storyboard.localizedVariants { names[variant] = storyboard.name }
         }
-        for k in graph.diagnostics.indices where graph.diagnostics[k].severity == .error {
-            guard let path = graph.diagnostics[k].location?.path, let storyboard = owner[path] else { continue }
-            graph.diagnostics[k].severity = .warning
-            graph.diagnostics[k].message += " (but nothing scanned loads \(storyboard.name).storyboard: no entry point, reference or code names it)"
-        }
+        return names
     }
 }

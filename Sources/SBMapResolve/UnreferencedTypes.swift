@@ -5,17 +5,16 @@ import SBMapModel
 /// A call that crashes only crashes when it runs. A class that no storyboard uses as a custom class and no other line
 /// of code names (`ElementViewController` in element-ios: a leftover whose `instantiateViewController` names an ID
 /// that `Main` no longer has) never runs, as far as the scan can tell; dynamic use (`NSClassFromString`) is possible,
-/// so the finding stays, as a warning that says why. The sources are searched again only for the few classes that
+/// so the finding stays, as a warning that says why (`FindingFact.typeNeverReferenced`). The sources are searched again only for the few classes that
 /// hold an error, by whole word.
 public enum UnreferencedTypes {
-    /// `graph` with each error at a line of code inside a class nothing refers to made a warning. `source(path)`
-    /// gives a scanned source file's bytes (`nil` when it cannot be read: then nothing is changed for it).
-    public static func downgradeErrors(in graph: inout StoryboardGraph, sources: [String],
-                                       source: (String) -> [UInt8]?) {
-        let codeErrors = graph.diagnostics.indices.filter { k in
-            graph.diagnostics[k].severity == .error && graph.diagnostics[k].location.map { Self.isSource($0.path) } == true
-        }
-        guard !codeErrors.isEmpty else { return }
+    /// The classes nothing refers to that hold the code at `locations` (findings' places in sources): each place
+    /// inside such a class, with the class's name. `source(path)` gives a scanned source file's bytes (`nil` when it
+    /// cannot be read: then nothing is said of it).
+    public static func find(at locations: [SourceLocation], in graph: StoryboardGraph, sources: [String],
+                            source: (String) -> [UInt8]?) -> [(location: SourceLocation, type: String)] {
+        let places = locations.filter { isSource($0.path) }
+        guard !places.isEmpty else { return [] }
         var texts: [String: [UInt8]] = [:]
         func text(_ path: String) -> [UInt8]? {
             if let cached = texts[path] { return cached }
@@ -26,17 +25,16 @@ public enum UnreferencedTypes {
         // Scenes' classes only: a code node carries its type's name too.
         let customClasses = Set(graph.nodes.filter(\.role.isScene).compactMap(\.customClass))
         var verdict: [String: Bool] = [:]  // type name → referenced
-        for k in codeErrors {
-            guard let location = graph.diagnostics[k].location, let bytes = text(location.path),
-                  let type = enclosingType(in: bytes, line: location.line) else { continue }
+        var found: [(location: SourceLocation, type: String)] = []
+        for location in places {
+            guard let bytes = text(location.path), let type = enclosingType(in: bytes, line: location.line) else { continue }
             if verdict[type] == nil {
                 verdict[type] = customClasses.contains(type)
                     || sources.contains { path in text(path).map { references(type, in: $0) } ?? true }
             }
-            guard verdict[type] == false else { continue }
-            graph.diagnostics[k].severity = .warning
-            graph.diagnostics[k].message += " (but nothing scanned refers to '\(type)', so this code may never run)"
+            if verdict[type] == false { found.append((location, type)) }
         }
+        return found
     }
 
     static func isSource(_ path: String) -> Bool {

@@ -10,7 +10,7 @@ public enum SitePages {
 
     public static func make(_ graph: StoryboardGraph, maps: SiteMaps, options: SiteOptions) -> [SiteFile] {
         let links = SiteLinks(graph, maps: maps)
-        let frame = Frame(options: options, counts: Counts(graph))
+        let frame = Frame(options: options, counts: GraphCounts(graph))
         let storyboards = graph.storyboards.sorted { $0.path < $1.path }
         // The storyboard pages are independent of each other: made on every core, in a fixed order.
         let pages = parallelMap(count: storyboards.count) { k in
@@ -78,46 +78,6 @@ public enum SitePages {
 // MARK: - What every page shares
 
 /// The counts the index shows; the same numbers as the summary line of `sbmap check`.
-struct Counts: Sendable {
-    var storyboards = 0
-    var scenes = 0
-    var segues = 0
-    var crossFileLinks = 0
-    var linkStates: [Resolution.State: Int] = [:]
-    var codeLinks = 0
-    var brokenCodeLinks = 0
-    var errors = 0
-    var warnings = 0
-    var notes = 0
-
-    init(_ graph: StoryboardGraph) {
-        storyboards = graph.storyboards.count
-        var codeTargets = Set<String>()
-        for node in graph.nodes {
-            if node.role.isScene { scenes += 1 }
-            if node.role.isCrossFileLink, let state = node.resolution?.state {
-                crossFileLinks += 1
-                linkStates[state, default: 0] += 1
-            }
-            if node.role == .codeTarget { codeTargets.insert(node.id) }
-        }
-        for edge in graph.edges {
-            switch edge.kind {
-            case .reference, .unwindTarget, .aggregate: break
-            case .code:
-                codeLinks += 1
-                if codeTargets.contains(edge.to) { brokenCodeLinks += 1 }
-            default: segues += 1
-            }
-        }
-        errors = graph.diagnostics.count(of: .error)
-        warnings = graph.diagnostics.count(of: .warning)
-        notes = graph.diagnostics.count(of: .info)
-    }
-
-    var findings: Int { errors + warnings + notes }
-}
-
 func plural(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
     count == 1 ? "1 \(noun)" : "\(count) \(plural ?? noun + "s")"
 }
@@ -125,7 +85,7 @@ func plural(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
 /// The head, header and footer every page has.
 struct Frame: Sendable {
     let options: SiteOptions
-    let counts: Counts
+    let counts: GraphCounts
 
     enum Current { case index, findings, storyboard }
 
@@ -228,12 +188,13 @@ struct IndexPage {
         count(counts.storyboards, counts.storyboards == 1 ? "storyboard" : "storyboards", href: "#storyboards")
         count(counts.scenes, counts.scenes == 1 ? "scene" : "scenes")
         count(counts.segues, counts.segues == 1 ? "segue" : "segues")
-        let states: [(Resolution.State, String)] = [(.unresolved, "unresolved"), (.ambiguous, "ambiguous"), (.external, "external")]
-        let linkDetail = states.compactMap { state, name in (counts.linkStates[state] ?? 0) > 0 ? "\(counts.linkStates[state]!) \(name)" : nil }
-        count(counts.crossFileLinks, counts.crossFileLinks == 1 ? "cross-file link" : "cross-file links",
-              linkDetail.isEmpty ? (counts.crossFileLinks > 0 ? "all resolve" : nil) : linkDetail.joined(separator: ", "))
+        let crossFile = counts.crossFileLinks
+        let states = [(crossFile.unresolved, "unresolved"), (crossFile.ambiguous, "ambiguous"), (crossFile.external, "external")]
+        let linkDetail = states.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        count(crossFile.total, crossFile.total == 1 ? "cross-file link" : "cross-file links",
+              linkDetail.isEmpty ? (crossFile.total > 0 ? "all resolve" : nil) : linkDetail.joined(separator: ", "))
         count(counts.codeLinks, counts.codeLinks == 1 ? "link in code" : "links in code",
-              counts.brokenCodeLinks > 0 ? "\(counts.brokenCodeLinks) unresolved" : nil)
+              counts.unresolvedCodeLinks > 0 ? "\(counts.unresolvedCodeLinks) unresolved" : nil)
         count(counts.findings, counts.findings == 1 ? "finding" : "findings",
               [plural(counts.errors, "error"), plural(counts.warnings, "warning"), plural(counts.notes, "note")].joined(separator: ", "),
               href: "findings.html")

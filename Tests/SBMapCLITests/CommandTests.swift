@@ -46,7 +46,7 @@ import Testing
         let source = try String(contentsOf: root.appendingPathComponent("App/Base.lproj/Main.storyboard"), encoding: .utf8)
         let sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(sourceLines[line - 1].contains(#"storyboardName="Help""#))
-        #expect(lines[1] == "sbmap: 2 storyboards, 4 scenes, 2 segues, 2 cross-file links (1 resolved, 1 unresolved); 1 error, 0 warnings, 0 notes")
+        #expect(lines[1] == "sbmap: 2 storyboards, 2 scenes, 2 segues, 2 cross-file links (1 resolved, 1 unresolved); 1 error, 0 warnings, 0 notes")
         #expect(!run.stderr.contains("\u{1B}["))
     }
 

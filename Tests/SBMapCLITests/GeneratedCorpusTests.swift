@@ -120,8 +120,9 @@ enum GeneratedCorpus {
 
     /// Runs a generator script with python3; a failure stops the test with what the script said.
     static func run(_ script: URL, _ arguments: [String]) throws {
+        let interpreter: URL = try #require(python)
         let process = Process()
-        process.executableURL = try #require(python)
+        process.executableURL = interpreter
         process.arguments = [script.path] + arguments
         let errors = Pipe()
         process.standardOutput = FileHandle.nullDevice

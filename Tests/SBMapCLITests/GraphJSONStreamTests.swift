@@ -91,7 +91,7 @@ import Testing
         edge.change = Change(.removed, details: [text])
         graph.edges = [edge]
         graph.diagnostics = [
-            Diagnostic(.error, DiagnosticCode(text), text, at: location(text, 99), hint: text),
+            Diagnostic(.error, DiagnosticCode(text), text, at: location(text, 99), facts: [.caughtByTry], hint: text),
         ]
         return graph
     }
@@ -225,7 +225,7 @@ import Testing
     /// builds of `folder`.
     func expectIdenticalExport(of folder: URL) throws {
         let inputs = try InputOptions.parse([folder.path, "--no-config"])
-        let graph = try Pipeline().run(try inputs.resolved())
+        let graph = try inputs.resolved().analyse().graph
         let reference = try Self.reference(graph)
         #expect(graph.nodes.count > 10)
         let inMemory = try Self.streamed(graph)

@@ -1,3 +1,4 @@
+import SBMapAnalysis
 import SBMapModel
 import Testing
 @testable import SBMapResolve
@@ -127,8 +128,11 @@ import Testing
             projects: [Self.project("", Self.target("App", .iOS, files: ["App/Main.storyboard"]))])
         let graph = Resolver().resolve(project)
         #expect(graph.codes() == ["unknown-storyboard"])
-        #expect(graph.diagnostics.first?.severity == .info)
-        #expect(graph.diagnostics.first?.message.hasSuffix("(no target builds this file)") == true)
+        // The analysis's severity step decides the level, from whether a target builds the file.
+        let findings = Analysis.decide(graph.diagnostics, membership: TargetMembership(project.projects))
+        #expect(findings.first?.severity == .info)
+        #expect(findings.first?.message.hasSuffix("(no target builds this file)") == true)
+        #expect(findings.first?.facts == [.fileBuiltByNoTarget])
         #expect(graph.storyboards.first { $0.path == "App/Old/Settings.storyboard" }?.targets == [])
     }
 

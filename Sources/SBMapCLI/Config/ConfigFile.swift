@@ -119,38 +119,7 @@ struct ConfigFile: Hashable, Sendable {
 
     /// `absolute` relative to `cwd` (`../App` when `cwd` is below the file's folder), or absolute when they share
     /// nothing but `/`.
-    static func relative(_ absolute: String, from cwd: String) -> String {
-        let a = URL(fileURLWithPath: absolute).standardizedFileURL.pathComponents
-        let b = URL(fileURLWithPath: cwd).standardizedFileURL.pathComponents
-        var common = 0
-        while common < min(a.count, b.count), a[common] == b[common] { common += 1 }
-        guard common > 1 else { return absolute }
-        let parts = Array(repeating: "..", count: b.count - common) + a[common...]
-        return parts.isEmpty ? "." : parts.joined(separator: "/")
-    }
-
-    /// The findings after the file's `severity` and `suppress`: codes set to another level or left out, findings in
-    /// suppressed paths left out. Paths are matched relative to the file's folder.
-    func apply(to diagnostics: [Diagnostic], cwd: String) -> [Diagnostic] {
-        guard !severity.isEmpty || !suppressions.isEmpty else { return diagnostics }
-        return diagnostics.compactMap { diagnostic in
-            var result = diagnostic
-            if let level = severity[diagnostic.code] {
-                guard let level else { return nil }
-                result.severity = level
-            }
-            if !suppressions.isEmpty, let path = diagnostic.location?.path {
-                let absolute = path.hasPrefix("/") ? path
-                    : URL(fileURLWithPath: cwd).appendingPathComponent(path).standardizedFileURL.path
-                let relative = Self.relative(absolute, from: folder)
-                let name = (path as NSString).lastPathComponent
-                for rule in suppressions where rule.code == nil || rule.code == diagnostic.code {
-                    if Glob.matchesAny(rule.paths, relativePath: relative, name: name) { return nil }
-                }
-            }
-            return result
-        }
-    }
+    static func relative(_ absolute: String, from cwd: String) -> String { PathText.relative(absolute, from: cwd) }
 }
 
 /// Reads `.sbmap.yml`'s keys.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SBMapAnalysis
 import SBMapDiff
 import SBMapModel
 import SBMapRender
@@ -131,12 +132,9 @@ struct DiffCommand: ParsableCommand {
         if let path = scan.configPath, !path.hasPrefix("/") { options.configPath = cwd + "/" + path }
         let resolved = try options.resolved(paths: [])
         let folder = FileManager.default.currentDirectoryPath
-        var found: [String] = []
-        let graph = try Pipeline(discovered: { files in
-            found = files.map { $0.url.hasPrefix("/") ? $0.url : folder + "/" + $0.url }
-        }).run(resolved)
-        filesRead += found
-        return (graph, resolved.config)
+        let result = try resolved.analyse()
+        filesRead += result.filesRead.map { $0.hasPrefix("/") ? $0 : folder + "/" + $0 }
+        return (result.graph, resolved.config)
     }
 
     func gateFails(_ diff: GraphDiff) -> Bool {
@@ -156,9 +154,9 @@ struct DiffCommand: ParsableCommand {
     static func line(_ diff: GraphDiff, base: String, head: String) -> String {
         func n(_ count: Int, _ word: String) -> String { count == 1 ? "1 \(word)" : "\(count) \(word)s" }
         let headNodes = diff.head.nodesByID
-        let isScene = { (id: String) in headNodes[id]?.role.isScene == true }
+        let isScene = { (id: String) in headNodes[id]?.role.isCountedScene == true }
         var parts = [
-            "\(n(diff.addedNodes.count(where: isScene), "scene")) added, \(diff.removedNodes.count { $0.role.isScene }) removed, "
+            "\(n(diff.addedNodes.count(where: isScene), "scene")) added, \(diff.removedNodes.count(where: \.role.isCountedScene)) removed, "
                 + "\(diff.changedNodes.keys.count(where: isScene)) changed",
             "\(n(diff.addedEdges.count, "link")) added, \(diff.removedEdges.count) removed, \(diff.changedEdges.count) changed",
             "\(n(diff.newFindings.count, "new finding")), \(diff.fixedFindings.count) fixed",

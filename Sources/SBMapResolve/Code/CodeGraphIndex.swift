@@ -232,7 +232,7 @@ struct CodeGraphIndex: Sendable {
     }
 
     /// The storyboard whose generated accessor is `accessor`, by the generator's naming rule, then loosely.
-    func storyboards(accessor: String, generator: GeneratedNames.GeneratorKind) -> [Storyboard] {
+    func storyboards(accessor: String, generator: CodeGenerator) -> [Storyboard] {
         let byRule = graph.storyboards.filter { GeneratedNames.storyboardAccessor($0.name, generator: generator) == accessor }
         if !byRule.isEmpty { return byRule }
         let key = GeneratedNames.loose(accessor)

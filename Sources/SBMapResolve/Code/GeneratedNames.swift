@@ -1,3 +1,5 @@
+import SBMapModel
+
 /// The names SwiftGen and R.swift give to storyboards, scenes and segues, for mapping an accessor back to the
 /// storyboard string when the generated file itself was not scanned (storyboard-format.md §7.2).
 enum GeneratedNames {
@@ -40,14 +42,12 @@ enum GeneratedNames {
     }
 
     /// The accessor a generator derives from `name` for a storyboard.
-    static func storyboardAccessor(_ name: String, generator: GeneratorKind) -> String {
+    static func storyboardAccessor(_ name: String, generator: CodeGenerator) -> String {
         generator == .swiftGen ? swiftGenType(name) : rSwiftMember(name)
     }
 
     /// The accessor a generator derives from a storyboard identifier or a segue identifier.
-    static func memberAccessor(_ name: String, generator: GeneratorKind) -> String {
+    static func memberAccessor(_ name: String, generator: CodeGenerator) -> String {
         generator == .swiftGen ? swiftGenMember(name) : rSwiftMember(name)
     }
-
-    enum GeneratorKind { case swiftGen, rSwift }
 }

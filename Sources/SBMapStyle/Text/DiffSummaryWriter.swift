@@ -29,32 +29,19 @@ public enum DiffSummaryWriter {
         return out
     }
 
+    /// The counts before and after, as `check` counts them (`GraphCounts`).
     static func counts(_ diff: GraphDiff) -> String {
-        struct Counts {
-            var storyboards = 0, scenes = 0, segues = 0, links = 0, unresolved = 0, errors = 0, warnings = 0
-            init(_ g: StoryboardGraph) {
-                storyboards = g.storyboards.count
-                for node in g.nodes {
-                    if node.role.isScene && !node.role.isCrossFileLink { scenes += 1 }
-                    if node.role.carriesResolution {
-                        links += 1
-                        if node.resolution?.state == .unresolved { unresolved += 1 }
-                    }
-                }
-                segues = g.edges.count { ![.reference, .code, .unwindTarget, .aggregate].contains($0.kind) }
-                errors = g.diagnostics.count(of: .error)
-                warnings = g.diagnostics.count(of: .warning)
-            }
-        }
-        let a = Counts(diff.base), b = Counts(diff.head)
+        let a = GraphCounts(diff.base), b = GraphCounts(diff.head)
         func row(_ name: String, _ x: Int, _ y: Int) -> String {
             let delta = y - x
             return "| \(name) | \(x) | \(y) | \(delta == 0 ? "" : delta > 0 ? "+\(delta)" : "−\(-delta)") |\n"
         }
         return "| | before | after | |\n|---|---:|---:|---:|\n"
             + row("storyboards", a.storyboards, b.storyboards) + row("scenes", a.scenes, b.scenes)
-            + row("segues", a.segues, b.segues) + row("cross-file links", a.links, b.links)
-            + row("links that do not resolve", a.unresolved, b.unresolved)
+            + row("segues", a.segues, b.segues) + row("cross-file links", a.crossFileLinks.total, b.crossFileLinks.total)
+            + row("cross-file links that do not resolve", a.crossFileLinks.unresolved, b.crossFileLinks.unresolved)
+            + row("code links", a.codeLinks, b.codeLinks)
+            + row("code links that do not resolve", a.unresolvedCodeLinks, b.unresolvedCodeLinks)
             + row("errors", a.errors, b.errors) + row("warnings", a.warnings, b.warnings)
     }
 

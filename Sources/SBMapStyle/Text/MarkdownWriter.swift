@@ -28,7 +28,7 @@ public enum MarkdownWriter {
             }
             if rows.count > maxRows { out += "\n\(rows.count - maxRows) more storyboards are not listed.\n" }
         } else {
-            let scenes = graph.nodes.filter { $0.role.isScene && !$0.role.isCrossFileLink }
+            let scenes = graph.nodes.filter(\.role.isCountedScene)
             out += "| Scene | Storyboard ID | Role | Where |\n|---|---|---|---|\n"
             for node in scenes.prefix(maxRows) {
                 let name = node.customClass ?? node.title ?? node.label
@@ -60,13 +60,12 @@ public enum MarkdownWriter {
 
     static func counts(_ graph: StoryboardGraph, overview: Bool) -> String {
         func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
-        let scenes = overview ? graph.nodes.compactMap(\.summary).reduce(0) { $0 + $1.scenes }
-            : graph.nodes.count { $0.role.isScene && !$0.role.isCrossFileLink }
-        let links = overview ? graph.edges.reduce(0) { $0 + ($1.count ?? 0) }
-            : graph.nodes.count { $0.role.isCrossFileLink }
+        let counts = GraphCounts(graph)
+        let scenes = overview ? graph.nodes.compactMap(\.summary).reduce(0) { $0 + $1.scenes } : counts.scenes
+        let links = overview ? graph.edges.reduce(0) { $0 + ($1.count ?? 0) } : counts.crossFileLinks.total
         return [
             plural(graph.storyboards.count, "storyboard"), plural(scenes, "scene"), plural(links, "cross-file link"),
-            plural(graph.diagnostics.count(of: .error), "error"), plural(graph.diagnostics.count(of: .warning), "warning"),
+            plural(counts.errors, "error"), plural(counts.warnings, "warning"),
         ].joined(separator: ", ")
     }
 

@@ -59,7 +59,7 @@ public enum OverviewView {
 
         for node in graph.nodes {
             guard let storyboard = node.storyboard, summaries[storyboard] != nil else { continue }
-            if node.role.isScene && !node.role.isCrossFileLink { summaries[storyboard]?.scenes += 1 }
+            if node.role.isCountedScene { summaries[storyboard]?.scenes += 1 }
             if node.role.carriesResolution, let state = node.resolution?.state, state != .resolved {
                 summaries[storyboard]?.unresolved += 1
             }

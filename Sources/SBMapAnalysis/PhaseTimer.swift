@@ -7,22 +7,22 @@ import Foundation
 ///     sbmap: time: discover 0.012 s (10300 files)
 ///
 /// For benchmarks and profiling (docs/benchmarks.md); off by default, and it changes no output.
-struct PhaseTimer {
-    let enabled: Bool
+public struct PhaseTimer {
+    public let enabled: Bool
     private var last = DispatchTime.now().uptimeNanoseconds
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         enabled = environment["SBMAP_TIMINGS"].map { !$0.isEmpty && $0 != "0" } ?? false
     }
 
     /// Reports the time since the previous mark (or since the timer was made) as stage `name`.
-    mutating func mark(_ name: String, _ detail: @autoclosure () -> String = "") {
+    public mutating func mark(_ name: String, _ detail: @autoclosure () -> String = "") {
         guard enabled else { return }
         let now = DispatchTime.now().uptimeNanoseconds
         let seconds = Double(now - last) / 1e9
         last = now
         let extra = detail()
-        FindingsReporter.writeToStandardError(
-            "sbmap: time: \(name) \(String(format: "%.3f", seconds)) s\(extra.isEmpty ? "" : " (\(extra))")\n")
+        FileHandle.standardError.write(Data(
+            "sbmap: time: \(name) \(String(format: "%.3f", seconds)) s\(extra.isEmpty ? "" : " (\(extra))")\n".utf8))
     }
 }

@@ -12,7 +12,7 @@ import Foundation
 /// ```swift
 /// let (graph, code) = concurrently { resolver.resolve(project) } while: { loader.load(sources) }
 /// ```
-func concurrently<Background: Sendable, Result>(_ background: @escaping @Sendable () -> Background,
+public func concurrently<Background: Sendable, Result>(_ background: @escaping @Sendable () -> Background,
                                                 while body: () -> Result) -> (Background, Result) {
     let slot = Slot<Background>()
     let done = DispatchSemaphore(value: 0)

@@ -1,0 +1,148 @@
+import Foundation
+import SBMapDiscover
+import SBMapModel
+import SBMapParse
+import SBMapResolve
+
+/// The whole analysis of an app, as one call: discover the files, load them, resolve the storyboards, link the
+/// code, run every finding pass, and decide each finding's level. Every `sbmap` command starts here, so a program
+/// that uses the library gets exactly what `sbmap check` reports.
+///
+/// ```swift
+/// let result = try Analysis.run(inputs: ["App"], configuration: AnalysisConfiguration())
+/// print(result.counts.summaryLine)
+/// ```
+public enum Analysis {
+    /// Analyses the files and folders `inputs` names (paths as the user wrote them: every output names files so).
+    /// Throws `AnalysisError.noSuchPath` when one does not exist; every other problem is a finding in the result.
+    public static func run(inputs: [String], configuration: AnalysisConfiguration = AnalysisConfiguration()) throws -> AnalysisResult {
+        var timer = PhaseTimer()
+        let discovered = Discovery(options: DiscoveryOptions(excludes: configuration.excludes, includeCode: configuration.readsCode))
+            .discover(inputs)
+        if !discovered.missingArguments.isEmpty { throw AnalysisError.noSuchPath(discovered.missingArguments) }
+        timer.mark("discover", "\(discovered.files.count) files")
+        let loader = ProjectLoader(limits: LoadLimits(maxFileBytes: configuration.maxFileBytes))
+        let isSource = { (file: InputFile) in file.kind == .swift || file.kind == .objectiveC }
+        let project = loader.load(discovered.files.filter { !isSource($0) })
+        timer.mark("load", "\(project.storyboards.count) storyboards, \(project.settings.count) settings files")
+        let resolver = Resolver(options: ResolveOptions(linkConventions: configuration.linkConventions))
+        let sources = discovered.files.filter(isSource)
+        var graph: StoryboardGraph
+        var places = PlaceFacts()
+        let membership = TargetMembership(project.projects)
+        if sources.isEmpty {
+            graph = resolver.resolve(project)
+            timer.mark("resolve")
+        } else {
+            // Resolving runs on one core. The storyboards are resolved, and the graph indexed for linking, on a
+            // thread of their own while the sources load (and their symbol table is built) on every core: neither
+            // needs the other, and the sources fill the cores that resolving leaves idle.
+            let linker = CodeLinker()
+            let (indexed, prepared) = concurrently {
+                linker.index(resolver.resolve(project))
+            } while: {
+                var loaded = loader.load(sources)
+                // Handed over, not shared with `loaded`: `prepare` moves each file out of the array, in place.
+                return linker.prepare(exchange(&loaded.code, with: []), membership: membership)
+            }
+            timer.mark("resolve, while loading code", "\(prepared.fileCount) sources")
+            graph = linker.link(consume indexed, prepared: prepared)
+            timer.mark("link code")
+            // Only with the sources read can a storyboard or a class be known to be unused: without them, every
+            // storyboard loaded from code would look unloaded.
+            for (path, name) in UnloadedStoryboards.files(in: graph) { places.add(.storyboardNeverLoaded(name: name), file: path) }
+            let urls = Dictionary(sources.map { ($0.path, $0.url) }, uniquingKeysWith: { a, _ in a })
+            let codeErrors = graph.diagnostics.compactMap { $0.severity == .error ? $0.location : nil }
+            for (location, type) in UnreferencedTypes.find(at: codeErrors, in: graph, sources: sources.map(\.path), source: { path in
+                urls[path].flatMap { FileManager.default.contents(atPath: $0) }.map { Array($0) }
+            }) {
+                places.add(.typeNeverReferenced(type: type), file: location.path, line: location.line)
+            }
+            timer.mark("unused code")
+            Teardown.inBackground(consume prepared)
+        }
+        graph.diagnostics = decide(graph.diagnostics + discovered.diagnostics + noStoryboardFinding(discovered, inputs),
+                                   membership: membership, places: places, policy: configuration.policy)
+        timer.mark("decide findings")
+        let counts = GraphCounts(graph)
+        let filesRead = discovered.files.map(\.url)
+        // Everything loaded is in the graph now; the rest is freed while the caller writes its output.
+        Teardown.inBackground(consume project)
+        Teardown.inBackground(consume discovered)
+        return AnalysisResult(graph: graph, counts: counts, filesRead: filesRead)
+    }
+
+    /// The one severity step: every finding's level and wording from its facts, those `places` knows, and whether
+    /// a target builds its file (`membership`), then the project's `policy`. Returns the findings sorted by place.
+    public static func decide(_ findings: [Diagnostic], membership: TargetMembership, places: PlaceFacts = PlaceFacts(),
+                              policy: FindingPolicy = FindingPolicy(),
+                              currentDirectory: String = FileManager.default.currentDirectoryPath) -> [Diagnostic] {
+        var places = places
+        if !membership.isEmpty {
+            for path in Set(findings.compactMap(\.location?.path)).sorted() where membership.isUnbuilt(path) {
+                places.add(.fileBuiltByNoTarget, file: path)
+            }
+        }
+        return policy.decide(findings, places: places, currentDirectory: currentDirectory).sorted()
+    }
+
+    private static func noStoryboardFinding(_ discovered: Discovered, _ paths: [String]) -> [Diagnostic] {
+        guard discovered.files(of: .storyboard).isEmpty else { return [] }
+        let names = paths.joined(separator: ", ")
+        return [Diagnostic(.warning, .noStoryboards, "no .storyboard files found under \(names)", at: nil,
+                           hint: "check the path, and that --exclude does not skip them")]
+    }
+}
+
+/// How to analyse: what to read, how to resolve, and the project's policy for findings.
+public struct AnalysisConfiguration: Hashable, Sendable {
+    /// Globs of files and folders to skip (`Glob`).
+    public var excludes: [String]
+    /// Whether Swift and Objective-C sources are read (code links, unwind targets, and the facts that lower
+    /// findings in code nothing runs).
+    public var readsCode: Bool
+    /// The largest file read; a larger one is a finding and is skipped.
+    public var maxFileBytes: Int
+    /// How runtime-attribute placeholder scenes name their target.
+    public var linkConventions: [LinkConvention]
+    /// The levels of finding codes, and where findings are left out (`.sbmap.yml`'s `findings`).
+    public var policy: FindingPolicy
+
+    public init(excludes: [String] = [], readsCode: Bool = true, maxFileBytes: Int = 64 << 20,
+                linkConventions: [LinkConvention] = LinkConvention.defaults, policy: FindingPolicy = FindingPolicy()) {
+        self.excludes = excludes
+        self.readsCode = readsCode
+        self.maxFileBytes = maxFileBytes
+        self.linkConventions = linkConventions
+        self.policy = policy
+    }
+}
+
+/// What an analysis found: the resolved graph (its `diagnostics` are the findings, at their final levels, sorted by
+/// place) and its counts.
+public struct AnalysisResult: Sendable {
+    public var graph: StoryboardGraph
+    public var counts: GraphCounts
+    /// Every file the analysis read, as opened (so a command can refuse to write over one of them).
+    public var filesRead: [String]
+
+    public init(graph: StoryboardGraph, counts: GraphCounts, filesRead: [String] = []) {
+        self.graph = graph
+        self.counts = counts
+        self.filesRead = filesRead
+    }
+
+    public var findings: [Diagnostic] { graph.diagnostics }
+}
+
+/// Why an analysis could not start.
+public enum AnalysisError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Input paths that do not exist, as given.
+    case noSuchPath([String])
+
+    public var description: String {
+        switch self {
+        case .noSuchPath(let paths): "no such file or folder: " + paths.map { "'\($0)'" }.joined(separator: ", ")
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import ArgumentParser
+import Foundation
+import SBMapAnalysis
+
+extension ResolvedInputs {
+    /// The flags and the settings file, as the library's analysis takes them.
+    var configuration: AnalysisConfiguration {
+        AnalysisConfiguration(excludes: excludes, readsCode: !noCode, maxFileBytes: maxFileSizeMiB * 1024 * 1024,
+                              linkConventions: linkConventions, policy: config?.findingPolicy ?? FindingPolicy())
+    }
+
+    /// The analysis of these inputs (`Analysis.run`); a path that does not exist is bad usage (exit 64).
+    func analyse() throws -> AnalysisResult {
+        do {
+            return try Analysis.run(inputs: paths, configuration: configuration)
+        } catch let error as AnalysisError {
+            throw ValidationError(error.description)
+        }
+    }
+}

@@ -1,0 +1,117 @@
+/// What a graph holds, counted once, the same way for every output: `check`'s summary line, the site's index, the
+/// diff summary's before and after columns and `maps.json` all read these numbers.
+///
+/// - A **scene** is a scene of a storyboard. A storyboard reference or runtime-attribute placeholder is not: it is
+///   a **cross-file link**, and counted once, as one.
+/// - A **segue** is an edge Interface Builder draws (relationships included); sbmap's own edges (resolved
+///   references, code links, unwind targets, the aggregates of overview and focus maps) are not.
+/// - A **code link** is a `code` edge; it is unresolved when it ends at a `code-target` node (what the code names
+///   does not exist).
+public struct GraphCounts: Hashable, Sendable, Codable {
+    public var storyboards = 0
+    public var scenes = 0
+    public var segues = 0
+    public var crossFileLinks = CrossFileLinks()
+    public var codeLinks = 0
+    public var unresolvedCodeLinks = 0
+    public var errors = 0
+    public var warnings = 0
+    public var notes = 0
+
+    /// Cross-file links by the state of their resolution.
+    public struct CrossFileLinks: Hashable, Sendable, Codable {
+        public var resolved = 0
+        public var unresolved = 0
+        public var external = 0
+        public var ambiguous = 0
+
+        public init() {}
+
+        public var total: Int { resolved + unresolved + external + ambiguous }
+
+        mutating func add(_ state: Resolution.State) {
+            switch state {
+            case .resolved: resolved += 1
+            case .unresolved: unresolved += 1
+            case .external: external += 1
+            case .ambiguous: ambiguous += 1
+            }
+        }
+    }
+
+    public init() {}
+
+    /// The counts of `graph`, its findings included.
+    public init(_ graph: StoryboardGraph) {
+        storyboards = graph.storyboards.count
+        // One pass over the nodes and one over the edges, by position: a large app has tens of thousands of each,
+        // and `for node in` (or filtering into arrays) copies every one.
+        var codeTargets: Set<String> = []
+        for k in graph.nodes.indices {
+            let role = graph.nodes[k].role
+            if role.isCrossFileLink {
+                if let state = graph.nodes[k].resolution?.state { crossFileLinks.add(state) }
+            } else if role.isScene {
+                scenes += 1
+            } else if role == .codeTarget {
+                codeTargets.insert(graph.nodes[k].id)
+            }
+        }
+        for k in graph.edges.indices {
+            switch graph.edges[k].kind {
+            case .reference, .unwindTarget, .aggregate: break
+            case .code:
+                codeLinks += 1
+                if codeTargets.contains(graph.edges[k].to) { unresolvedCodeLinks += 1 }
+            default: segues += 1
+            }
+        }
+        count(graph.diagnostics)
+    }
+
+    /// These counts with the findings counted again, from `findings` (a command adds the findings of its own
+    /// rendering to the analysis's).
+    public func with(findings: [Diagnostic]) -> GraphCounts {
+        var counts = self
+        counts.count(findings)
+        return counts
+    }
+
+    private mutating func count(_ findings: [Diagnostic]) {
+        errors = 0
+        warnings = 0
+        notes = 0
+        for k in findings.indices {
+            switch findings[k].severity {
+            case .error: errors += 1
+            case .warning: warnings += 1
+            case .info: notes += 1
+            }
+        }
+    }
+
+    public var findings: Int { errors + warnings + notes }
+
+    /// `2 storyboards, 4 scenes, 2 segues, 2 cross-file links (1 resolved, 1 unresolved); 1 error, 0 warnings, 0 notes`:
+    /// the line that closes every run.
+    public var summaryLine: String {
+        var parts = [Self.plural(storyboards, "storyboard"), Self.plural(scenes, "scene"), Self.plural(segues, "segue")]
+        var links = Self.plural(crossFileLinks.total, "cross-file link")
+        if crossFileLinks.total > 0 {
+            let states = [(crossFileLinks.unresolved, "unresolved"), (crossFileLinks.external, "external"),
+                          (crossFileLinks.ambiguous, "ambiguous")]
+            links += " (" + (["\(crossFileLinks.resolved) resolved"] + states.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" })
+                .joined(separator: ", ") + ")"
+        }
+        parts.append(links)
+        if codeLinks > 0 {
+            parts.append(Self.plural(codeLinks, "code link") + (unresolvedCodeLinks > 0 ? " (\(unresolvedCodeLinks) unresolved)" : ""))
+        }
+        return parts.joined(separator: ", ") + "; "
+            + [Self.plural(errors, "error"), Self.plural(warnings, "warning"), Self.plural(notes, "note")].joined(separator: ", ")
+    }
+
+    static func plural(_ count: Int, _ noun: String) -> String {
+        count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
+    }
+}

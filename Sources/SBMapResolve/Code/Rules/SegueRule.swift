@@ -1,0 +1,82 @@
+import SBMapModel
+
+/// Rule: `performSegue(withIdentifier:)` must name a segue that starts at a scene of the calling class (or its
+/// family); `code-unknown-segue` otherwise, with the facts that make the call less sure to crash.
+extension CodeLinkPass {
+    mutating func check(_ use: CodeSeguePerform) {
+        // R.swift `R.segue.sourceController.segueName`.
+        if case .symbol(let p) = use.identifier, p.count == 4, p[0] == "R", p[1] == "segue" {
+            checkGeneratedSegue(.rSwift, container: p[2], member: p[3], use.enclosingType, use.location, api: use.api)
+            return
+        }
+        if case .symbol(let p) = use.identifier, p.count == 3, p[0] == "StoryboardSegue" {
+            checkGeneratedSegue(.swiftGen, container: p[1], member: p[2], use.enclosingType, use.location, api: use.api)
+            return
+        }
+        switch symbols.resolve(use.identifier, scope: use.enclosingType) {
+        case .dynamic(let text):
+            reportDynamic("segue identifier", text, at: use.location)
+        case .string(let identifier):
+            // A call that cannot crash: inside `@try` (the exception is caught), or in a class that implements
+            // performSegue itself and may handle the identifier (one of its family, as Swift dispatches). Whether
+            // the segue exists is then unknown, not a likely mistake.
+            let name = use.enclosingType.last ?? ""
+            var facts: [FindingFact] = []
+            if use.guarded {
+                facts.append(.caughtByTry)
+            } else if use.onSelf, symbols.anyInFamily(of: name, { symbols.performSegueOverrides.contains($0) }) {
+                facts.append(.performSegueOverridden(type: name))
+            }
+            check(segue: identifier, onSelf: use.onSelf, type: use.enclosingType, at: use.location, api: use.api, facts: facts)
+        }
+    }
+
+    /// A segue performed on `type` must start at a scene of that class (or a superclass or subclass).
+    /// `facts`: what is known of the call that makes it less sure to crash.
+    mutating func check(segue identifier: String, onSelf: Bool, type: [String], at location: SourceLocation, api: String,
+                                facts: [FindingFact] = []) {
+        guard !index.graph.storyboards.isEmpty else { return }  // nothing to check against
+        let name = type.last ?? ""
+        // Most calls are right: a segue of the class's own scenes, or of its family's, has the identifier. Asked of
+        // each class's segue identifiers, without gathering its scenes, and of the class itself before its family is
+        // worked out. One walk over the family answers all the questions: does a scene of it have the segue, does
+        // it have scenes, and which segue identifiers it has otherwise (for the finding). What only a finding needs
+        // (the segues elsewhere with that identifier) is looked up after.
+        let index = index  // captured by the closure below instead of the whole pass
+        var hasScenes = false
+        var identifiers: Set<String> = []
+        if onSelf, symbols.anyInFamily(of: name, { type in
+            guard let more = index.segueIdentifiers(ofClass: type) else { return false }
+            hasScenes = true
+            if more.contains(identifier) { return true }
+            if identifiers.isEmpty { identifiers = more } else { identifiers.formUnion(more) }
+            return false
+        }) {
+            return
+        }
+        if !hasScenes {
+            if !index.segues(withIdentifier: identifier).exist {
+                // On another object (`parent?`, a variable) the class is not known: whether it has the segue is too.
+                report(.warning, .codeUnknownSegue,
+                       onSelf ? "\(api) performs segue '\(identifier)', which no segue of the scanned storyboards has; performing it crashes the app"
+                              : "\(api) performs segue '\(identifier)' on another object, and no segue of the scanned storyboards has that identifier",
+                       at: location, facts: onSelf ? facts : facts + [.receiverTypeUnknown],
+                       hint: "set the segue's identifier in Interface Builder's attributes inspector, or fix the string")
+            }
+            return
+        }
+        let lower = identifier.lowercased()
+        // The least of the identifiers that differ only in letter case: `identifiers` is a set, whose order changes
+        // from run to run, and the finding must not.
+        let near = identifiers.filter { $0.lowercased() == lower }.min()
+        let close = near == nil ? suggestion(for: identifier, among: Array(identifiers)) : nil
+        var hint = near.map { "segue identifiers are case-sensitive: did you mean '\($0)'?" } ?? close
+            ?? "segue identifiers belong to the scene they start from"
+        if near == nil, close == nil, let first = index.segues(withIdentifier: identifier).leastSourceLabel {
+            hint += "; a segue '\(identifier)' starts at scene '\(first)'"
+        }
+        report(.warning, .codeUnknownSegue,
+               "\(api) performs segue '\(identifier)' from '\(name)', but no segue with that identifier starts at a scene of class '\(name)'",
+               at: location, facts: facts, hint: hint)
+    }
+}

@@ -1,0 +1,97 @@
+import SBMapModel
+
+/// Rule: `instantiateViewController(withIdentifier:)` and `instantiateInitialViewController()` link to the scene
+/// with that Storyboard ID (or the initial scene) in the storyboards the receiver stands for; an ID that no scene
+/// has is `code-unknown-identifier`, one that differs in letter case `case-mismatch`, and each draws a broken link.
+extension CodeLinkPass {
+    mutating func link(_ use: CodeInstantiation, as call: CodeUse) {
+        let identifierValue = use.identifier.map { symbols.resolve($0, scope: use.enclosingType) }
+        let boards: [Storyboard]
+        switch storyboards(for: use, as: call) {
+        case .storyboards(let found) where !found.isEmpty:
+            boards = found
+        case let other:
+            if case .dynamic(let text)? = identifierValue { reportDynamic("storyboard identifier", text, at: use.location) }
+            if case .missing(let name, let resolution) = other {
+                var identifier: String?
+                if case .string(let value)? = identifierValue { identifier = value }
+                addBrokenLink(from: use.enclosingType, storyboard: nil, name: name, identifier: identifier,
+                              resolution: resolution, location: use.location, via: use.api)
+            }
+            return
+        }
+        guard let identifierArg = use.identifier else {
+            linkInitialScenes(of: boards, from: use.enclosingType, at: use.location, via: use.api,
+                              asked: "\(use.api) asks storyboard \(Self.quoted(boards)) for its initial scene, which it does not have; the call returns nil",
+                              hint: "tick 'Is Initial View Controller' on a scene, or instantiate by identifier")
+            return
+        }
+        switch identifierValue ?? symbols.resolve(identifierArg, scope: use.enclosingType) {
+        case .dynamic(let text):
+            reportDynamic("storyboard identifier", text, at: use.location)
+        case .string(let identifier):
+            if case .own = use.storyboard, !use.enclosingType.isEmpty, symbols.storyboardMember(of: use.enclosingType) == nil {
+                // `self.storyboard` is the storyboard the calling scene was loaded from: each scene of the class
+                // links inside its own storyboard, never across (a class with a scene in an iPhone, an iPad and a
+                // tvOS storyboard made nine edges, six of them false).
+                for board in boards {
+                    link(identifier: identifier, in: [board], from: use.enclosingType, location: use.location, via: use.api,
+                         heuristic: identifierArg.isClassName, onlyFrom: board.path)
+                }
+                return
+            }
+            link(identifier: identifier, in: boards, from: use.enclosingType, location: use.location, via: use.api,
+                 heuristic: identifierArg.isClassName)
+        }
+    }
+
+    /// Links to the scene with storyboard identifier `identifier` in `boards`, or reports that there is none.
+    mutating func link(identifier: String, in boards: [Storyboard], from type: [String], location: SourceLocation,
+                               via: String, heuristic: Bool = false, onlyFrom: String? = nil) {
+        var exact: [CodeGraphIndex.EdgeEnd] = []
+        var caseOnly: [Int] = []
+        for b in boards.indices {
+            let r = index.scenes(inStoryboard: boards[b].path, identifier: identifier)
+            if exact.isEmpty { exact = r.exact } else { exact += r.exact }
+            if caseOnly.isEmpty { caseOnly = r.caseOnly } else { caseOnly += r.caseOnly }
+        }
+        guard exact.isEmpty else {
+            addEdges(from: type, to: exact, identifier: identifier, location: location, via: via, onlyFrom: onlyFrom)
+            return
+        }
+        let boardList = Self.quoted(boards)
+        let described = Self.described(via)
+        if let near = caseOnly.first {
+            let actual = index.graph.nodes[near].storyboardIdentifier ?? ""
+            report(.error, .caseMismatch,
+                   "\(described) names storyboard ID '\(identifier)', but \(boardList) has '\(actual)'; identifiers are case-sensitive, so this call crashes the app",
+                   at: location, hint: "write '\(actual)' exactly")
+            addBrokenLink(from: type, storyboard: boards[0], name: boards[0].name, identifier: identifier,
+                          resolution: Resolution(state: .unresolved, reason: "storyboard ID differs in letter case from '\(actual)'",
+                                                 candidates: caseOnly.map { index.graph.nodes[$0].id }),
+                          location: location, via: via, onlyFrom: onlyFrom)
+            return
+        }
+        let known = boards.flatMap { index.scenes(in: $0).compactMap(\.storyboardIdentifier) }
+        let fileNames = boards.map { "\($0.name).storyboard" }.joined(separator: ", ")
+        report(.error, .codeUnknownIdentifier,
+               "\(described) names storyboard ID '\(identifier)'\(heuristic ? " (the class name)" : ""), which no scene of \(boardList) has; this call crashes the app",
+               at: location,
+               hint: Self.suggest(identifier, among: Array(Set(known)).sorted(), what: "identifier",
+                                  fix: "set Storyboard ID '\(identifier)' on the intended scene of \(fileNames), or fix the string"))
+        addBrokenLink(from: type, storyboard: boards[0], name: boards[0].name, identifier: identifier,
+                      resolution: Resolution(state: .unresolved,
+                                             reason: "no scene with storyboard ID '\(identifier)' in \(boardList)"),
+                      location: location, via: via, onlyFrom: onlyFrom)
+    }
+}
+
+extension CodeString {
+    /// Whether the value is derived from a class name (`String(describing:)`), which makes a link heuristic.
+    var isClassName: Bool {
+        switch self {
+        case .typeName, .ownTypeName: true
+        default: false
+        }
+    }
+}

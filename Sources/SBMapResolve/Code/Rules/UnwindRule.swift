@@ -1,0 +1,92 @@
+import SBMapModel
+
+/// Rule: each unwind segue returns to the scenes whose class implements its `@IBAction`; when no scanned class does,
+/// `code-unknown-unwind`.
+extension CodeLinkPass {
+    /// The unwind pass (storyboard-format.md §3.5). An unwind segue returns to whichever view controller on the stack
+    /// implements its action, so each exit node gets an `unwind-target` edge to every scene whose class (or a
+    /// superclass) implements the `@IBAction`, or to a code node for a class without scenes. When no scanned class
+    /// implements it, each unwind segue into the exit gets a `code-unknown-unwind` warning at its place.
+    /// Run only when code was scanned: without sources, every unwind would look unimplemented.
+    mutating func linkUnwinds(_ files: [LoadedCodeFile]) {
+        var implementations: [String: [CodeUnwindAction]] = [:]
+        for f in files.indices {  // by position: `for file in files` copies each file, to read one field
+            for action in files[f].unwindActions where !action.enclosingType.isEmpty {
+                implementations[action.selector, default: []].append(action)
+            }
+        }
+        var made: Set<String> = []
+        // By position: a `for` over the graph's arrays would copy every node and edge, to use a few.
+        let graph = index.graph
+        var seguesByExit: [String: [Edge]] = [:]
+        for k in graph.edges.indices where graph.edges[k].kind == .unwind && graph.edges[k].unwindAction != nil {
+            seguesByExit[graph.edges[k].to, default: []].append(graph.edges[k])
+        }
+        for k in graph.nodes.indices where graph.nodes[k].role == .exit {
+            let exit = graph.nodes[k]
+            guard let segues = seguesByExit[exit.id], let selector = segues.first?.unwindAction else { continue }
+            let actions = (implementations[selector] ?? []).sorted { $0.location < $1.location }
+            guard !actions.isEmpty else {
+                let message = "unwind segue to '\(selector)' returns to no scanned class: none implements that action, so the unwind does nothing"
+                let hint = "implement '@IBAction func \(Self.swiftName(selector))' in the view controller it should return to, or scan the file that does"
+                for segue in segues {
+                    report(.warning, .codeUnknownUnwind, message,
+                           at: segue.location ?? exit.location ?? SourceLocation(path: exit.storyboard ?? ""), hint: hint)
+                }
+                continue
+            }
+            for action in actions {
+                let type = action.enclosingType.last ?? ""
+                var targets = symbols.descendants(of: type).sorted().flatMap { index.sceneEnds(ofClass: $0) }
+                if targets.isEmpty { targets = sources(for: action.enclosingType, at: action.location) }
+                for target in targets {
+                    let id = "\(exit.id)->unwind-target:\(target.id)"
+                    guard made.insert(id).inserted else { continue }  // the first action to reach a scene draws it
+                    edges.append(Edge(id: id, from: exit.id, to: target.id, kind: .unwindTarget, unwindAction: selector,
+                                      crossFile: target.storyboard != exit.storyboard, location: action.location,
+                                      via: "@IBAction \(type).\(selector)"))
+                }
+            }
+        }
+    }
+
+    /// The Swift spelling of an unwind action's selector, for hints: a declaration the compiler gives exactly that
+    /// selector (`ObjCSelectorWords.selector(name:labels:)`), in the form people write. `unwindToListWithSegue:` →
+    /// `unwindToList(segue: UIStoryboardSegue)`, `unwindFromGamesWith:` → `unwindFromGames(with segue: …)`,
+    /// `unwindHere:` → `unwindHere(_ segue: …)`. A selector of several pieces is returned as it is.
+    static func swiftName(_ selector: String) -> String {
+        guard selector.hasSuffix(":") else { return selector }
+        let base = String(selector.dropLast())
+        guard !base.isEmpty, !base.contains(":") else { return selector }
+        func lowered(_ word: Substring) -> String {
+            // `camel_case::toLowercaseWord`: an acronym (`URLs`) keeps its case.
+            guard let f = word.first, f.isASCII, f.isUppercase else { return String(word) }
+            if let second = word.dropFirst().first, second.isUppercase { return String(word) }
+            return f.lowercased() + word.dropFirst()
+        }
+        // `…With<Label>`: the name and a label, when the compiler adds `With` between them.
+        let bytes = Array(base.utf8)
+        var w = bytes.count - 5
+        while w > 0, !(bytes[w] == UInt8(ascii: "W") && bytes[w + 1] == UInt8(ascii: "i") && bytes[w + 2] == UInt8(ascii: "t")
+                       && bytes[w + 3] == UInt8(ascii: "h") && (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[w + 4])) {
+            w -= 1
+        }
+        if w > 0 {
+            let name = String(decoding: bytes[..<w], as: UTF8.self)
+            let label = lowered(Substring(String(decoding: bytes[(w + 4)...], as: UTF8.self)))
+            if ObjCSelectorWords.selector(name: name, labels: [label]) == selector {
+                return "\(name)(\(label): UIStoryboardSegue)"
+            }
+        }
+        // A last word that is a preposition (`unwindFrom:`, `unwindFromGamesWith:`) is usually the label.
+        let last = ObjCSelectorWords.lastWord(base)
+        if last.utf8.count < base.utf8.count, ObjCSelectorWords.isPreposition(last) {
+            let name = String(base.dropLast(last.count))
+            let label = lowered(Substring(last))
+            if ObjCSelectorWords.selector(name: name, labels: [label]) == selector {
+                return "\(name)(\(label) segue: UIStoryboardSegue)"
+            }
+        }
+        return "\(base)(_ segue: UIStoryboardSegue)"
+    }
+}
