@@ -52,22 +52,33 @@ struct AllMaps {
         var findings: [Diagnostic] = []
         var failures: [String] = []
 
-        func render(_ view: StoryboardGraph, to file: String) {
+        // The run's layout time is bounded, not only each map's (`LayoutRun`): maps are planned in the order drawn.
+        var run = LayoutRun(budget: options.layoutBudget)
+        /// Draws one map; `false` when the layout budget left it out (a note says so, and the index does not list it).
+        @discardableResult
+        func render(_ view: StoryboardGraph, to file: String, subject: String) -> Bool {
+            defer { progress.step() }
+            var options = options
+            options.layoutAllowance = run.allowance(for: Renderer.layoutCost(view, options: options), options: options)
+            options.layoutSubject = subject
             do {
                 let rendered = try Renderer.render(view, options: options)
                 try OutputFile.write(rendered.data, to: folder + "/" + file)
                 findings += rendered.diagnostics
+            } catch let error as RenderError where error.skipped {
+                findings += error.diagnostics
+                return false
             } catch let error as RenderError {
                 findings += error.diagnostics
                 failures.append("\(file): \(error.message)")
             } catch {
                 failures.append("\(error)")
             }
-            progress.step()
+            return true
         }
 
         let overviewFile = "overview.\(ext)"
-        render(OverviewView.make(graph), to: overviewFile)
+        render(OverviewView.make(graph), to: overviewFile, subject: "the overview")
         let focusIndex = FocusView.Index(graph)
         var maps: [Index.Map] = []
         for storyboard in storyboards {
@@ -83,7 +94,7 @@ struct AllMaps {
                                            "the focus map of \(storyboard.path) reaches \(reach) of \(hops) hops: more would be over the budget (--max-nodes \(budget.nodes), --max-edges \(budget.edges))",
                                            at: SourceLocation(path: storyboard.path)))
             }
-            render(view, to: file)
+            guard render(view, to: file, subject: "the map of \(storyboard.path)") else { continue }
             let scenes = graph.nodes.count { $0.storyboard == storyboard.path && $0.role.isScene && !$0.role.isCrossFileLink }
             maps.append(Index.Map(storyboard: storyboard.path, name: storyboard.name, file: file, targets: storyboard.targets,
                                   scenes: scenes, hops: reach))
