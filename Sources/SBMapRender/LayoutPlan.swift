@@ -113,7 +113,8 @@ public struct LayoutRun: Sendable {
         let given = remaining
         let plan = LayoutPlan.choose(cost, engine: options.layoutEngine(nodes: cost.nodes),
                                      splines: options.theme.canvas.splines, budget: budget, allowance: given)
-        remaining = max(0, remaining - plan.seconds)
+        let charge = plan.effort == .skipped ? 0 : plan.seconds + LayoutCost.mapOverheadSeconds
+        remaining = max(0, remaining - charge)
         return given
     }
 }

@@ -100,16 +100,23 @@ import Testing
     @Test func aRunOfManyMapsIsBoundedAsAWhole() throws {
         let options = try options()
         let cost = Renderer.layoutCost(Self.dense(), options: options)
-        var run = LayoutRun(budget: LayoutBudget(mapSeconds: 5, runSeconds: 3 * cost.straightSeconds + 0.001))
+        let each = cost.straightSeconds + LayoutCost.mapOverheadSeconds
+        var run = LayoutRun(budget: LayoutBudget(mapSeconds: 5, runSeconds: 3 * each + 0.001))
         var plans: [LayoutEffort] = []
         for _ in 0..<10 {
-            var each = options
-            each.layoutAllowance = run.allowance(for: cost, options: options)
-            plans.append(LayoutPlan.choose(cost, engine: .dot, splines: "spline", budget: run.budget,
-                                           allowance: each.layoutAllowance ?? 0).effort)
+            let allowance = run.allowance(for: cost, options: options)
+            plans.append(LayoutPlan.choose(cost, engine: .dot, splines: "spline", budget: run.budget, allowance: allowance).effort)
         }
         #expect(plans == [.straight, .straight, .straight] + Array(repeating: .skipped, count: 7))
         #expect(run.remaining < cost.straightSeconds)
+        // Thousands of small maps are bounded too: each drawn map is charged its overhead besides its layout.
+        let small = Renderer.layoutCost(SampleGraphs.tabBarApp, options: options)
+        var many = LayoutRun(budget: LayoutBudget())
+        let drawn = (0..<10_000).count { _ in
+            let allowance = many.allowance(for: small, options: options)
+            return LayoutPlan.choose(small, engine: .dot, splines: "spline", budget: many.budget, allowance: allowance).effort != .skipped
+        }
+        #expect(drawn > 1_000 && drawn < 4_001, "\(drawn)")
     }
 
     @Test func theCostModelSeesRanksNotSize() {
