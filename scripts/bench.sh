@@ -4,6 +4,7 @@
 #   scripts/bench.sh            # everything, about 8-10 minutes on 2 cores
 #   scripts/bench.sh --quick    # smaller sizes, to try the script (figures not for the record)
 #   scripts/bench.sh --maps     # only section 8 (issue 12's table), about 2 minutes; combines with --quick
+#   scripts/bench.sh --hostile  # only section 9 (issue 18, layout time), about 2 minutes; needs no gen_corpus.py
 #
 # It builds sbmap and SBMapBench in release mode into .build-bench, generates apps with scripts/gen-app.py (the
 # project's own generator; same arguments, same bytes) into a temporary folder, and prints Markdown tables:
@@ -17,6 +18,9 @@
 #   8. issue 12's targets on the generated 1000×20 app, side by side: check and export against the XML floor
 #      (`xmllint --stream`), the overview, focus maps, a plain render, render --all, peak RSS; and how each grows
 #      from 100 to 300 to 1,000 storyboards
+#   9. layout time on hostile shapes (scripts/gen-hostile.py): one storyboard of 150 scenes and 600 segues (render,
+#      site, render --all, --layout sfdp), and the overview and site of 3,000 and 10,000 storyboards; each run is cut
+#      at 300 s, so a regression shows as "timeout" rather than hanging the benchmark
 # Times are the best of 3 runs (wall clock, /usr/bin/time); peak RSS is the largest of them.
 # Environment: SBMAP_SHARED (the shared folder, for section 6 only), SBMAP_BENCH_KEEP=1 keeps the generated apps.
 set -euo pipefail
@@ -26,16 +30,20 @@ SHARED="${SBMAP_SHARED:-$ROOT/../shared}"
 GEN="$ROOT/scripts/gen-app.py"
 QUICK=0
 MAPS_ONLY=0
+HOSTILE_ONLY=0
 for arg in "$@"; do
     case "$arg" in
         --quick) QUICK=1 ;;
         --maps) MAPS_ONLY=1 ;;
-        *) echo "usage: scripts/bench.sh [--quick] [--maps]" >&2; exit 64 ;;
+        --hostile) HOSTILE_ONLY=1 ;;
+        *) echo "usage: scripts/bench.sh [--quick] [--maps] [--hostile]" >&2; exit 64 ;;
     esac
 done
 REPEAT=3
 
-command -v python3 >/dev/null || { echo "bench: python3 is needed (scripts/gen-app.py generates the apps)" >&2; exit 1; }
+if [ "$HOSTILE_ONLY" = 0 ]; then
+    command -v python3 >/dev/null || { echo "bench: python3 is needed (scripts/gen-app.py generates the apps)" >&2; exit 1; }
+fi
 if [ ! -x /usr/bin/time ]; then
     echo "bench: installing GNU time (apt-get) for peak RSS" >&2
     sudo=""; if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
@@ -107,6 +115,53 @@ echo "- $(swift --version 2>/dev/null | head -1); Graphviz $(pkg-config --modver
 echo "- command: scripts/bench.sh $*"
 echo "- load average at the start: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine slows wall times, and hides parallel speed-up)"
 echo
+
+# ---------------------------------------------------------------- 9: layout time on hostile shapes
+
+# hostile_row LABEL CMD...: one run (these are long when they regress), cut at 300 s.
+hostile_row() {
+    local label="$1"; shift
+    local start end wall status notes
+    set +e
+    start=$(date +%s%N)
+    /usr/bin/time -f '%M' -o "$WORK/time.txt" timeout 300 "$@" >/dev/null 2>"$WORK/stderr.txt"
+    status=$?
+    end=$(date +%s%N)
+    set -e
+    wall=$(awk "BEGIN{printf \"%.2f\", ($end - $start) / 1e9}")
+    if [ "$status" = 124 ]; then wall="timeout (300 s)"; fi
+    notes=$(grep -c 'straight edges\|was not drawn' "$WORK/stderr.txt" || true)
+    echo "| $label | $wall | $(( $(tail -1 "$WORK/time.txt" 2>/dev/null || echo 0) / 1024 )) | $status | $notes |"
+}
+
+hostile() {
+    local H="$WORK/hostile"
+    python3 "$ROOT/scripts/gen-hostile.py" dense "$H/dense"
+    python3 "$ROOT/scripts/gen-hostile.py" many "$H/many3000" --storyboards 3000
+    python3 "$ROOT/scripts/gen-hostile.py" many "$H/many10000" --storyboards 10000
+    echo "## 9. Layout time on hostile shapes (issue 18; one run each, cut at 300 s)"
+    echo
+    echo "dense: one storyboard, 150 scenes, 600 random segues (inside the default budget); many N: N storyboards of three"
+    echo "scenes, each opening two others. 'notes' counts the maps drawn with straight edges or left out (render-limited)."
+    echo
+    echo "| run | wall s | peak RSS MB | exit | notes |"
+    echo "|---|---:|---:|---:|---:|"
+    hostile_row "render dense" "$SBMAP" render "$H/dense" -o "$WORK/h.svg"
+    hostile_row "render dense --layout sfdp" "$SBMAP" render "$H/dense" -o "$WORK/h.svg" --layout sfdp
+    hostile_row "site dense" "$SBMAP" site "$H/dense" -o "$WORK/h-site-dense"
+    hostile_row "render --all dense" "$SBMAP" render "$H/dense" --all -o "$WORK/h-all-dense"
+    hostile_row "render many 3000 (overview)" "$SBMAP" render "$H/many3000" -o "$WORK/h.svg"
+    hostile_row "render many 10000 (overview)" "$SBMAP" render "$H/many10000" -o "$WORK/h.svg"
+    hostile_row "site many 3000" "$SBMAP" site "$H/many3000" -o "$WORK/h-site-3000"
+    hostile_row "render --all many 3000" "$SBMAP" render "$H/many3000" --all -o "$WORK/h-all-3000"
+    hostile_row "site many 10000" "$SBMAP" site "$H/many10000" -o "$WORK/h-site-10000"
+    echo
+}
+
+if [ "$HOSTILE_ONLY" = 1 ]; then
+    hostile
+    exit 0
+fi
 
 # Sections 1-7 (not with --maps).
 if [ "$MAPS_ONLY" = 0 ]; then

@@ -53,14 +53,24 @@ struct AllMaps {
         var findings: [Diagnostic] = []
         var failures: [String] = []
 
-        /// Whether the map was written.
-        func render(_ view: StoryboardGraph, to file: String) -> Bool {
+        // The run's layout time is bounded, not only each map's (`LayoutRun`): maps are planned in the order drawn.
+        var run = LayoutRun(budget: options.layoutBudget)
+        /// Draws one map; whether it was written (`false` when the layout budget left it out, with a note, or it
+        /// failed): the index lists only files this run wrote.
+        @discardableResult
+        func render(_ view: StoryboardGraph, to file: String, subject: String) -> Bool {
             defer { progress.step() }
+            var options = options
+            options.layoutAllowance = run.allowance(for: Renderer.layoutCost(view, options: options), options: options)
+            options.layoutSubject = subject
             do {
                 let rendered = try Renderer.render(view, options: options)
                 try OutputFile.write(rendered.data, to: folder + "/" + file, existing: .ownFolderEntry)
                 findings += rendered.diagnostics
                 return true
+            } catch let error as RenderError where error.skipped {
+                findings += error.diagnostics
+                return false
             } catch let error as RenderError {
                 findings += error.diagnostics
                 failures.append("\(file): \(error.message)")
@@ -71,7 +81,7 @@ struct AllMaps {
         }
 
         let overviewFile = "overview.\(ext)"
-        _ = render(OverviewView.make(graph), to: overviewFile)
+        render(OverviewView.make(graph), to: overviewFile, subject: "the overview")
         let focusIndex = FocusView.Index(graph)
         var maps: [Index.Map] = []
         for storyboard in storyboards {
@@ -87,8 +97,7 @@ struct AllMaps {
                                            "the focus map of \(storyboard.path) reaches \(reach) of \(hops) hops: more would be over the budget (--max-nodes \(budget.nodes), --max-edges \(budget.edges))",
                                            at: SourceLocation(path: storyboard.path)))
             }
-            // A map that could not be written is not in the index: the index names only files this run wrote.
-            guard render(view, to: file) else { continue }
+            guard render(view, to: file, subject: "the map of \(storyboard.path)") else { continue }
             let scenes = graph.nodes.count { $0.storyboard == storyboard.path && $0.role.isCountedScene }
             maps.append(Index.Map(storyboard: storyboard.path, name: storyboard.name, file: file, targets: storyboard.targets,
                                   scenes: scenes, hops: reach))

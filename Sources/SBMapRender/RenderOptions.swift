@@ -75,6 +75,19 @@ public struct RenderOptions: Hashable, Sendable {
     /// (1,000 storyboards × 20 scenes ran for minutes), so above this a `dot` render is laid out by `sfdp`,
     /// with a `render-limited` note, instead of hanging.
     public var dotNodeLimit: Int = 2_000
+    /// How much predicted layout time the map may take (`LayoutPlan`): over it, the map is drawn the cheap way.
+    public var layoutBudget = LayoutBudget()
+    /// Predicted seconds the run has left for this map (`LayoutRun` sets it for each map of a site); `nil` is the
+    /// whole run budget, as for one `render`.
+    public var layoutAllowance: Double?
+    /// The engine a map of `nodes` nodes is laid out with before the layout budget is applied: `sfdp` for a `dot`
+    /// map over `dotNodeLimit`.
+    func layoutEngine(nodes: Int) -> LayoutEngine {
+        engine == .dot && format != .dot && nodes > dotNodeLimit ? .sfdp : engine
+    }
+
+    /// How the `render-limited` note about the layout names the map.
+    public var layoutSubject = "the map"
 
     public init(format: OutputFormat, engine: LayoutEngine = .dot, theme: Theme, style: StyleOptions = StyleOptions(),
                 pngDPI: Double = 96, pngPixelBudget: Int = 16_000_000, pngMaxSide: Int = 16_384) {
@@ -110,10 +123,14 @@ public struct Rendered: Hashable, Sendable {
 public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     public var diagnostics: [Diagnostic]
+    /// The map was left out on purpose (its layout was over the budget, `LayoutEffort.skipped`), not broken: a run of
+    /// many maps goes on without it, and `diagnostics` holds the note that says so.
+    public var skipped: Bool
 
-    public init(_ message: String, diagnostics: [Diagnostic] = []) {
+    public init(_ message: String, diagnostics: [Diagnostic] = [], skipped: Bool = false) {
         self.message = message
         self.diagnostics = diagnostics
+        self.skipped = skipped
     }
 
     public var description: String {

@@ -47,7 +47,7 @@ public enum Renderer {
             break
         }
         var options = requested
-        if options.engine == .dot, options.format != .dot, styled.nodes.count > options.dotNodeLimit {
+        if options.layoutEngine(nodes: styled.nodes.count) != options.engine {
             // A work limit, not a time limit: Graphviz cannot be interrupted, so the layout that could run for
             // minutes is never started.
             options.engine = .sfdp
@@ -55,9 +55,26 @@ public enum Renderer {
                                           "the map has \(styled.nodes.count) nodes, more than dot lays out in reasonable time (\(options.dotNodeLimit)): it was laid out with sfdp",
                                           at: nil, hint: "draw the overview (--view overview) or one storyboard (--focus NAME) for a readable map"))
         }
+        var straightEdges = false
+        if options.format != .dot {
+            let plan = Self.plan(styled, options: options)
+            let finding = plan.finding(map: options.layoutSubject, engine: options.engine)
+            switch plan.effort {
+            case .full:
+                break
+            case .straight:
+                options.engine = plan.engine(asked: options.engine)
+                straightEdges = true
+            case .skipped:
+                throw RenderError("\(options.layoutSubject) was not drawn: \(plan.reason)",
+                                  diagnostics: (diagnostics + [finding].compactMap { $0 }).sorted(), skipped: true)
+            }
+            if let finding { diagnostics.append(finding) }
+        }
         let data: [UInt8] = try GraphvizExecutor.run { log in
             var builder = GraphBuilder(styled: styled, engine: options.engine)
             builder.relaxAllCrossClusterEdges = relaxingAllFirst
+            builder.straightEdges = straightEdges
             if options.format == .dot {
                 guard let g = builder.build() else {
                     throw RenderError("Graphviz could not create a graph", diagnostics: log.diagnostics(context: "build"))
@@ -93,6 +110,17 @@ public enum Renderer {
                                           at: nil, hint: "use --layout sfdp for very large maps"))
         }
         return Rendered(format: options.format, data: data, diagnostics: diagnostics.sorted(), nodeIDs: nodeIDs(styled))
+    }
+
+    /// The layout plan for `styled` (after the switch to sfdp above `dotNodeLimit`), against `options`' budget.
+    public static func plan(_ styled: StyledGraph, options: RenderOptions) -> LayoutPlan {
+        LayoutPlan.choose(LayoutCost(styled), engine: options.engine, splines: styled.theme.canvas.splines,
+                          budget: options.layoutBudget, allowance: options.layoutAllowance ?? options.layoutBudget.runSeconds)
+    }
+
+    /// The layout cost of `graph` styled with `options` (what a run of many maps charges before it draws one).
+    public static func layoutCost(_ graph: StoryboardGraph, options: RenderOptions) -> LayoutCost {
+        LayoutCost(Stylist(theme: options.theme, options: options.style).style(graph))
     }
 
     /// Model node id → SVG id of every node of the model in `styled`.
@@ -176,10 +204,12 @@ public enum Renderer {
     }
 
     /// DOT text of `styled` as the layout gets it; `relaxAllCrossClusterEdges` gives the retry's graph (for tests).
-    static func dotText(_ styled: StyledGraph, engine: LayoutEngine, relaxAllCrossClusterEdges: Bool = false) throws -> [UInt8] {
+    static func dotText(_ styled: StyledGraph, engine: LayoutEngine, relaxAllCrossClusterEdges: Bool = false,
+                        straightEdges: Bool = false) throws -> [UInt8] {
         try GraphvizExecutor.run { log in
             var builder = GraphBuilder(styled: styled, engine: engine)
             builder.relaxAllCrossClusterEdges = relaxAllCrossClusterEdges
+            builder.straightEdges = straightEdges
             guard let g = builder.build() else {
                 throw RenderError("Graphviz could not create a graph", diagnostics: log.diagnostics(context: "build"))
             }

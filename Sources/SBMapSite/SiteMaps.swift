@@ -44,13 +44,20 @@ public struct SiteMaps: Sendable {
         let focusIndex = FocusView.Index(graph)
         let counter = Counter()
 
-        /// One map: styled on any thread; laid out by Graphviz one at a time (the renderer serializes it).
-        @Sendable func draw(_ view: StoryboardGraph, _ what: String, hops: Int) -> Result<(SiteMap, [Diagnostic]), DrawFailure> {
+        /// One map: styled on any thread; laid out by Graphviz one at a time (the renderer serializes it). A map left
+        /// out by the layout budget is no failure: its page shows the tables, and the note says why.
+        @Sendable func draw(_ view: StoryboardGraph, _ what: String, hops: Int,
+                            allowance: Double) -> Result<(SiteMap?, [Diagnostic]), DrawFailure> {
             defer { progress(counter.next(), total) }
+            var options = render
+            options.layoutAllowance = allowance
+            options.layoutSubject = what
             do {
-                let rendered = try Renderer.render(view, options: render)
+                let rendered = try Renderer.render(view, options: options)
                 let svg = try SVGInliner.inline(rendered.data)
                 return .success((SiteMap(svg: svg, nodeIDs: rendered.nodeIDs, hops: hops), rendered.diagnostics))
+            } catch let error as RenderError where error.skipped {
+                return .success((nil, error.diagnostics))
             } catch let error as RenderError {
                 return .failure(DrawFailure(message: "\(what): \(error.message)", diagnostics: error.diagnostics))
             } catch {
@@ -58,9 +65,12 @@ public struct SiteMaps: Sendable {
             }
         }
 
-        // Styling and the focus neighbourhoods run on every core while Graphviz draws the previous map.
-        let results = parallelMap(count: total) { k -> (Result<(SiteMap, [Diagnostic]), DrawFailure>, Diagnostic?) in
-            if k == 0 { return (draw(OverviewView.make(graph), "the overview", hops: 0), nil) }
+        // The views and what each would cost to lay out, on every core.
+        let views = parallelMap(count: total) { k -> (view: StoryboardGraph, hops: Int, note: Diagnostic?, cost: LayoutCost) in
+            if k == 0 {
+                let view = OverviewView.make(graph)
+                return (view, 0, nil, Renderer.layoutCost(view, options: render))
+            }
             let path = storyboards[k - 1]
             var reach = options.hops
             var view = FocusView(storyboard: path, hops: reach).make(graph, index: focusIndex)
@@ -73,7 +83,16 @@ public struct SiteMaps: Sendable {
                              "the map of \(path) on its site page reaches \(reach) of \(options.hops) hops: more would be over the budget (--max-nodes \(options.budget.nodes), --max-edges \(options.budget.edges))",
                              at: SourceLocation(path: path))
                 : nil
-            return (draw(view, "the map of \(path)", hops: reach), note)
+            return (view, reach, note, Renderer.layoutCost(view, options: render))
+        }
+        // The whole site's layout time is bounded, not only each map's: the plans are chosen in a fixed order (the
+        // overview, then by path) against what the maps before left, so the same input gets the same site.
+        var run = LayoutRun(budget: render.layoutBudget)
+        let allowances = views.map { run.allowance(for: $0.cost, options: render) }
+        // Styling runs on every core while Graphviz draws the previous map.
+        let results = parallelMap(count: total) { k -> (Result<(SiteMap?, [Diagnostic]), DrawFailure>, Diagnostic?) in
+            let what = k == 0 ? "the overview" : "the map of \(storyboards[k - 1])"
+            return (draw(views[k].view, what, hops: views[k].hops, allowance: allowances[k]), views[k].note)
         }
 
         var maps = SiteMaps(overview: nil, focus: [:])
@@ -82,7 +101,9 @@ public struct SiteMaps: Sendable {
             if let note { findings.append(note) }
             switch result {
             case .success(let (map, diagnostics)):
-                if k == 0 { maps.overview = map } else { maps.focus[storyboards[k - 1]] = map }
+                if let map {
+                    if k == 0 { maps.overview = map } else { maps.focus[storyboards[k - 1]] = map }
+                }
                 findings += diagnostics
             case .failure(let failure):
                 maps.failures.append(failure.message)

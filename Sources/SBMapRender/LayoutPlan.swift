@@ -1,0 +1,120 @@
+import SBMapModel
+import SBMapStyle
+
+/// How much predicted layout time a map, and a run of many maps, may take (`LayoutCost` predicts it). Every command
+/// ends in bounded time because no layout is started that the budget does not admit: a map over its share is drawn
+/// the cheap way, and one the cheap way cannot draw in what is left is not drawn at all.
+public struct LayoutBudget: Hashable, Sendable {
+    /// The most predicted seconds one map may take laid out as themed (dot, routed edges). Normal maps need a small
+    /// fraction of a second; the hostile storyboard of 150 scenes and 600 segues was predicted at hours.
+    public var mapSeconds: Double
+    /// The most predicted seconds of layout a whole command may take: one `render`, or every map of `site` and
+    /// `render --all` together (1,000 maps at the per-map budget would be over an hour).
+    public var runSeconds: Double
+
+    public init(mapSeconds: Double = 5, runSeconds: Double = 40) {
+        self.mapSeconds = mapSeconds
+        self.runSeconds = runSeconds
+    }
+}
+
+/// How a map is laid out.
+public enum LayoutEffort: String, Hashable, Sendable, Comparable {
+    /// As asked and themed.
+    case full
+    /// sfdp with straight edges (`splines=line`) and cheap overlap removal: about linear in the graph.
+    case straight
+    /// Not laid out: even the cheap way is over what the run has left. The site shows the tables without the map.
+    case skipped
+
+    public static func < (a: Self, b: Self) -> Bool { a.order < b.order }
+    private var order: Int { self == .full ? 0 : self == .straight ? 1 : 2 }
+}
+
+/// The layout plan of one map: the effort, why, and the predicted seconds it costs the run.
+public struct LayoutPlan: Hashable, Sendable {
+    public var effort: LayoutEffort
+    public var cost: LayoutCost
+    /// Predicted seconds of the layout the plan runs (0 when skipped).
+    public var seconds: Double
+    /// Why the full layout was not run (empty when it was).
+    public var reason: String
+
+    /// Chooses the plan for a map of `cost` drawn by `engine` with the theme's `splines`, with `allowance` predicted
+    /// seconds left in the run.
+    public static func choose(_ cost: LayoutCost, engine: LayoutEngine, splines: String, budget: LayoutBudget,
+                              allowance: Double) -> LayoutPlan {
+        let full = engine == .dot ? cost.dotSeconds : cost.straightSeconds
+        let limit = min(budget.mapSeconds, allowance)
+        // Curved edges (what force-directed engines draw for routed splines) enumerate the graph's cycles.
+        let curved = engine != .dot && GraphBuilder.obstacleRoutedSplines.contains(splines)
+        let reason: String
+        if curved, cost.cycles > LayoutCost.curvedCycleLimit {
+            reason = "curved edges would trace up to 2^\(min(cost.cycles, 999)) cycles"
+        } else if full > limit {
+            reason = engine == .dot
+                ? "dot would take about \(seconds(full)) (\(cost.ranks) ranks, \(cost.virtualNodes) bends to route), over the budget of \(seconds(limit))"
+                : "\(engine.rawValue) would take about \(seconds(full)), over the budget of \(seconds(limit))"
+        } else {
+            return LayoutPlan(effort: .full, cost: cost, seconds: full, reason: "")
+        }
+        if cost.straightSeconds <= allowance {
+            return LayoutPlan(effort: .straight, cost: cost, seconds: cost.straightSeconds, reason: reason)
+        }
+        return LayoutPlan(effort: .skipped, cost: cost, seconds: 0,
+                          reason: "even with straight edges its layout would take about \(seconds(cost.straightSeconds)), more than the \(seconds(max(allowance, 0))) left of the layout budget (\(seconds(budget.runSeconds)) for the whole run)")
+    }
+
+    /// The engine the plan lays the map out with.
+    public func engine(asked: LayoutEngine) -> LayoutEngine {
+        effort == .straight && asked == .dot ? .sfdp : asked
+    }
+
+    /// The finding that says what was simplified and why, or `nil` for a full layout. `map` names the map ("the map",
+    /// "the map of App/Settings.storyboard").
+    public func finding(map: String, engine: LayoutEngine) -> Diagnostic? {
+        let size = "\(cost.nodes) nodes, \(cost.edges) edges"
+        let hint = "draw less at once: --focus NAME, --hops 0, or --view overview"
+        switch effort {
+        case .full:
+            return nil
+        case .straight:
+            let what = engine == .dot
+                ? "laid out by sfdp with straight edges instead of dot (no crossing reduction)"
+                : "drawn with straight edges"
+            return Diagnostic(.info, .renderLimited, "\(map) (\(size)) was \(what): \(reason)", at: nil, hint: hint)
+        case .skipped:
+            return Diagnostic(.info, .renderLimited, "\(map) (\(size)) was not drawn: \(reason)", at: nil, hint: hint)
+        }
+    }
+
+    static func seconds(_ s: Double) -> String {
+        if s >= 3_600 { return "\(Int(s / 3_600)) h" }
+        if s >= 10 { return "\(Int(s.rounded())) s" }
+        return "\(GraphvizText.number((s * 10).rounded() / 10)) s"
+    }
+}
+
+/// A run of many maps (`site`, `render --all`): each map's plan is chosen in a fixed order against what the earlier
+/// ones left, so the whole run is bounded and the same input gets the same plans (the budget is predicted seconds,
+/// never the clock).
+public struct LayoutRun: Sendable {
+    public let budget: LayoutBudget
+    public private(set) var remaining: Double
+
+    public init(budget: LayoutBudget) {
+        self.budget = budget
+        self.remaining = budget.runSeconds
+    }
+
+    /// The allowance to render the next map with (`RenderOptions.layoutAllowance`), charging the run for the plan
+    /// that map will get with `options`.
+    public mutating func allowance(for cost: LayoutCost, options: RenderOptions) -> Double {
+        let given = remaining
+        let plan = LayoutPlan.choose(cost, engine: options.layoutEngine(nodes: cost.nodes),
+                                     splines: options.theme.canvas.splines, budget: budget, allowance: given)
+        let charge = plan.effort == .skipped ? 0 : plan.seconds + LayoutCost.mapOverheadSeconds
+        remaining = max(0, remaining - charge)
+        return given
+    }
+}
