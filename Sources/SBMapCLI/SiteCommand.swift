@@ -105,19 +105,24 @@ struct SiteCommand: ParsableCommand {
             hops: hops ?? file.hops ?? 1,
             budget: MapBudget(nodes: maxNodes ?? file.maxNodes ?? MapBudget().nodes,
                               edges: maxEdges ?? file.maxEdges ?? MapBudget().edges),
-            generator: "sbmap \(SBMapCommand.version)")
+            generator: "sbmap \(SBMapCommand.version)",
+            commit: resolved.paths.first.flatMap { GitCommit.head(of: $0) })
 
         let progress = SharedProgress(Progress(total: graph.storyboards.count + 1))
-        let site = Site.build(graph, options: options) { _, _ in progress.step() }
-        progress.finish()
-
-        var failures = site.failures
+        var failures: [String] = []
+        var siteDiagnostics: [Diagnostic] = []
         do {
-            try write(site)
+            try write { sink in
+                // Each page is written as soon as it is made: a site of a thousand storyboards is never all in memory.
+                let report = try Site.write(graph, options: options, progress: { _, _ in progress.step() }, to: sink)
+                failures += report.failures
+                siteDiagnostics = report.diagnostics
+            }
         } catch {
             failures.append("\(error)")
         }
-        let all = (graph.diagnostics + site.diagnostics).sorted()
+        progress.finish()
+        let all = (graph.diagnostics + siteDiagnostics).sorted()
         reporter.report(all)
         if !failures.isEmpty {
             FindingsReporter.writeToStandardError("sbmap: error: " + failures.joined(separator: "\nsbmap: error: ") + "\n")
@@ -133,7 +138,7 @@ struct SiteCommand: ParsableCommand {
 
     /// Writes every file atomically, then removes what the last run wrote and this one did not (pages of storyboards
     /// that are gone). Only files `Site.isOwnFile` allows are removed.
-    private func write(_ site: Site) throws {
+    private func write(_ make: (_ sink: (SiteFile) throws -> Void) throws -> Void) throws {
         let previous = Self.readManifest(output)
         for folder in ["", "/storyboards", "/assets"] {
             do {
@@ -142,10 +147,11 @@ struct SiteCommand: ParsableCommand {
                 throw OutputFile.Failure(description: "cannot create '\(output + folder)': \(error.localizedDescription)")
             }
         }
-        for file in site.files {
+        var written = Set<String>()
+        try make { file in
             try OutputFile.write(file.bytes, to: output + "/" + file.path)
+            written.insert(file.path)
         }
-        let written = Set(site.files.map(\.path))
         for stale in previous.subtracting(written).sorted() where Site.isOwnFile(stale) {
             unlink(output + "/" + stale)
         }

@@ -64,7 +64,6 @@ struct OutgoingLink: Hashable, Sendable {
 /// links into every scene and out of every storyboard, findings by storyboard.
 struct SiteLinks: Sendable {
     let graph: StoryboardGraph
-    let maps: SiteMaps
     /// Storyboard path → page file name without extension (`MapFileNames`: stable and URL-safe).
     let pageNames: [String: String]
     let nodesByID: [String: Node]
@@ -88,9 +87,8 @@ struct SiteLinks: Sendable {
     /// Storyboard names more than one file has.
     let repeatedNames: Set<String>
 
-    init(_ graph: StoryboardGraph, maps: SiteMaps) {
+    init(_ graph: StoryboardGraph) {
         self.graph = graph
-        self.maps = maps
         pageNames = MapFileNames.names(for: graph.storyboards)
         repeatedNames = Set(Dictionary(grouping: graph.storyboards, by: \.name).filter { $0.value.count > 1 }.keys)
         nodesByID = graph.nodesByID
@@ -227,11 +225,15 @@ struct SiteLinks: Sendable {
         pageNames[storyboard].map { "storyboards/\($0).html" }
     }
 
-    /// The fragment that finds a node on its storyboard's page: its SVG id in that page's map (so the browser
-    /// scrolls to it and the script highlights it), or a token of its id when the map does not show it.
+    /// The fragment that finds a node on its storyboard's page: `scene-` and its object id (`scene-BYZ-38-t0r`).
+    /// It is made from the node's id inside its storyboard, never from the storyboard's path, so a link stays the
+    /// same wherever sbmap runs (`sbmap site .` in one folder, `sbmap site /ci/work/app` in another). The page's
+    /// scene table row has it as its id; the script finds the node on the map through the page's anchor table.
     func anchor(of nodeID: String) -> String {
-        if let path = nodesByID[nodeID]?.storyboard, let id = maps.focus[path]?.nodeIDs[nodeID] { return id }
-        return "node-" + TextSafety.token(nodeID)
+        let node = nodesByID[nodeID]
+        var local = Substring(nodeID)
+        if let path = node?.storyboard, local.hasPrefix(path + "#") { local = local.dropFirst(path.count + 1) }
+        return "scene-" + TextSafety.token(String(local))
     }
 
     /// The link to a node's place on its storyboard's page, relative to the site's root; `nil` for code types and

@@ -35,75 +35,86 @@ public struct SiteMaps: Sendable {
         self.failures = failures
     }
 
-    /// Draws the overview and every focus map of `graph` as SVG. `progress(done, total)` is called after each map.
-    public static func draw(_ graph: StoryboardGraph, options: SiteOptions,
-                            progress: @Sendable (Int, Int) -> Void = { _, _ in }) -> SiteMaps {
-        let render = { var r = options.render; r.format = .svg; return r }()
+    /// Draws the overview and every focus map of `graph` as SVG, all held at once: for tests and small apps. `Site`
+    /// draws them a few at a time instead, and writes each page as soon as its map is drawn.
+    public static func draw(_ graph: StoryboardGraph, options: SiteOptions) -> SiteMaps {
+        let drawer = MapDrawer(graph, options: options)
         let storyboards = graph.storyboards.map(\.path).sorted()
-        let total = storyboards.count + 1
-        let focusIndex = FocusView.Index(graph)
-        let counter = Counter()
-
-        /// One map: styled on any thread; laid out by Graphviz one at a time (the renderer serializes it).
-        @Sendable func draw(_ view: StoryboardGraph, _ what: String, hops: Int) -> Result<(SiteMap, [Diagnostic]), DrawFailure> {
-            defer { progress(counter.next(), total) }
-            do {
-                let rendered = try Renderer.render(view, options: render)
-                let svg = try SVGInliner.inline(rendered.data)
-                return .success((SiteMap(svg: svg, nodeIDs: rendered.nodeIDs, hops: hops), rendered.diagnostics))
-            } catch let error as RenderError {
-                return .failure(DrawFailure(message: "\(what): \(error.message)", diagnostics: error.diagnostics))
-            } catch {
-                return .failure(DrawFailure(message: "\(what): \(error)", diagnostics: []))
-            }
+        let drawn = parallelMap(count: storyboards.count + 1) { k in
+            k == 0 ? drawer.overview() : drawer.focus(storyboards[k - 1])
         }
-
-        // Styling and the focus neighbourhoods run on every core while Graphviz draws the previous map.
-        let results = parallelMap(count: total) { k -> (Result<(SiteMap, [Diagnostic]), DrawFailure>, Diagnostic?) in
-            if k == 0 { return (draw(OverviewView.make(graph), "the overview", hops: 0), nil) }
-            let path = storyboards[k - 1]
-            var reach = options.hops
-            var view = FocusView(storyboard: path, hops: reach).make(graph, index: focusIndex)
-            while reach > 0, !options.budget.admits(view) {
-                reach -= 1
-                view = FocusView(storyboard: path, hops: reach).make(graph, index: focusIndex)
-            }
-            let note = reach < options.hops
-                ? Diagnostic(.info, .renderLimited,
-                             "the map of \(path) on its site page reaches \(reach) of \(options.hops) hops: more would be over the budget (--max-nodes \(options.budget.nodes), --max-edges \(options.budget.edges))",
-                             at: SourceLocation(path: path))
-                : nil
-            return (draw(view, "the map of \(path)", hops: reach), note)
-        }
-
-        var maps = SiteMaps(overview: nil, focus: [:])
+        var maps = SiteMaps(overview: drawn[0].map, focus: [:])
         var findings: [Diagnostic] = []
-        for (k, (result, note)) in results.enumerated() {
-            if let note { findings.append(note) }
-            switch result {
-            case .success(let (map, diagnostics)):
-                if k == 0 { maps.overview = map } else { maps.focus[storyboards[k - 1]] = map }
-                findings += diagnostics
-            case .failure(let failure):
-                maps.failures.append(failure.message)
-                findings += failure.diagnostics
-            }
+        for (k, one) in drawn.enumerated() {
+            if k > 0, let map = one.map { maps.focus[storyboards[k - 1]] = map }
+            if let failure = one.failure { maps.failures.append(failure) }
+            findings += one.diagnostics
         }
-        // The same note from a thousand maps is one note.
-        var seen = Set<Diagnostic>()
-        maps.diagnostics = findings.filter { seen.insert($0).inserted }.sorted()
+        maps.diagnostics = MapDrawer.distinct(findings)
         return maps
-    }
-
-    struct DrawFailure: Error {
-        var message: String
-        var diagnostics: [Diagnostic]
     }
 }
 
-/// Counts finished maps across threads, for the progress line. `value` is only touched under `lock`.
-private final class Counter: @unchecked Sendable {
-    private var value = 0
-    private let lock = NSLock()
-    func next() -> Int { lock.withLock { value += 1; return value } }
+/// Draws one map of a site at a time: styled on any thread, laid out by Graphviz one at a time (the renderer
+/// serializes it), checked for inlining.
+struct MapDrawer: Sendable {
+    /// One drawn map, or why it could not be drawn; the findings of its render.
+    struct Drawn: Sendable {
+        var map: SiteMap?
+        var failure: String?
+        var diagnostics: [Diagnostic]
+    }
+
+    let graph: StoryboardGraph
+    let options: SiteOptions
+    private let render: RenderOptions
+    private let focusIndex: FocusView.Index
+
+    init(_ graph: StoryboardGraph, options: SiteOptions) {
+        self.graph = graph
+        self.options = options
+        render = { var r = options.render; r.format = .svg; return r }()
+        focusIndex = FocusView.Index(graph)
+    }
+
+    func overview() -> Drawn {
+        draw(OverviewView.make(graph), "the overview", hops: 0)
+    }
+
+    /// The focus map of the storyboard at `path`, with fewer hops than asked when the neighbourhood is over the budget.
+    func focus(_ path: String) -> Drawn {
+        var reach = options.hops
+        var view = FocusView(storyboard: path, hops: reach).make(graph, index: focusIndex)
+        while reach > 0, !options.budget.admits(view) {
+            reach -= 1
+            view = FocusView(storyboard: path, hops: reach).make(graph, index: focusIndex)
+        }
+        var drawn = draw(view, "the map of \(path)", hops: reach)
+        if reach < options.hops {
+            drawn.diagnostics.append(Diagnostic(
+                .info, .renderLimited,
+                "the map of \(path) on its site page reaches \(reach) of \(options.hops) hops: more would be over the budget (--max-nodes \(options.budget.nodes), --max-edges \(options.budget.edges))",
+                at: SourceLocation(path: path)))
+        }
+        return drawn
+    }
+
+    private func draw(_ view: StoryboardGraph, _ what: String, hops: Int) -> Drawn {
+        do {
+            let rendered = try Renderer.render(view, options: render)
+            let svg = try SVGInliner.inline(rendered.data)
+            return Drawn(map: SiteMap(svg: svg, nodeIDs: rendered.nodeIDs, hops: hops), failure: nil,
+                         diagnostics: rendered.diagnostics)
+        } catch let error as RenderError {
+            return Drawn(map: nil, failure: "\(what): \(error.message)", diagnostics: error.diagnostics)
+        } catch {
+            return Drawn(map: nil, failure: "\(what): \(error)", diagnostics: [])
+        }
+    }
+
+    /// The same note from a thousand maps is one note; sorted.
+    static func distinct(_ findings: [Diagnostic]) -> [Diagnostic] {
+        var seen = Set<Diagnostic>()
+        return findings.filter { seen.insert($0).inserted }.sorted()
+    }
 }

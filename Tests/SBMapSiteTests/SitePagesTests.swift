@@ -19,7 +19,7 @@ import Testing
     @Test func theSiteHasAnIndexAPagePerStoryboardFindingsAndItsAssets() throws {
         let files = try pages()
         #expect(files.keys.sorted() == [
-            "assets/sbmap.css", "assets/sbmap.js", "assets/search-index.js", "findings.html", "index.html",
+            "assets/sbmap.css", "assets/sbmap.js", "assets/search-index.js", "diagnostics.html", "findings.html", "index.html",
             "sbmap-site.json", "storyboards/Feed.html", "storyboards/Main.html",
         ])
         for (path, html) in files where path.hasSuffix(".html") {
@@ -51,23 +51,23 @@ import Testing
     @Test func aStoryboardPageSaysWhoReferencesEachScene() throws {
         let feed = path(try pages(), "storyboards/Feed.html")
         // The list scene: Main's reference, at its line.
-        #expect(feed.contains(##"<h3 id="in-scene-n0"><a href="#scene-n0">Feed</a>"##))
-        #expect(feed.contains("<td>storyboard reference</td><td><a href=\"../storyboards/Main.html#scene-n1\">→ Feed in Main</a></td><td><span class=\"where\">App/Base.lproj/Main.storyboard:30</span>"))
+        #expect(feed.contains(##"<h3 id="in-scene-LST"><a href="#scene-LST">Feed</a>"##))
+        #expect(feed.contains("<td>storyboard reference</td><td><a href=\"../storyboards/Main.html#scene-REF\">→ Feed in Main</a></td><td><span class=\"where\">App/Base.lproj/Main.storyboard:30</span>"))
         // The detail scene: the coordinator's line of code, and the API it calls.
         #expect(feed.contains("<td>code</td><td>AppCoordinator (code)</td><td><span class=\"where\">App/AppCoordinator.swift:9</span></td><td><code>instantiateViewController(withIdentifier:)</code>"))
         // Scenes table: class, Storyboard ID, place; the count of links in links to the list above.
-        #expect(feed.contains(##"<tr data-node="scene-n1" data-incoming="in-scene-n1"><td><a href="#scene-n1">FeedDetailViewController</a>"##))
+        #expect(feed.contains(##"<tr id="scene-DTL" data-node="scene-DTL" data-incoming="in-scene-DTL"><td><a href="#scene-DTL">FeedDetailViewController</a>"##))
         #expect(feed.contains("<code>FeedDetail</code>"))
-        #expect(feed.contains(##"<a href="#in-scene-n1">1</a>"##))
+        #expect(feed.contains(##"<a href="#in-scene-DTL">1</a>"##))
 
         let main = path(try pages(), "storyboards/Main.html")
         // Main's tab bar is what the system loads.
         #expect(main.contains("<td>entry point</td><td><span class=\"muted\">the system, at launch</span></td><td><span class=\"where\">App/Info.plist:8</span></td><td><code>UIMainStoryboardFile</code>"))
         // Links out: the resolved reference reaches Feed's list, the broken one says why.
-        #expect(main.contains("<a href=\"../storyboards/Feed.html#scene-n0\">FeedViewController in Feed</a>"))
+        #expect(main.contains("<a href=\"../storyboards/Feed.html#scene-LST\">FeedViewController in Feed</a>"))
         #expect(main.contains(#"<span class="state state-unresolved">unresolved</span> no storyboard named 'Help'"#))
         // Clicking a box of the map: its own scenes select in place, Feed's open Feed's page at the scene.
-        #expect(main.contains(#""scene-n0":"../storyboards/Main.html#scene-n0""#))
+        #expect(main.contains(#""scene-n0":"../storyboards/Main.html#scene-TAB""#))
     }
 
     /// A call in code that names a Storyboard ID Feed lacks is Feed's business: its page lists the call and the finding.
@@ -90,9 +90,9 @@ import Testing
         let note = try #require(findings.range(of: "id=\"code-code-dynamic\""))
         #expect(error.lowerBound < note.lowerBound)
         // The broken reference's line is the placeholder's: the link goes to that scene on Main's page.
-        #expect(findings.contains(#"On the map: <a href="storyboards/Main.html#scene-n2">→ Help in Main</a>"#))
+        #expect(findings.contains(#"On the map: <a href="storyboards/Main.html#scene-HLP">→ Help in Main</a>"#))
         // A finding in code goes to the scene its call reaches.
-        #expect(findings.contains(#"On the map: <a href="storyboards/Feed.html#scene-n1">FeedDetailViewController in Feed</a>"#))
+        #expect(findings.contains(#"On the map: <a href="storyboards/Feed.html#scene-DTL">FeedDetailViewController in Feed</a>"#))
     }
 
     @Test func sourceLinksTurnEveryPlaceIntoALink() throws {
