@@ -22,9 +22,10 @@ enum GitCommit {
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
+        // Set before the start: a git that ends at once must still be seen ending.
         let finished = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in finished.signal() }
+        do { try process.run() } catch { return nil }
         let reader = Subprocess.ReadAll(out)
         if finished.wait(timeout: .now() + timeout) == .timedOut {
             process.terminate()

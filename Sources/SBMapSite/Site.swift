@@ -84,14 +84,13 @@ public struct Site: Sendable {
     }
 
     /// Draws the maps and makes the pages a few at a time, handing each file to `sink` as soon as it is made, so that
-    /// a site of a thousand storyboards never holds more than a few maps and pages in memory. The storyboard pages
-    /// come in path order, then the index, the other pages and the assets, and the manifest last. A sink that throws
-    /// stops the run: the error is rethrown.
+    /// a site of a thousand storyboards never holds more than a few maps and pages in memory. The overview is drawn
+    /// first; the storyboard pages come in path order, then the index, the other pages and the assets, and the
+    /// manifest last. A sink that throws stops the run: the error is rethrown.
     @discardableResult
     public static func write(_ graph: StoryboardGraph, options: SiteOptions,
                              progress: @Sendable (Int, Int) -> Void = { _, _ in },
                              to sink: (SiteFile) throws -> Void) rethrows -> Report {
-        let pages = SitePages(graph, options: options)
         let drawer = MapDrawer(graph, options: options)
         let storyboards = graph.storyboards.sorted { $0.path < $1.path }
         let total = storyboards.count + 1
@@ -102,11 +101,17 @@ public struct Site: Sendable {
             if let failure = drawn.failure { failures.append(failure) }
             findings += drawn.diagnostics
         }
+        // The overview first: its layout (the largest, tens of MB for a thousand storyboards) is freed before the
+        // tables the pages need are built. Its SVG waits for the index page.
+        let overview = drawer.overview()
+        take(overview)
+        progress(1, total)
+        let pages = SitePages(graph, options: options)
 
         // A batch per round: styling and pages on every core while Graphviz draws one map at a time; the batch's
         // maps and pages are dropped once written.
         let batch = 16
-        var done = 0
+        var done = 1
         for first in stride(from: 0, to: storyboards.count, by: batch) {
             let slice = Array(storyboards[first..<min(first + batch, storyboards.count)])
             let made = parallelMap(count: slice.count) { k -> (SiteFile, MapDrawer.Drawn) in
@@ -123,9 +128,6 @@ public struct Site: Sendable {
                 progress(done, total)
             }
         }
-        let overview = drawer.overview()
-        take(overview)
-        progress(total, total)
         for file in [pages.index(overview: overview.map), pages.findings(), pages.diagnostics(), pages.searchIndex()]
             + SitePages.assets {
             try sink(file)

@@ -66,10 +66,10 @@ struct SiteLinks: Sendable {
     let graph: StoryboardGraph
     /// Storyboard path → page file name without extension (`MapFileNames`: stable and URL-safe).
     let pageNames: [String: String]
-    let nodesByID: [String: Node]
+    let nodesByID: NodeTable
     let storyboardsByPath: [String: Storyboard]
     /// Storyboard path → its scenes (and placeholders), in document order.
-    let scenes: [String: [Node]]
+    let scenes: SceneTable
     let incoming: [String: [IncomingLink]]
     let outgoing: [String: [OutgoingLink]]
     /// Links that name a storyboard (or a scene of it) but do not resolve, by that storyboard's path: calls in code
@@ -91,7 +91,7 @@ struct SiteLinks: Sendable {
         self.graph = graph
         pageNames = MapFileNames.names(for: graph.storyboards)
         repeatedNames = Set(Dictionary(grouping: graph.storyboards, by: \.name).filter { $0.value.count > 1 }.keys)
-        nodesByID = graph.nodesByID
+        nodesByID = NodeTable(graph.nodes)
         storyboardsByPath = graph.storyboardsByID
         var owner: [String: String] = [:]
         for storyboard in graph.storyboards {
@@ -100,14 +100,14 @@ struct SiteLinks: Sendable {
         }
         self.owner = owner
 
-        var scenes: [String: [Node]] = [:]
+        var scenes: [String: [Int]] = [:]
         var unresolved: [String: Int] = [:]
-        for node in graph.nodes {
+        for (k, node) in graph.nodes.enumerated() {
             guard let path = node.storyboard else { continue }
-            if node.role.isScene { scenes[path, default: []].append(node) }
+            if node.role.isScene { scenes[path, default: []].append(k) }
             if node.role.carriesResolution, (node.resolution?.state ?? .unresolved) != .resolved { unresolved[path, default: 0] += 1 }
         }
-        self.scenes = scenes
+        self.scenes = SceneTable(nodes: graph.nodes, positions: scenes)
         self.unresolved = unresolved
 
         var incoming: [String: [IncomingLink]] = [:]
@@ -304,4 +304,29 @@ struct SiteLinks: Sendable {
     static func defaultClass(_ node: Node, platform: Platform?) -> String? {
         node.defaultClass(on: platform)
     }
+}
+
+/// Nodes by id, without a copy of the nodes: the graph's array and each id's position in it. A site of 20,000 scenes
+/// would otherwise hold every node twice more while its pages are made.
+struct NodeTable: Sendable {
+    private let nodes: [Node]
+    private let positions: [String: Int]
+
+    init(_ nodes: [Node]) {
+        self.nodes = nodes
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(nodes.count)
+        for (k, node) in nodes.enumerated() where positions[node.id] == nil { positions[node.id] = k }
+        self.positions = positions
+    }
+
+    subscript(id: String) -> Node? { positions[id].map { nodes[$0] } }
+}
+
+/// Each storyboard's scenes, in document order, as positions in the graph's nodes.
+struct SceneTable: Sendable {
+    let nodes: [Node]
+    let positions: [String: [Int]]
+
+    subscript(path: String) -> [Node]? { positions[path].map { $0.map { nodes[$0] } } }
 }
