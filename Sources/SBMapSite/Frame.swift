@@ -75,7 +75,7 @@ struct Frame: Sendable {
         w.raw("<a href=\"\(root)index.html\"\(current == .index ? " aria-current=\"page\"" : "")>Overview</a>")
         w.raw("<a href=\"\(root)findings.html\"\(current == .findings ? " aria-current=\"page\"" : "")>Findings (\(counts.findings))</a>")
         w.raw("</nav>\n<div class=\"search\" id=\"sbmap-search-box\" role=\"search\" hidden>")
-        w.raw("<input type=\"search\" id=\"sbmap-search\" placeholder=\"Find a scene, class, segue or finding code  ( / )\" ")
+        w.raw("<input type=\"search\" id=\"sbmap-search\" placeholder=\"Search scenes, segues, finding codes  ( / )\" ")
         w.raw("aria-label=\"Find a scene by class, Storyboard ID or title, a segue by identifier, or a finding code\" autocomplete=\"off\" spellcheck=\"false\">")
         w.raw("<ul id=\"sbmap-results\" aria-label=\"Search results\" hidden></ul></div>\n</header>\n<main>\n")
         w.raw(body)
@@ -99,7 +99,14 @@ struct Frame: Sendable {
             return
         }
         let text = location.line > 0 ? "\(location.path):\(location.line)" : location.path
-        w.link(text, href: options.sourceLinks?.url(location), class: "where")
+        // A line may break after each `/` (`<wbr>`), so a long path wraps in a narrow column instead of widening the
+        // table past the page; the escaped text has no other markup, and `/` is never part of an entity.
+        let markup = HTML.text(text).replacingOccurrences(of: "/", with: "/<wbr>")
+        if let href = options.sourceLinks?.url(location) {
+            w.raw("<a href=\"\(HTML.attribute(href))\" class=\"where\">\(markup)</a>")
+        } else {
+            w.raw("<span class=\"where\">\(markup)</span>")
+        }
     }
 
     /// A map: the SVG inline, the buttons, the links of its nodes (a JSON block the page's script reads).

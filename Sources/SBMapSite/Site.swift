@@ -110,7 +110,7 @@ public struct Site: Sendable {
 
         // A batch per round: styling and pages on every core while Graphviz draws one map at a time; the batch's
         // maps and pages are dropped once written.
-        let batch = 16
+        let batch = 8
         var done = 1
         for first in stride(from: 0, to: storyboards.count, by: batch) {
             let slice = Array(storyboards[first..<min(first + batch, storyboards.count)])

@@ -34,8 +34,8 @@ extension BrowserPage {
     }
 
     /// A phone's screen: `width` CSS pixels, touch, mobile viewport.
-    func emulatePhone(width: Int = 390, height: Int = 844) throws {
-        try browser.send("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 3,
+    func emulatePhone(width: Int = 390, height: Int = 844, scale: Double = 3) throws {
+        try browser.send("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": scale,
                                                                 "mobile": true], session: session)
         try browser.send("Emulation.setTouchEmulationEnabled", ["enabled": true, "maxTouchPoints": 5], session: session)
     }

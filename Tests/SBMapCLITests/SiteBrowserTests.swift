@@ -174,7 +174,7 @@ struct SiteBrowserTests {
     static let allowedElements: Set<String> = [
         "html", "head", "meta", "title", "link", "script", "body", "header", "footer", "nav", "div", "input", "ul", "li", "main",
         "h1", "h2", "h3", "p", "span", "strong", "code", "dl", "dt", "dd", "figure", "figcaption", "button", "table",
-        "thead", "tbody", "tr", "th", "td", "br", "a",
+        "thead", "tbody", "tr", "th", "td", "br", "wbr", "a", "em",
         "svg", "g", "path", "polygon", "polyline", "ellipse", "text",
     ]
 

@@ -39,7 +39,7 @@ import Testing
         #expect(index.contains("<h2 id=\"overview\">Overview</h2>\n<figure class=\"map\" data-start=\""))
         #expect(index.contains("<svg "))
         let feed = String(decoding: site["storyboards/Feed.html"] ?? Data(), as: UTF8.self)
-        #expect(feed.contains("App/Feed/FeedViewController.swift:5"), "the line of code that opens the detail scene")
+        #expect(feed.contains("App/<wbr>Feed/<wbr>FeedViewController.swift:5"), "the line of code that opens the detail scene")
     }
 
     @Test func theSameInputGivesTheSameBytesAndGoneStoryboardsTakeTheirPages() throws {
@@ -71,7 +71,7 @@ import Testing
                                    "https://github.com/o/r/blob/0123abc/{path}#L{line}"], in: root)
         #expect(run.status == 1)
         let feed = try String(contentsOf: root.appendingPathComponent("site/storyboards/Feed.html"), encoding: .utf8)
-        #expect(feed.contains(#"<a href="https://github.com/o/r/blob/0123abc/App/Feed/FeedViewController.swift#L5" class="where">App/Feed/FeedViewController.swift:5</a>"#))
+        #expect(feed.contains(#"<a href="https://github.com/o/r/blob/0123abc/App/Feed/FeedViewController.swift#L5" class="where">App/<wbr>Feed/<wbr>FeedViewController.swift:5</a>"#))
     }
 
     @Test func theOutputMustBeAFolder() throws {
