@@ -50,7 +50,7 @@ enum Markdown {
                 flush()
                 let level = min(line.prefix { $0 == "#" }.count, 4)
                 let text = String(line.drop { $0 == "#" }).trimmingSpaces
-                let id = TextSafety.token(text.lowercased())
+                let id = slug(text)
                 out += "<h\(level) id=\"\(HTML.attribute(id))\">" + inline(text) + "</h\(level)>\n"
             } else if line.hasPrefix("- ") {
                 if !paragraph.isEmpty || !table.isEmpty { flush() }
@@ -64,6 +64,20 @@ enum Markdown {
         }
         flush()
         return out
+    }
+
+    /// A heading's id, as documentation sites make them: `What a level promises` → `what-a-level-promises`.
+    static func slug(_ text: String) -> String {
+        var out = ""
+        for scalar in text.lowercased().unicodeScalars {
+            if (scalar >= "a" && scalar <= "z") || (scalar >= "0" && scalar <= "9") {
+                out.unicodeScalars.append(scalar)
+            } else if !out.isEmpty, !out.hasSuffix("-") {
+                out += "-"
+            }
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        return out.isEmpty ? "section" : out
     }
 
     /// A pipe table: the header row, the `|---|` row, the body.

@@ -21,7 +21,7 @@ import Testing
     @Test func everyFindingCodeHasAnAnchorOnTheDiagnosticsPageAndFindingsLinkToIt() throws {
         let files = pages(try options())
         let doc = try #require(files["diagnostics.html"])
-        #expect(doc.contains("<h1 id=\"findings\">Findings</h1>"))
+        #expect(doc.contains("<h1 id=\"findings\">Findings</h1>") && doc.contains("<h2 id=\"what-a-level-promises\">"))
         for code in DiagnosticCode.known {
             #expect(doc.contains("<tr id=\"\(code.rawValue)\"><td><code>\(code.rawValue)</code></td>"), "\(code.rawValue)")
         }
@@ -45,6 +45,7 @@ import Testing
             | `x-y` | a `|` inside code <img src=x onerror=alert(2)> |
             """)
         #expect(!html.contains("<script") && !html.contains("<img") && !html.contains("<b>"))
+        #expect(html.hasPrefix("<h1 id=\"a-script-alert-1-script-title\">"))
         #expect(html.contains("&lt;script&gt;") && html.contains("<code>&lt;b&gt;code&lt;/b&gt;</code>"))
         #expect(html.contains("<strong>bold &amp; strong</strong>") && html.contains("<em>em</em>"))
         #expect(html.contains(#"<a href="https://example.com/a?b=1&amp;c=2">web</a>"#))
