@@ -57,11 +57,13 @@ public struct SiteFile: Hashable, Sendable {
 ///     index.html                 the overview map, counts, entry points, every storyboard
 ///     storyboards/NAME.html      one storyboard: its focus map, scenes, links out, who references each scene
 ///     findings.html              every finding, grouped by code
+///     diagnostics.html           what each finding code means (docs/diagnostics.md)
 ///     assets/sbmap.css, assets/sbmap.js, assets/search-index.js
 ///     sbmap-site.json            what was written (the next run removes pages of storyboards that are gone)
 ///
-/// `build` draws the maps (Graphviz) and then makes the pages; `SitePages.make` alone is a pure function of the
-/// graph and the drawn maps, so the pages can be tested without Graphviz. The same input gives the same bytes.
+/// `write` draws the maps (Graphviz) and makes the pages a few at a time, handing each file on as it is made;
+/// `build` collects them (tests, small apps). `SitePages.make` alone is a pure function of the graph and the drawn
+/// maps, so the pages can be tested without Graphviz. The same input gives the same bytes.
 public struct Site: Sendable {
     /// Sorted by path.
     public var files: [SiteFile]
@@ -70,6 +72,7 @@ public struct Site: Sendable {
     /// Maps that could not be drawn (their pages say so).
     public var failures: [String]
 
+    /// Every file of the site in memory, sorted by path.
     public static func build(_ graph: StoryboardGraph, options: SiteOptions,
                              progress: @Sendable (Int, Int) -> Void = { _, _ in }) -> Site {
         var files: [SiteFile] = []
