@@ -115,6 +115,11 @@ struct SiteBrowserPolishTests {
         try fresh.open(url)
         try expectLanded(fresh, "#scene-step39")
         #expect(try fresh.string("document.querySelector('tr.sbmap-target').dataset.node") == "scene-step39")
+        // On a phone, where the bar wraps and is taller.
+        let phone = try BrowserPage(browser)
+        try phone.emulatePhone()
+        try phone.open(url)
+        try expectLanded(phone, "#scene-step39 on a phone")
 
         // Enter on a search result: from another page, and on the same page.
         for start in ["index.html", "storyboards/Flow.html"] {
