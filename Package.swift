@@ -73,7 +73,8 @@ let package = Package(
         .target(
             name: "SBMapSite",
             dependencies: ["SBMapModel", "SBMapStyle", "SBMapRender"],
-            resources: [.embedInCode("Assets/sbmap.js"), .embedInCode("Assets/sbmap.css")],
+            // docs/diagnostics.md (through the `Assets/diagnostics.md` symlink) becomes the site's diagnostics.html.
+            resources: [.embedInCode("Assets/sbmap.js"), .embedInCode("Assets/sbmap.css"), .embedInCode("Assets/diagnostics.md")],
             swiftSettings: swiftSettings
         ),
         // Two resolved graphs compared: what a change added, removed and changed (`sbmap diff`).
