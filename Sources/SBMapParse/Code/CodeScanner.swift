@@ -63,6 +63,7 @@ public struct CodeScanner: Sendable {
             reader.read()
             file = reader.takeFile()
         }
+        file.referencedTypeNames = TypeReferences.names(in: stream, language: language)
         file.conditions = CompileConditionScanner.ranges(bytes, language: language)
         return Loaded(path: path, file)
     }

@@ -354,6 +354,11 @@ struct TokenStream: Sendable {
         return false
     }
 
+    /// The line of token `i`, without its column; past the last token, the file's last line.
+    func line(_ i: Int) -> Int {
+        lines.line(of: i < tokens.count ? Int(tokens[max(i, 0)].offset) : Int.max)
+    }
+
     /// The line and column of token `i` (clamped to the stream), counted from the bytes when asked: the lexer
     /// does not count them, as only the few tokens that become facts need them.
     func location(_ i: Int, path: String) -> SourceLocation {
@@ -424,6 +429,9 @@ struct LineTable: Sendable {
         for k in from..<max(from, to) where base[k] & 0xC0 != 0x80 { count += 1 }
         return count
     }
+
+    /// The 1-based line of byte `offset`.
+    func line(of offset: Int) -> Int { Self.lastIndex(in: starts, notAfter: offset) + 1 }
 
     /// The 1-based line and column of byte `offset` of `bytes` (the buffer the table was made from).
     func position(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {

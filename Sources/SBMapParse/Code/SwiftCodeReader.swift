@@ -279,7 +279,8 @@ struct SwiftCodeReader {
         // allocation and a copy for each.
         if file.types.isEmpty { file.types.reserveCapacity(typeDeclarationBound()) }
         file.types.append(CodeTypeDeclaration(path: fullPath, kind: kind, superclass: superclass,
-                                              location: stream.location(i + 1, path: filePath)))
+                                              location: stream.location(i + 1, path: filePath),
+                                              lines: stream.line(i + 1)...stream.line(stream.close(j))))
         pending.announce(.type(path: fullPath, stringEnum: kind == .enum && inheritsString), at: j)
     }
 
@@ -325,18 +326,9 @@ struct SwiftCodeReader {
         return stream.text(k)
     }
 
-    /// The superclasses that app code names most, as literals: a literal String is stored in the binary (it
-    /// allocates nothing and is never reference counted), where making one of these longer-than-fifteen-byte names
-    /// from the token allocated it for every class.
-    private static let commonSuperclasses: [String] = [
-        "UIViewController", "UITableViewController", "UICollectionViewController", "UINavigationController",
-        "UITabBarController", "UIPageViewController", "UISplitViewController", "UICollectionViewCell",
-        "NSViewController", "NSWindowController",
-    ]
-
-    /// The name of the superclass at token `k`.
+    /// The name of the superclass at token `k`: one of the common ones is shared as a literal (`CommonTypeNames`).
     private func superclassName(at k: Int) -> String {
-        for name in Self.commonSuperclasses where stream.hasBytes(k, of: name) { return name }
+        for name in CommonTypeNames.superclasses where stream.hasBytes(k, of: name) { return name }
         return stream.text(k)
     }
 
