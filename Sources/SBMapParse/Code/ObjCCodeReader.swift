@@ -383,8 +383,8 @@ struct ObjCCodeReader {
         guard stream.isPunct(i - 1, "["), stream.kind(i + 1) == .identifier, stream.isPunct(i + 2, "]") else { return }
         let type = stream.text(i)
         guard let c = type.unicodeScalars.first, c.properties.isUppercase,
-              SwiftCodeReader.isClassNameHelper(stream.text(i + 1)),
-              !SwiftCodeReader.notViewControllers.contains(type) else { return }
+              ClassNameHelperRecognizer.isClassNameHelper(stream.text(i + 1)),
+              !ClassNameHelperRecognizer.notViewControllers.contains(type) else { return }
         file.classInstantiations.append(CodeClassInstantiation(type: type, method: stream.text(i + 1),
                                                                enclosingType: typePath, location: location(i)))
     }
