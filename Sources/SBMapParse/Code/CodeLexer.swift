@@ -64,7 +64,7 @@ struct CodeLexer {
         self.capacity = capacity
         self.lineStarts = LineStarts(capacity: n / 32 + 16)
         // Room for the triggers of ordinary code (about one per hundred bytes), so that noting them seldom grows the
-        // array: growing it one step at a time cost more than the rest of noting them.
+        // array: growing it step by step costs more than noting them.
         if swift { triggers.reserveCapacity(n / 64 + 16) }
     }
 
@@ -238,7 +238,7 @@ struct CodeLexer {
     @inline(__always)
     private static func scanName(_ p: UnsafePointer<UInt8>, _ start: Int, _ n: Int,
                                  _ classes: UnsafePointer<ByteClass>) -> Int {
-        // Through a pointer, whose offsets need no overflow test (the `Int` ones were a third of the loop).
+        // Through a pointer, whose offsets need no overflow test (with `Int` offsets the tests are a third of the loop).
         var q = p + (start + 1)
         let end = p + n
         while end - q >= 4 {
@@ -682,7 +682,7 @@ struct CodeLexer {
 }
 
 /// A growable list of line-start offsets for the lexer, in memory it manages itself: the lexer adds one per line,
-/// and an `Array` append (with its uniqueness and capacity checks) showed in profiles. Deallocate when done.
+/// and an `Array` append checks uniqueness and capacity each time. Deallocate when done.
 private struct LineStarts {
     private var base: UnsafeMutablePointer<UInt32>
     private var capacity: Int

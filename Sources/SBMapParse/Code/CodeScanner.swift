@@ -87,7 +87,7 @@ public struct CodeScanner: Sendable {
 
     /// Recognizes a SwiftGen or R.swift output file by its header comment or its name.
     static func generator(_ bytes: [UInt8], path: String) -> CodeGenerator? {
-        // The file name is split out only when the path can end with it (splitting every path showed in profiles).
+        // The file name is split out only when the path can end with it: splitting every path is not free.
         if path.containsBytes("R.generated.swift"), (path.split(separator: "/").last.map(String.init) ?? path) == "R.generated.swift" {
             return .rSwift
         }

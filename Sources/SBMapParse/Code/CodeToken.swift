@@ -107,7 +107,7 @@ enum CodeWord: String, CaseIterable, Sendable {
 
     /// The word's index in `allCases`, for tables indexed by word (`SwiftAPIRecognizers`, `SwiftTriggers`). A
     /// case-only enum of fewer than 256 cases is one byte holding that index (a test checks it): reading it is
-    /// free, where searching `allCases` or hashing the raw value in the lexer's loop was not.
+    /// free, where searching `allCases` or hashing the raw value in the lexer's loop is not.
     @inline(__always)
     var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
 
@@ -303,7 +303,7 @@ struct TokenStream: Sendable {
         }
     }
 
-    /// (Always inlined: the readers ask it of nearly every token, and a call cost more than the test.)
+    /// (Always inlined: the readers ask it of nearly every token, and a call costs more than the test.)
     @inline(__always)
     func isPunct(_ i: Int, _ p: Unicode.Scalar) -> Bool { i >= 0 && i < tokens.count && tokens[i].isPunct(p) }
     /// The lexer's word for token `i` (`.other` for any other token, or outside the stream).

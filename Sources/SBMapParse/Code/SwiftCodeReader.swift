@@ -15,7 +15,7 @@ struct SwiftCodeReader {
     /// In a generated file (SwiftGen, R.swift) only declarations count.
     let recordUses: Bool
     /// Reads expressions with the locals visible here, and holds the stack of scopes. One for the whole file, used in
-    /// place: an expression reader made for each expression retained every reference it holds, and released them.
+    /// place: an expression reader made for each expression would retain every reference it holds, and release them.
     var expressionReader: SwiftExpressionReader
     /// What each word's recogniser is (the table the lexer's triggers for this stream came from).
     private let recognizers: SwiftAPIRecognizers
@@ -131,8 +131,8 @@ struct SwiftCodeReader {
         pending.announce(.function(name: name, returnsStoryboard: returnsStoryboard), parameters: start, at: brace)
     }
 
-    /// Reads a string-valued expression. `dynamicText: false` is for callers that drop dynamic values: building
-    /// their source text was a large part of the scan.
+    /// Reads a string-valued expression. `dynamicText: false` is for callers that drop dynamic values, so that their
+    /// source text (costly to build) is not made.
     func string(_ range: Range<Int>, dynamicText: Bool = true) -> CodeString {
         expressionReader.string(range, dynamicText: dynamicText)
     }

@@ -86,8 +86,8 @@ extension SwiftCodeReader {
         // Only an extension looks for an earlier declaration's name to share: a type is seldom declared twice.
         for k in stride(from: i + 1, to: nameEnd, by: 2) { fullPath.append(kind == .extension ? typeName(at: k) : stream.text(k)) }
         let superclass = kind == .class && firstInherited >= 0 ? superclassName(at: firstInherited) : nil
-        // Room for all of the file's declarations at the first: growing the array one declaration at a time was an
-        // allocation and a copy for each.
+        // Room for all of the file's declarations at the first, so that the array is not grown (allocated and
+        // copied) one declaration at a time.
         if file.types.isEmpty { file.types.reserveCapacity(typeDeclarationBound()) }
         file.types.append(CodeTypeDeclaration(path: fullPath, kind: kind, superclass: superclass,
                                               location: stream.location(i + 1, path: filePath),
@@ -123,7 +123,7 @@ extension SwiftCodeReader {
 
     /// The name at token `k` of the type an extension extends. An extension in the file of its type (the usual
     /// place) names a type declared a little earlier: that declaration's String is shared, where making the name
-    /// again allocated for any name longer than fifteen bytes. Shared only when the bytes are the same (canonically
+    /// again allocates for any name longer than fifteen bytes. Shared only when the bytes are the same (canonically
     /// equivalent spellings stay as written).
     func typeName(at k: Int) -> String {
         // (A name of fifteen bytes or fewer is stored in the String itself, with nothing to share.)

@@ -45,7 +45,7 @@ struct SwiftExpressionReader: LocalNames {
 
     /// Whether the `bundle:` argument `range` is the main bundle: `nil`, `.main`, `Bundle.main`,
     /// `Foundation.Bundle.main` or `NSBundle.mainBundle()`. Compared token by token: making the argument's text to
-    /// look it up cost more than the rest of reading the call.
+    /// look it up costs more than the rest of reading the call.
     func isMainBundle(_ range: Range<Int>) -> Bool {
         let a = range.lowerBound
         switch range.count {
@@ -137,8 +137,8 @@ struct SwiftExpressionReader: LocalNames {
     }
 }
 
-/// The reader's questions that need only the tokens. Here rather than methods of the reader: calling a method of the
-/// reader from one that changes it copied the whole reader (a few hundred bytes) for each call.
+/// The reader's questions that need only the tokens. Here rather than methods of the reader: a method of the reader
+/// called from one that changes it may copy the whole reader (a few hundred bytes) for each call.
 extension TokenStream {
     func isFuncKeyword(_ i: Int) -> Bool { kind(i) == .identifier && self[i].word == .func }
 

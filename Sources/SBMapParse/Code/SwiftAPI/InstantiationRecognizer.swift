@@ -27,13 +27,13 @@ enum InstantiationRecognizer: SwiftAPIRecognizer {
                 api = word == .instantiateViewController ? "instantiateViewController(withIdentifier:)"
                     : "instantiateController(withIdentifier:)"
             } else {
-                // `instantiateViewController(identifier:creator:)`: appended into one reserved string (the
-                // interpolated form allocated once per part).
+                // `instantiateViewController(identifier:creator:)`: appended into one reserved string (an
+                // interpolated one allocates once per part).
                 var built = name
                 built.reserveCapacity(name.utf8.count + 40)
                 built += "("
-                // (The labels are read from the tokens: calling `expressions.label` here copied the expressions,
-                // and so retained and released the token arrays, once per argument.)
+                // (The labels are read from the tokens: `expressions.label` here would copy the expressions, and
+                // so retain and release the token arrays, once per argument.)
                 for arg in args { built += arg.labelToken >= 0 ? stream.text(arg.labelToken) : "_"; built += ":" }
                 built += ")"
                 api = built
