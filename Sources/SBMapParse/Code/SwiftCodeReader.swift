@@ -57,6 +57,7 @@ struct SwiftCodeReader {
 
     /// The open scopes (changed only through `expressionReader.scopes`, in place).
     var scopes: ScopeStack { expressionReader.scopes }
+
     mutating func read() {
         var i = 0
         while i < stream.count {
@@ -179,10 +180,16 @@ struct SwiftCodeReader {
         }
     }
 
-    /// `Type.name(` at `i`, for the recognisers of such calls.
+    /// `Type.name(` at `i`, for the recognisers of such calls. (By index: a `for … in` over the array would retain
+    /// and release it for each call, and `read` asks this of most `Type.name(` in the bodies it reads.)
     private mutating func methodCall(at i: Int) {
         guard stream.isPunct(i + 1, "."), stream.kind(i + 2) == .identifier, stream.isPunct(i + 3, "(") else { return }
-        for recognizer in methodCallRecognizers { recognizer.readMethodCall(at: i, &self) }
+        var k = 0
+        while k < methodCallRecognizers.count {
+            let recognizer = methodCallRecognizers[k]
+            recognizer.readMethodCall(at: i, &self)
+            k += 1
+        }
     }
 
     // MARK: Scopes

@@ -11,46 +11,56 @@ import SBMapModel
 /// String is made once per distinct name, not once per use: a name is used many times in a file.
 enum TypeReferences {
     static func names(in stream: TokenStream, language: CodeLanguage) -> Set<String> {
+        // Through pointers: this looks at every token of every file, like the lexer.
         stream.bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return [] }
-            var table = DistinctNames(base: base, count: buffer.count)
-            var declaredName = -1  // the next token that is the name of a type declaration (not a reference)
-            var forwardList = false  // inside `@class A, B;`
-            let swift = language == .swift
-            for i in 0..<stream.count {
-                let t = stream[i]
-                guard t.kind == .identifier else {
-                    if forwardList, t.isPunct(";") { forwardList = false }
-                    if t.kind == .string, t.interpolated { interpolations(t, stream, base, &table) }
-                    continue
-                }
-                if i == declaredName {
-                    // `extension A.B`: each part of the name is the declaration's.
-                    if stream.isPunct(i + 1, "."), stream.kind(i + 2) == .identifier { declaredName = i + 2 }
-                    continue
-                }
-                if forwardList { continue }
-                let first = base[t.start]
-                if first == UInt8(ascii: "@") {
-                    // Objective-C `@interface`, `@implementation`, `@protocol P` and `@class A, B;` declare;
-                    // `@protocol(P)` refers. (No `@` word is a type name.)
-                    if !swift {
-                        if t.word == .atInterface || t.word == .atImplementation { declaredName = i + 1 }
-                        if stream.isIdentifier(i, "@class") { forwardList = true }
-                        if stream.isIdentifier(i, "@protocol"), stream.kind(i + 1) == .identifier { declaredName = i + 1 }
+            stream.tokens.withUnsafeBufferPointer { tokens in
+                guard let base = buffer.baseAddress, let token = tokens.baseAddress else { return [] }
+                var table = DistinctNames(base: base, count: buffer.count, expected: tokens.count / 16)
+                defer { table.deallocate() }
+                let n = tokens.count
+                func isPunct(_ k: Int, _ p: Unicode.Scalar) -> Bool { k >= 0 && k < n && token[k].isPunct(p) }
+                var declaredName = -1  // the next token that is the name of a type declaration (not a reference)
+                var forwardList = false  // inside `@class A, B;`
+                let swift = language == .swift
+                for i in 0..<n {
+                    let t = token[i]
+                    guard t.kind == .identifier else {
+                        if forwardList, t.isPunct(";") { forwardList = false }
+                        if t.kind == .string, t.interpolated { interpolations(t, stream, base, &table) }
+                        continue
                     }
-                    continue
+                    let first = base[t.start]
+                    // Most names are plain lower-case ones: ruled out by one byte.
+                    if t.word == .other, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") { continue }
+                    if i == declaredName {
+                        // `extension A.B`: each part of the name is the declaration's.
+                        if isPunct(i + 1, "."), i + 2 < n, token[i + 2].kind == .identifier { declaredName = i + 2 }
+                        continue
+                    }
+                    if forwardList { continue }
+                    if first == UInt8(ascii: "@") {
+                        // Objective-C `@interface`, `@implementation`, `@protocol P` and `@class A, B;` declare;
+                        // `@protocol(P)` refers. (No `@` word is a type name.)
+                        if !swift {
+                            if t.word == .atInterface || t.word == .atImplementation { declaredName = i + 1 }
+                            if stream.isIdentifier(i, "@class") { forwardList = true }
+                            if stream.isIdentifier(i, "@protocol"), i + 1 < n, token[i + 1].kind == .identifier {
+                                declaredName = i + 1
+                            }
+                        }
+                        continue
+                    }
+                    switch t.word {
+                    case .class, .struct, .enum, .extension, .protocol, .actor:
+                        if swift, !isPunct(i - 1, ".") { declaredName = i + 1 }
+                        continue
+                    default:
+                        break
+                    }
+                    if Self.mayStartTypeName(base, t.start, t.end) { table.insert(t.start, t.end) }
                 }
-                switch t.word {
-                case .class, .struct, .enum, .extension, .protocol, .actor:
-                    if swift, !stream.isPunct(i - 1, ".") { declaredName = i + 1 }
-                    continue
-                default:
-                    break
-                }
-                if Self.mayStartTypeName(base, t.start, t.end) { table.insert(t.start, t.end) }
+                return table.strings()
             }
-            return table.strings()
         }
     }
 
@@ -104,97 +114,107 @@ enum TypeReferences {
 }
 
 /// The distinct names of a file, each kept as the bounds of its first use in the file's bytes: an open-addressing
-/// table keyed by the name's bytes.
+/// table keyed by the name's bytes, in memory it manages itself (`deallocate` when done).
 private struct DistinctNames {
+    /// A name's length and its first and last eight bytes (zero-padded): for a name of up to sixteen bytes these
+    /// are all of it, so most comparisons need no call.
     private struct Slot {
-        var hash: UInt64 = 0
+        var head: UInt64 = 0
+        var tail: UInt64 = 0
         var start: UInt32 = 0
-        /// 0 for an empty slot (a name is never empty, so it never ends at 0).
-        var end: UInt32 = 0
-        var isEmpty: Bool { end == 0 }
+        /// 0 for an empty slot (a name is never empty).
+        var length: UInt32 = 0
     }
 
     private let base: UnsafePointer<UInt8>
     private let count: Int
-    private var slots = [Slot](repeating: Slot(), count: 64)
+    private var slots: UnsafeMutablePointer<Slot>
+    private var mask: Int
     private var used = 0
     /// Names found only in a decoded literal's value, not in the file's bytes (rare).
     private var extra: [String] = []
 
-    init(base: UnsafePointer<UInt8>, count: Int) {
+    /// A table for the file `base[0..<count]`, with room for about `expected` names.
+    init(base: UnsafePointer<UInt8>, count: Int, expected: Int) {
         self.base = base
         self.count = count
+        var size = 64
+        while size < expected * 2 { size *= 2 }
+        slots = .allocate(capacity: size)
+        slots.initialize(repeating: Slot(), count: size)
+        mask = size - 1
     }
 
-    /// The name's length and its first and last eight bytes, mixed: many type names share their first eight
-    /// (`UIViewCo…`, `UITableV…`).
+    func deallocate() { slots.deallocate() }
+
     @inline(__always)
-    private func hash(_ start: Int, _ end: Int) -> UInt64 {
-        let length = end - start
-        var h = CodeWord.head(base + start, length, available: count - start) &+ UInt64(length)
-        if length > 8 {
-            h ^= UInt64(littleEndian: UnsafeRawPointer(base + (end - 8)).loadUnaligned(as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
-        }
-        return h &* 0x9E37_79B9_7F4A_7C15
+    private static func slot(_ head: UInt64, _ tail: UInt64, _ length: Int, _ mask: Int) -> Int {
+        let h = (head ^ (tail &* 0xFF51_AFD7_ED55_8CCD) ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: h >> 40) & mask
     }
 
     mutating func insert(_ name: String) { extra.append(name) }
 
     /// Adds the name in the file's bytes `start..<end` (not empty).
     mutating func insert(_ start: Int, _ end: Int) {
-        let h = hash(start, end)
-        let mask = slots.count - 1
-        var s = Int(truncatingIfNeeded: h >> 32) & mask
         let length = end - start
-        while !slots[s].isEmpty {
+        let head = CodeWord.head(base + start, length, available: count - start)
+        let tail = length > 8 ? UInt64(littleEndian: UnsafeRawPointer(base + (end - 8)).loadUnaligned(as: UInt64.self)) : 0
+        var s = Self.slot(head, tail, length, mask)
+        while slots[s].length != 0 {
             let slot = slots[s]
-            if slot.hash == h, Int(slot.end - slot.start) == length,
-               memcmp(base + Int(slot.start), base + start, length) == 0 {
+            if slot.head == head, slot.tail == tail, Int(slot.length) == length,
+               length <= 16 || memcmp(base + Int(slot.start) + 8, base + start + 8, length - 16) == 0 {
                 return
             }
             s = (s + 1) & mask
         }
-        slots[s] = Slot(hash: h, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end))
+        slots[s] = Slot(head: head, tail: tail, start: UInt32(truncatingIfNeeded: start), length: UInt32(truncatingIfNeeded: length))
         used += 1
-        if used * 2 > slots.count { grow() }
+        if used * 2 > mask + 1 { grow() }
     }
 
     private mutating func grow() {
-        let old = slots
-        slots = [Slot](repeating: Slot(), count: old.count * 2)
-        let mask = slots.count - 1
-        for slot in old where !slot.isEmpty {
-            var s = Int(truncatingIfNeeded: slot.hash >> 32) & mask
-            while !slots[s].isEmpty { s = (s + 1) & mask }
-            slots[s] = slot
+        let old = slots, oldSize = mask + 1
+        slots = .allocate(capacity: oldSize * 2)
+        slots.initialize(repeating: Slot(), count: oldSize * 2)
+        mask = oldSize * 2 - 1
+        for k in 0..<oldSize where old[k].length != 0 {
+            var s = Self.slot(old[k].head, old[k].tail, Int(old[k].length), mask)
+            while slots[s].length != 0 { s = (s + 1) & mask }
+            slots[s] = old[k]
         }
+        old.deallocate()
     }
 
-    /// The names as Strings, in a set. A non-ASCII name is kept only if its first character after the underscores
+    /// The names as Strings, in a set. A name let through by a non-ASCII first byte is kept only if that character
     /// is not lower-case (`LoadedCodeFile.recordsReferences(toTypeNamed:)`); a long one is shared with
     /// `CommonTypeNames` when it is one of them.
     func strings() -> Set<String> {
         guard used + extra.count > 0 else { return [] }
         var names = Set<String>(minimumCapacity: used + extra.count)
-        for slot in slots where !slot.isEmpty {
-            let bytes = UnsafeBufferPointer(start: base + Int(slot.start), count: Int(slot.end - slot.start))
-            if bytes.count > CommonTypeNames.inlineLength, let shared = CommonTypeNames.shared(bytes) {
+        for k in 0...mask where slots[k].length != 0 {
+            let bytes = UnsafeBufferPointer(start: base + Int(slots[k].start), count: Int(slots[k].length))
+            if bytes.count > CommonTypeNames.inlineLength,
+               let shared = CommonTypeNames.shared(bytes, head: slots[k].head, tail: slots[k].tail) {
                 names.insert(shared)
                 continue
             }
             let name = String(decoding: bytes, as: UTF8.self)
-            if Self.mayBeLowerCase(name) { continue }
+            if Self.firstIsNonASCII(bytes), !LoadedCodeFile.recordsReferences(toTypeNamed: name) { continue }
             names.insert(name)
         }
-        for name in extra where !Self.mayBeLowerCase(name) { names.insert(name) }
+        for name in extra where !name.utf8.contains(where: { $0 >= 0x80 }) || LoadedCodeFile.recordsReferences(toTypeNamed: name) {
+            names.insert(name)
+        }
         return names
     }
 
-    /// A name let through by a non-ASCII first byte (after underscores) counts only if that character is not
-    /// lower-case.
-    private static func mayBeLowerCase(_ name: String) -> Bool {
-        guard let first = name.utf8.first(where: { $0 != UInt8(ascii: "_") }), first >= 0x80 else { return false }
-        return !LoadedCodeFile.recordsReferences(toTypeNamed: name)
+    /// Whether the first byte after any underscores is not ASCII.
+    private static func firstIsNonASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var k = 0
+        while k < bytes.count, bytes[k] == UInt8(ascii: "_") { k += 1 }
+        return k < bytes.count && bytes[k] >= 0x80
     }
 }
 
@@ -223,10 +243,25 @@ enum CommonTypeNames {
         "NSObjectProtocol", "DispatchQueue", "UserDefaults",
     ].filter { $0.utf8.count > inlineLength }
 
-    /// The literal whose UTF-8 bytes are `bytes`, if there is one.
-    static func shared(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        for var name in all where name.utf8.count == bytes.count {
-            if name.withUTF8({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) { return name }
+    /// Each of `all`'s length and first and last eight bytes, as `DistinctNames` keeps a name's: most names are
+    /// ruled out by comparing integers, without touching a String.
+    private static let keys: [(head: UInt64, tail: UInt64, length: Int)] = all.map { name in
+        let bytes = Array(name.utf8)
+        return bytes.withUnsafeBufferPointer { b in
+            (CodeWord.head(b.baseAddress!, b.count, available: b.count),
+             UInt64(littleEndian: UnsafeRawPointer(b.baseAddress! + (b.count - 8)).loadUnaligned(as: UInt64.self)), b.count)
+        }
+    }
+
+    /// The literal whose UTF-8 bytes are `bytes` (longer than eight), if there is one; `head` and `tail` are their
+    /// first and last eight bytes.
+    static func shared(_ bytes: UnsafeBufferPointer<UInt8>, head: UInt64, tail: UInt64) -> String? {
+        let keys = Self.keys
+        for k in keys.indices where keys[k].length == bytes.count && keys[k].head == head && keys[k].tail == tail {
+            var name = all[k]
+            if bytes.count <= 16 || name.withUTF8({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
+                return name
+            }
         }
         return nil
     }

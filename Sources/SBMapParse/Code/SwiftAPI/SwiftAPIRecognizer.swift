@@ -16,8 +16,9 @@ protocol SwiftAPIRecognizer: Sendable {
     static func read(at i: Int, _ reader: inout SwiftCodeReader)
     /// Whether the recogniser reads `Type.name(` calls whose `name` is no word (`readMethodCall`); most do not.
     static var readsMethodCalls: Bool { get }
-    /// Whether a call `Type.name(` may be recorded by `readMethodCall`. The lexer asks this at the `(` of such calls, from the bytes of `name`, and notes the
-    /// name as a trigger when it is true: it must accept every name `readMethodCall` records.
+    /// Whether a call `Type.name(` may be recorded by `readMethodCall`. The lexer asks this at the `(` of such
+    /// calls, from the bytes of `name`, and notes the name as a trigger when it is true: it must accept every name
+    /// `readMethodCall` records.
     static func mayRecordMethodCall(named name: UnsafeBufferPointer<UInt8>) -> Bool
     /// Reads `Type.name(` at `i` (the token of `Type`) when `mayRecordMethodCall` may be true for `name`.
     static func readMethodCall(at i: Int, _ reader: inout SwiftCodeReader)
@@ -64,7 +65,7 @@ struct SwiftAPIRecognizers: Sendable {
         var triggerWords = Self.declarationTriggers
         for r in recognizers {
             for word in r.triggerWords {
-                precondition(byWord[word.ordinal] == nil && !Self.declarationTriggers.contains(word),
+                precondition(word != .other && byWord[word.ordinal] == nil && !Self.declarationTriggers.contains(word),
                              "\(word) is claimed twice")
                 byWord[word.ordinal] = r
                 triggerWords.append(word)
@@ -85,7 +86,6 @@ struct SwiftAPIRecognizers: Sendable {
     /// The recogniser that claims `word`.
     @inline(__always)
     func recognizer(of word: CodeWord) -> (any SwiftAPIRecognizer.Type)? { byWord[word.ordinal] }
-
 }
 
 /// Where the lexer notes triggers in Swift (`TokenStream.triggers`): the words that the declaration reader or a
