@@ -167,7 +167,7 @@ public struct CodeGeneratedUse: Hashable, Sendable {
 }
 
 /// `Foo.instantiateFromStoryboard()` and similar helpers that derive the identifier from the class name
-/// (storyboard-format.md §7.3, pitfall 5). Resolved only by a heuristic.
+/// (docs/input-format.md §7.3, pitfall 5). Resolved only by a heuristic.
 public struct CodeClassInstantiation: Hashable, Sendable {
     /// The class the helper is called on (`Foo`).
     public var type: String

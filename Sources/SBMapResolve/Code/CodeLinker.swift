@@ -9,7 +9,7 @@ import SBMapModel
 /// ```
 /// Everything added is sorted: code nodes by id, code edges by id, and the diagnostics of the whole graph by place.
 public struct CodeLinker: Sendable {
-    /// Whether to apply the class-name heuristic (storyboard-format.md §7.3, pitfall 5): `Foo.instantiateFromStoryboard()`
+    /// Whether to apply the class-name heuristic (docs/input-format.md §7.3, pitfall 5): `Foo.instantiateFromStoryboard()`
     /// links to a scene whose storyboard identifier (or class) is `Foo`.
     public var classNameHeuristic: Bool
     /// How many files one linking pass takes: enough that a pass's fixed costs do not show, few enough that the
