@@ -39,7 +39,7 @@ public struct CodeLinker: Sendable {
 
     /// The half of linking that needs no code: the resolved graph with the look-up tables that links are made
     /// from. A run builds it on the thread that resolved the storyboards, while the sources are still loading
-    /// (see `Pipeline`), then links with `link(_:prepared:)`.
+    /// (see `Analysis.run`), then links with `link(_:prepared:)`.
     public struct Indexed: Sendable {
         fileprivate var index: CodeGraphIndex
     }
@@ -50,7 +50,7 @@ public struct CodeLinker: Sendable {
     }
 
     /// The half of linking that needs no storyboards: the files in path order and the symbol table of their
-    /// declarations. A run builds it while the storyboards are resolved (see `Pipeline`), then links with
+    /// declarations. A run builds it while the storyboards are resolved (see `Analysis.run`), then links with
     /// `link(_:prepared:)`.
     public struct Prepared: Sendable {
         /// How many sources were read (some may have failed: their findings are in `diagnostics`).
