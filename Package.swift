@@ -93,7 +93,7 @@ let package = Package(
         // scripts/bench.sh's in-process measurements (phases, parse against Foundation's XMLParser); not a product.
         .executableTarget(
             name: "SBMapBench",
-            dependencies: ["SBMapCLI", "SBMapAnalysis", "SBMapDiscover", "SBMapParse", "SBMapResolve", "SBMapModel"],
+            dependencies: ["SBMapCLI", "SBMapDiscover", "SBMapParse", "SBMapResolve", "SBMapModel"],
             swiftSettings: swiftSettings
         ),
 

@@ -2,7 +2,7 @@ import Foundation  // memchr
 import SBMapModel
 
 /// A tokenizer for Swift and Objective-C that knows comments and string literals, so that a call inside a
-/// comment or a string is never seen as a call (storyboard-format.md §7.3, pitfall 1).
+/// comment or a string is never seen as a call (docs/input-format.md §7.3, pitfall 1).
 ///
 /// It works on bytes, so any input (binary, non-UTF-8, a megabyte on one line, an unterminated comment or string)
 /// tokenizes in linear time without failing. What it knows:

@@ -271,7 +271,7 @@ extension SwiftCodeReader {
         }
     }
 
-    /// The Objective-C selector Swift gives `func name(label: …, …)` (storyboard-format.md §3.5): the compiler's
+    /// The Objective-C selector Swift gives `func name(label: …, …)` (docs/input-format.md §3.5): the compiler's
     /// rule, `ObjCSelectorWords.selector(name:labels:)`. Labels are `_` where none is written.
     static func selector(name: String, labels: [String]) -> String {
         ObjCSelectorWords.selector(name: name, labels: labels)
