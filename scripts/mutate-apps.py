@@ -470,9 +470,10 @@ def main():
             done.append(m)
             if i % 50 == 0:
                 print(f"mutate-apps: {i}/{len(all_mutations)} mutations, {time.time() - started:.0f} s", file=sys.stderr)
-    if not args.scratch:
-        shutil.rmtree(scratch, ignore_errors=True)
     report(done, skips, false_positives, time.time() - started, args)
+    sys.stdout.flush()
+    if not args.scratch:  # after the report: removing the copies of a large app takes a while on a busy disk
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def report(done, skips, false_positives, seconds, args):
