@@ -93,6 +93,7 @@ class App:
                 g["macOS"] |= facts["macOS"]
                 for p in facts["placeholders"]:
                     self.sites.append({"kind": "ref", "path": f, "lo": p["lo"], "hi": p["hi"], "known": True,
+                                       "family": "mac" if facts["macOS"] else "uikit",
                                        "name": p["storyboard"] or key[1], "id": p["id"], "own": p["storyboard"] is None,
                                        "form": "runtime attribute" if p.get("runtime") else "storyboard reference"})
             elif f.endswith(S.CODE_EXTS):
@@ -173,13 +174,16 @@ def mutations(app, baseline, skips):
     out = []
     groups = list(app.groups.values())
 
-    def candidates(pred, site_scope):
-        return [g for g in groups if pred(g) and app.related(g["scope"], site_scope)]
+    def fits(g, site):  # the harness tells UIKit from AppKit (not iOS from tvOS): a macOS storyboard is not an iOS use's
+        return site.get("family") is None or site["family"] == ("mac" if g["macOS"] else "uikit")
+
+    def candidates(pred, site):
+        return [g for g in groups if pred(g) and fits(g, site) and app.related(g["scope"], app.scope(site["path"]))]
 
     def expect(kind, g, sites, pred):
         keep = []
         for s in sites:
-            if not app.related(g["scope"], app.scope(s["path"])):
+            if not app.related(g["scope"], app.scope(s["path"])) or not fits(g, s):
                 continue
             reason = None
             if s["kind"] == "plist":
@@ -190,7 +194,7 @@ def mutations(app, baseline, skips):
                     reason = "launch screen may be a nib of that name"
             elif not app.built(s["path"]):
                 reason = "file no project builds"
-            if reason is None and len(candidates(pred, app.scope(s["path"]))) > 1:
+            if reason is None and len(candidates(pred, s)) > 1:
                 reason = "name in several storyboards"
             if reason is None and already(baseline, s):
                 reason = "already reported unmutated"
@@ -414,6 +418,8 @@ def main():
             print(f"{m['app']}\t{m['kind']}\t{m['name']}\t" + " ".join(f"{s['path']}:{s['lo']}" for s in m["sites"]))
         for (kind, reason), n in sorted(skips.items()):
             print(f"skip\t{kind}\t{reason}\t{len(n)}")
+        if not args.scratch:
+            shutil.rmtree(scratch, ignore_errors=True)
         return
 
     # each mutation in a private copy of its app (one copy per worker and app, restored after each run)

@@ -1,6 +1,7 @@
 """The mutation harness's report (used by scripts/mutate-apps.py): recall per kind and per app as Markdown tables,
 the skips by reason, the false positives of the unmutated apps, and the JSON of every miss."""
 import json
+import os
 from collections import defaultdict
 
 KINDS = ("storyboard-id", "segue", "storyboard-file", "deleted-ref", "initial")

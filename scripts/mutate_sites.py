@@ -171,14 +171,27 @@ def code_text(root, rel):
     return blank_comments(raw, rel.endswith(".swift"))
 
 
+UIKIT = re.compile(r"\bUI(?:Storyboard|ViewController|Kit)\b")
+APPKIT = re.compile(r"\bNS(?:Storyboard|ViewController|WindowController)\b|\bimport\s+(?:AppKit|Cocoa)\b")
+
+
+def family(text):
+    """'uikit' or 'mac' when the file uses only one of the two frameworks, else None (unknown)."""
+    uikit, appkit = bool(UIKIT.search(text)), bool(APPKIT.search(text))
+    return None if uikit == appkit else ("uikit" if uikit else "mac")
+
+
 def code_sites(rel, text, consts):
     sites = []
+    file_family = family(text)
 
     def add(kind, m, known):
         name, constant = argument(m, consts)
         if name is not None:
+            form = text[m.start():m.end()].split("\n")[0][:80]
+            fam = "uikit" if form.startswith("UIStoryboard") else "mac" if form.startswith("NSStoryboard") else file_family
             sites.append({"kind": kind, "name": name, "path": rel, "lo": line_of(text, m.start()), "constant": constant,
-                          "hi": line_of(text, m.end()), "known": known, "form": text[m.start():m.end()].split("\n")[0][:80]})
+                          "hi": line_of(text, m.end()), "known": known, "form": form, "family": fam})
         return name
 
     names_in = []
@@ -213,7 +226,7 @@ def code_sites(rel, text, consts):
         if name is not None:
             sites.append({"kind": "initial", "name": name, "path": rel, "lo": line_of(text, m.start()),
                           "hi": line_of(text, m.end()), "known": True, "constant": False,
-                          "form": text[m.start():m.end()]})
+                          "form": text[m.start():m.end()], "family": file_family})
     return sites
 
 
@@ -267,6 +280,11 @@ PBX_KEY = re.compile(r"\bINFOPLIST_KEY_(?P<key>(?:UIMainStoryboardFile|NSMainSto
                      r"(?:~\w+)?)(?:\[[^\]]*\])?\s*=\s*\"?(?P<name>[^\";\n]*)\"?;")
 
 
+def key_family(key):
+    """UI… keys are read by UIKit apps, NSMainStoryboardFile by macOS ones; NSExtensionMainStoryboard by both."""
+    return "uikit" if key.startswith("UI") else "mac" if key.startswith("NSMainStoryboardFile") else None
+
+
 def plist_sites(root, rel):
     raw = read(root, rel)
     if "<plist" not in raw[:400]:
@@ -281,7 +299,7 @@ def plist_sites(root, rel):
         if name.endswith(".storyboard"):
             name = name[: -len(".storyboard")]
         if name:
-            sites.append({"kind": "plist", "key": m.group("key"), "name": name, "path": rel,
+            sites.append({"kind": "plist", "key": m.group("key"), "name": name, "path": rel, "family": key_family(m.group("key")),
                           "lo": line_of(raw, m.start()), "hi": line_of(raw, m.end()), "known": True,
                           "form": m.group("key")})
     return sites
@@ -297,5 +315,6 @@ def pbx_sites(root, rel):
         if name:
             line = line_of(raw, m.start())
             sites.append({"kind": "plist", "key": "INFOPLIST_KEY_" + m.group("key"), "name": name, "path": rel,
+                          "family": key_family(m.group("key")),
                           "lo": line, "hi": line, "known": True, "form": "INFOPLIST_KEY_" + m.group("key")})
     return sites
