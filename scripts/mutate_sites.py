@@ -1,0 +1,320 @@
+"""The mutation harness's own view of an app (used by scripts/mutate-apps.py): every place that names a storyboard,
+a Storyboard ID or a segue identifier, found WITHOUT sbmap's scanner, so the harness cannot merely agree with sbmap.
+
+Sources (.swift, .m, .mm: what sbmap reads) are searched with regular expressions after their comments are blanked;
+storyboards are read with an XML parser (expat, for line numbers); Info.plists and project.pbxproj files with
+regular expressions. Folders sbmap never scans (hidden ones, .build, DerivedData, Pods, Carthage, *.storyboardc)
+are left out here too.
+"""
+import os
+import plistlib
+import re
+import xml.parsers.expat
+
+SKIPPED = {".build", "DerivedData", "Pods", "Carthage"}
+CODE_EXTS = (".swift", ".m", ".mm")
+SUFFIX = "__mut"
+
+
+def walk(root):
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames
+                             if not d.startswith(".") and d not in SKIPPED and not d.endswith(".storyboardc"))
+        for name in sorted(filenames):
+            yield os.path.relpath(os.path.join(dirpath, name), root)
+
+
+def read(root, rel):
+    with open(os.path.join(root, rel), "rb") as f:
+        return f.read().decode("utf-8", errors="replace")
+
+
+# ---------------------------------------------------------------- comments out, strings kept
+INTERESTING = re.compile(r'"|/[/*]')
+STRING_REST = re.compile(r'(?:[^"\\\n]|\\[\s\S])*(?:"|\n|$)')
+BLOCK = re.compile(r"/\*|\*/")
+
+
+def blank_comments(text, swift):
+    """Replaces every comment by spaces (newlines kept, so offsets and lines stay), leaving string literals alone.
+    Also blanks Objective-C `#if 0` blocks. Swift block comments nest."""
+    out = []
+    i, n, done = 0, len(text), 0
+
+    def blank(a, b):
+        out.append(text[done:a])
+        out.append(re.sub(r"[^\n]", " ", text[a:b]))
+        return b
+    while True:
+        m = INTERESTING.search(text, i)
+        if not m:
+            break
+        i = m.start()
+        if m.group(0) == '"':
+            if text.startswith('"""', i):
+                end = text.find('"""', i + 3)
+                i = n if end < 0 else end + 3
+            else:
+                i = STRING_REST.match(text, i + 1).end()
+        elif m.group(0) == "//":
+            end = text.find("\n", i)
+            end = n if end < 0 else end
+            done = blank(i, end)
+            i = end
+        else:
+            depth, j = 0, i
+            for b in BLOCK.finditer(text, i):
+                depth += 1 if b.group(0) == "/*" else -1
+                j = b.end()
+                if depth == 0 or not swift:
+                    break
+            else:
+                j = n
+            done = blank(i, j)
+            i = j
+    out.append(text[done:])
+    result = "".join(out)
+    if not swift:
+        result = re.sub(r"(?ms)^[ \t]*#if[ \t]+0\b.*?^[ \t]*#endif", lambda m: re.sub(r"[^\n]", " ", m.group(0)), result)
+    return result
+
+
+# ---------------------------------------------------------------- code call sites
+RELEVANT = re.compile(r"instantiate|performSegue|Storyboard")
+# the argument: a literal, or a constant (`.preferences`, `Names.main.rawValue`, `kSettingsID`) that
+# constants() below resolves to one literal; anything else (a parameter, a call) is no use the harness can name
+ARG = (r'(?:@?"(?P<name>[^"\\\n]*)"'
+       r"|(?P<const>(?:[A-Za-z_]\w*\s*\.\s*)*\.?[A-Za-z_]\w*)(?=\s*[,)\]]))")
+ID_CALL = re.compile(
+    r"\binstantiate(?:View)?Controller(?:WithIdentifier\s*[:(]\s*|\s*\(\s*(?:withIdentifier|identifier)\s*:\s*)"
+    r"(?:NSStoryboard\.SceneIdentifier\s*\(\s*(?:rawValue\s*:\s*)?)?" + ARG)
+SEGUE_CALL = re.compile(
+    r"\bperformSegue(?:WithIdentifier\s*[:(]\s*|\s*\(\s*withIdentifier\s*:\s*)"
+    r"(?:(?:NSStoryboardSegue|UIStoryboardSegue)\.Identifier\s*\(\s*(?:rawValue\s*:\s*)?)?" + ARG)
+# a wrapper taking a String enum case: `performSegue(.showDetail)`, `performSegue(SegueIdentifier.x)`
+SEGUE_WRAPPER = re.compile(r"\bperformSegue\s*\(\s*(?P<const>(?:[A-Z]\w*)?\.\w+)\s*\)")
+NAME_CALL = re.compile(
+    r"(?:\b(?:UIStoryboard|NSStoryboard)(?:\.init)?\s*\(\s*name\s*:\s*"
+    r"(?:(?:NSStoryboard|UIStoryboard)\.Name\s*\(\s*(?:rawValue\s*:\s*)?)?|\bstoryboardWithName\s*:\s*)" + ARG)
+WRAPPED = r'(?:(?:NSStoryboard|UIStoryboard)\.Name|NSStoryboard\.SceneIdentifier|(?:NS|UI)StoryboardSegue\.Identifier)'
+CONSTANTS = [
+    # Swift: `static let x = "X"`, a file-scope `let x = "X"`, `let x = NSStoryboard.Name("X")`
+    re.compile(r'(?m)(?:\bstatic\s+let|^let)\s+(\w+)\s*(?::\s*[\w.]+\s*)?=\s*(?:' + WRAPPED +
+               r'\s*\(\s*(?:rawValue\s*:\s*)?)?"([^"\\\n]*)"'),
+    re.compile(r'\blet\s+(\w+)\s*(?::\s*[\w.]+\s*)?=\s*' + WRAPPED + r'\s*\(\s*(?:rawValue\s*:\s*)?"([^"\\\n]*)"'),
+    re.compile(r'\bcase\s+(\w+)\s*=\s*"([^"\\\n]*)"'),                              # a String enum case
+    re.compile(r'\bNSString\s*\*\s*(?:const\s+)?(\w+)\s*=\s*@"([^"\\\n]*)"'),          # ObjC constants
+    re.compile(r'(?m)^\s*#define\s+(\w+)\s+@"([^"\\\n]*)"'),
+]
+STRING_ENUM = re.compile(r"\benum\s+\w+\s*:\s*String\b[^{]*\{")
+
+
+def constants(texts):
+    """Every constant the sources declare, by its last name: {name: literal}, only for names with one value."""
+    values = {}
+    for text in texts:
+        for pattern in CONSTANTS:
+            for m in pattern.finditer(text):
+                values.setdefault(m.group(1), set()).add(m.group(2))
+        for m in STRING_ENUM.finditer(text):  # cases without a raw value are their own name
+            depth, i = 1, m.end()
+            while i < len(text) and depth:
+                depth += {"{": 1, "}": -1}.get(text[i], 0)
+                i += 1
+            body = text[m.end():i]
+            for c in re.finditer(r"\bcase\s+([\w\s,]+?)\s*(?:\n|;|//|$)", body):
+                for name in c.group(1).split(","):
+                    name = name.strip()
+                    if re.fullmatch(r"\w+", name):
+                        values.setdefault(name, set()).add(name)
+    return {k: next(iter(v)) for k, v in values.items() if len(v) == 1}
+
+
+def argument(m, consts):
+    """The literal a call names (its own, or its constant's), or None."""
+    if m.groupdict().get("name") is not None:
+        return m.group("name"), False
+    parts = [p.strip() for p in m.group("const").split(".") if p.strip()]
+    if parts and parts[-1] == "rawValue":
+        parts = parts[:-1]
+    if not parts or parts[-1] not in consts:
+        return None, True
+    return consts[parts[-1]], True
+INITIAL_CALL = re.compile(r"\binstantiateInitial(?:View)?Controller\b")
+# `let sb = UIStoryboard(name: "X"…`, `UIStoryboard *sb = [UIStoryboard storyboardWithName:@"X"…`
+NAME_BINDING = re.compile(r"\b(?:let|var|\*)\s*(?P<var>\w+)\s*(?::\s*[\w.!?]+\s*)?=\s*\[?\s*(?:UIStoryboard|NSStoryboard)\b")
+MAIN_BUNDLE = re.compile(r"^\s*(?:nil|\.main|Bundle\.main|NSBundle\.mainBundle|\[NSBundle mainBundle\]|Bundle\(\s*\))?\s*$")
+
+
+def line_of(text, offset):
+    return text.count("\n", 0, offset) + 1
+
+
+def statement_around(text, start, end):
+    """The text of the statement a match is part of: back to the previous ';', '{' or '}' and on to the next."""
+    lo = max(text.rfind(ch, 0, start) for ch in ";{}") + 1
+    his = [text.find(ch, end) for ch in ";{}\n"]
+    his = [h for h in his if h >= 0]
+    return text[lo:min(his) if his else len(text)]
+
+
+def bundle_is_main(statement):
+    m = re.search(r"\bbundle\s*:\s*([^,)\]]*)", statement)
+    return m is None or bool(MAIN_BUNDLE.match(m.group(1)))
+
+
+def code_text(root, rel):
+    """The source with its comments blanked, or None when it names no storyboard API at all."""
+    raw = read(root, rel)
+    if not RELEVANT.search(raw):
+        return None
+    return blank_comments(raw, rel.endswith(".swift"))
+
+
+UIKIT = re.compile(r"\bUI(?:Storyboard|ViewController|Kit)\b")
+APPKIT = re.compile(r"\bNS(?:Storyboard|ViewController|WindowController)\b|\bimport\s+(?:AppKit|Cocoa)\b")
+
+
+def family(text):
+    """'uikit' or 'mac' when the file uses only one of the two frameworks, else None (unknown)."""
+    uikit, appkit = bool(UIKIT.search(text)), bool(APPKIT.search(text))
+    return None if uikit == appkit else ("uikit" if uikit else "mac")
+
+
+def code_sites(rel, text, consts):
+    sites = []
+    file_family = family(text)
+
+    def add(kind, m, known):
+        name, constant = argument(m, consts)
+        if name is not None:
+            form = text[m.start():m.end()].split("\n")[0][:80]
+            fam = "uikit" if form.startswith("UIStoryboard") else "mac" if form.startswith("NSStoryboard") else file_family
+            sites.append({"kind": kind, "name": name, "path": rel, "lo": line_of(text, m.start()), "constant": constant,
+                          "hi": line_of(text, m.end()), "known": known, "form": form, "family": fam})
+        return name
+
+    names_in = []
+    for m in NAME_CALL.finditer(text):
+        statement = statement_around(text, m.start(), m.end())
+        name = add("name", m, bundle_is_main(statement))
+        if name is not None:
+            names_in.append((m.start(), m.end(), name))
+    for m in ID_CALL.finditer(text):
+        # known receiver: a storyboard named by a literal in the same statement
+        lit = [n for s, e, n in names_in if m.start() - 300 <= s < m.start() and ";" not in text[e:m.start()]]
+        add("id", m, bool(lit))
+    for m in SEGUE_CALL.finditer(text):
+        add("segue", m, False)
+    for m in SEGUE_WRAPPER.finditer(text):
+        add("segue", m, False)
+    bindings = []
+    for b in NAME_BINDING.finditer(text):
+        # the nearest binding counts, even when its name is not known (then the use is not one the harness names)
+        n = NAME_CALL.search(text, b.start(), min(len(text), b.end() + 200))
+        known = n and ";" not in text[b.end():n.start()] and "\n" not in text[b.end():n.start()]
+        bindings.append((b.start(), b.group("var"), argument(n, consts)[0] if known else None))
+    for m in INITIAL_CALL.finditer(text):
+        lit = [n for s, e, n in names_in if m.start() - 300 <= s < m.start() and ";" not in text[e:m.start()]
+               and "\n\n" not in text[e:m.start()]]
+        name = lit[-1] if lit else None
+        if name is None:
+            recv = re.search(r"(\w+)\s*$", re.sub(r"[\s.?!\[]+$", "", text[max(0, m.start() - 80):m.start()]))
+            if recv:
+                prior = [n for s, v, n in bindings if v == recv.group(1) and s < m.start()]
+                name = prior[-1] if prior else None
+        if name is not None:
+            sites.append({"kind": "initial", "name": name, "path": rel, "lo": line_of(text, m.start()),
+                          "hi": line_of(text, m.end()), "known": True, "constant": False,
+                          "form": text[m.start():m.end()], "family": file_family})
+    return sites
+
+
+# ---------------------------------------------------------------- storyboards
+def storyboard_facts(root, rel):
+    """Scenes with a Storyboard ID, segues with an identifier, storyboard references (and runtime-attribute links),
+    and the document's initial view controller, each with its line."""
+    facts = {"ids": [], "segues": [], "placeholders": [], "initial": None, "ok": True, "macOS": False}
+    stack = []
+    parser = xml.parsers.expat.ParserCreate()
+
+    def start(tag, attrs):
+        line = parser.CurrentLineNumber
+        stack.append((tag, attrs, line))
+        if tag == "document":
+            facts["initial"] = attrs.get("initialViewController")
+            facts["macOS"] = ".Cocoa." in attrs.get("type", "")
+        if "storyboardIdentifier" in attrs:
+            facts["ids"].append((attrs["storyboardIdentifier"], line))
+        if tag == "segue" and attrs.get("identifier"):
+            facts["segues"].append((attrs["identifier"], line))
+        if tag in ("viewControllerPlaceholder", "controllerPlaceholder"):
+            facts["placeholders"].append({"storyboard": attrs.get("storyboardName"), "id": attrs.get("referencedIdentifier"),
+                                          "lo": line, "hi": line})
+        if tag == "userDefinedRuntimeAttribute" and attrs.get("keyPath") == "storyboardName" and attrs.get("value"):
+            owner = next((l for t, a, l in reversed(stack[:-1]) if "customClass" in a), line)
+            facts["placeholders"].append({"storyboard": attrs["value"], "id": None, "lo": owner, "hi": line, "runtime": True})
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = lambda tag: stack.pop()
+    try:
+        with open(os.path.join(root, rel), "rb") as f:
+            parser.ParseFile(f)
+    except (xml.parsers.expat.ExpatError, OSError):
+        facts["ok"] = False
+    return facts
+
+
+def storyboard_group(rel):
+    """(folder without its .lproj, name): all localized copies of one storyboard."""
+    parts = rel.split("/")
+    folder = [p for p in parts[:-1] if not p.endswith(".lproj")]
+    return ("/".join(folder), parts[-1][: -len(".storyboard")])
+
+
+# ---------------------------------------------------------------- Info.plists and generated ones
+PLIST_KEYS = ("UIMainStoryboardFile", "NSMainStoryboardFile", "UILaunchStoryboardName", "UISceneStoryboardFile",
+              "NSExtensionMainStoryboard")
+PLIST_KEY = re.compile(r"<key>(?P<key>(?:%s)(?:~\w+)?)</key>\s*<string>(?P<name>[^<]*)</string>" % "|".join(PLIST_KEYS))
+PBX_KEY = re.compile(r"\bINFOPLIST_KEY_(?P<key>(?:UIMainStoryboardFile|NSMainStoryboardFile|UILaunchStoryboardName)"
+                     r"(?:~\w+)?)(?:\[[^\]]*\])?\s*=\s*\"?(?P<name>[^\";\n]*)\"?;")
+
+
+def key_family(key):
+    """UI… keys are read by UIKit apps, NSMainStoryboardFile by macOS ones; NSExtensionMainStoryboard by both."""
+    return "uikit" if key.startswith("UI") else "mac" if key.startswith("NSMainStoryboardFile") else None
+
+
+def plist_sites(root, rel):
+    raw = read(root, rel)
+    if "<plist" not in raw[:400]:
+        return []
+    try:
+        plistlib.loads(raw.encode("utf-8"))
+    except Exception:
+        return []
+    sites = []
+    for m in PLIST_KEY.finditer(raw):
+        name = m.group("name").strip()
+        if name.endswith(".storyboard"):
+            name = name[: -len(".storyboard")]
+        if name:
+            sites.append({"kind": "plist", "key": m.group("key"), "name": name, "path": rel, "family": key_family(m.group("key")),
+                          "lo": line_of(raw, m.start()), "hi": line_of(raw, m.end()), "known": True,
+                          "form": m.group("key")})
+    return sites
+
+
+def pbx_sites(root, rel):
+    raw = read(root, rel)
+    sites = []
+    for m in PBX_KEY.finditer(raw):
+        name = m.group("name").strip()
+        if name.endswith(".storyboard"):
+            name = name[: -len(".storyboard")]
+        if name:
+            line = line_of(raw, m.start())
+            sites.append({"kind": "plist", "key": "INFOPLIST_KEY_" + m.group("key"), "name": name, "path": rel,
+                          "family": key_family(m.group("key")),
+                          "lo": line, "hi": line, "known": True, "form": "INFOPLIST_KEY_" + m.group("key")})
+    return sites
