@@ -37,6 +37,7 @@ struct DiffCommand: ParsableCommand {
 
     @OptionGroup var scan: ScanOptions
     @OptionGroup var findings: FindingOptions
+    @OptionGroup var baseline: BaselineOptions
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The diff map (svg, png, pdf, dot, mmd or md by its extension).", valueName: "file"))
     var output: String?
@@ -65,17 +66,14 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         let baseSpec = base ?? states[0]
+        let known = try baseline.load()
         let headSpec = base == nil ? (states.count > 1 ? states[1] : ".") : (states.first ?? ".")
         let cwd = FileManager.default.currentDirectoryPath
         let absolute = { (path: String) in path == "-" || path.hasPrefix("/") ? path : cwd + "/" + path }
         let outputPath = output.map(absolute), summaryPath = summary.map(absolute)
 
-        let sides: (DiffSide, DiffSide)
-        do {
-            sides = (try DiffSide.open(baseSpec), try DiffSide.open(headSpec))
-        } catch let failure as DiffSide.Failure {
-            throw ValidationError(failure.description)
-        }
+        // A name that is no folder and no revision is bad usage (64); a revision git cannot read, a failed run (2).
+        let sides = (try DiffSide.open(baseSpec), try DiffSide.open(headSpec))
         defer { sides.0.cleanUp(); sides.1.cleanUp() }
         var filesRead: [String] = []
         let before = try graph(of: sides.0, cwd: cwd, filesRead: &filesRead)
@@ -83,7 +81,11 @@ struct DiffCommand: ParsableCommand {
         // A side that is a folder of the user's: its files are never replaced by the map or the summary.
         for path in [outputPath, summaryPath].compactMap({ $0 }) { try ReadFiles.refuse(path, filesRead) }
 
-        let diff = GraphDiff(base: before.graph, head: after.graph)
+        var diff = GraphDiff(base: before.graph, head: after.graph)
+        // A finding the baseline knows is not new, even where the change brought it: the summary, the map, the
+        // gate and the annotations leave it out alike.
+        let (newFindings, excused) = BaselineOptions.filter(diff.newFindings, by: known)
+        diff.newFindings = newFindings
         let reporter = FindingsReporter(options: findings.merged(with: after.config))
         let chosenTheme: Theme
         do {
@@ -102,7 +104,7 @@ struct DiffCommand: ParsableCommand {
                 try OutputFile.write(rendered.data, to: outputPath)
             } catch let error as RenderError {
                 FindingsReporter.writeToStandardError("sbmap: error: \(error.message)\n")
-                throw ExitCode(1)
+                throw ExitCode.runFailed
             }
         }
         if let summaryPath {
@@ -111,13 +113,13 @@ struct DiffCommand: ParsableCommand {
             try OutputFile.write(Array(text.utf8), to: summaryPath)
         }
         // New findings, where CI annotates them; the rest were there before the change.
-        reporter.report((diff.newFindings + renderFindings).sorted())
+        try reporter.report((diff.newFindings + renderFindings).sorted())
         if diff.isEmpty {
             reporter.summary("no change to the storyboard map between \(sides.0.title) and \(sides.1.title)")
         } else {
-            reporter.summary(Self.line(diff, base: sides.0.title, head: sides.1.title))
+            reporter.summary(Self.line(diff, base: sides.0.title, head: sides.1.title) + BaselineOptions.note(excused))
         }
-        if gateFails(diff) { throw ExitCode(1) }
+        if gateFails(diff) { throw ExitCode.findings }
     }
 
     /// Scans one side from inside its folder, so both graphs name files by the same relative paths.
