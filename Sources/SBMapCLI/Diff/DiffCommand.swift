@@ -15,9 +15,11 @@ struct DiffCommand: ParsableCommand {
         BASE and HEAD are folders, or git revisions of the repository that holds the current folder (read with
         'git archive'; the working tree and index are never touched). HEAD defaults to the current folder.
         Scenes are matched by storyboard and object id, moved or renamed storyboards by their content, changed ids
-        by Storyboard ID and class. The diff map is HEAD focused on what changed (--context hops around it, the rest
-        folded), with added, removed (ghosts) and changed scenes and links marked; the summary lists the changes per
-        storyboard, the new and the fixed findings, and a Mermaid picture. New findings go to stderr.
+        by Storyboard ID and class, a scene moved to another storyboard by its object id. The diff map is HEAD focused on
+        what changed (--context hops around it, the rest folded), with links that broke or were fixed, and added,
+        removed (ghosts) and changed scenes and links marked; the summary leads with the verdict ("1 link broke, it
+        crashes at runtime"), then the new and the fixed findings, the changes per storyboard, the counts and a
+        Mermaid picture. New findings go to stderr.
 
         Examples:
           sbmap diff origin/main . -o diff.svg --summary summary.md
@@ -45,6 +47,10 @@ struct DiffCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The Markdown summary for a pull-request comment; - for stdout.", valueName: "file"))
     var summary: String?
 
+    @Option(name: .customLong("artifact-url"), help: ArgumentHelp(
+        "Where the diff map and the site are published (the CI artifact): linked from the summary.", valueName: "url"))
+    var artifactURL: String?
+
     @Option(help: ArgumentHelp("Links around each change drawn in full (default 1).", valueName: "n"))
     var context: Int = 1
 
@@ -59,6 +65,9 @@ struct DiffCommand: ParsableCommand {
         if base == nil, states.isEmpty { throw ValidationError("name BASE (a folder or a revision such as origin/main), or use --base REV") }
         if states.count > 2 { throw ValidationError("give BASE and HEAD, nothing more") }
         if !(0...100).contains(context) { throw ValidationError("--context must be between 0 and 100") }
+        if let artifactURL, !(artifactURL.hasPrefix("https://") || artifactURL.hasPrefix("http://")) {
+            throw ValidationError("--artifact-url must be an http(s) URL, e.g. the run's artifacts page")
+        }
         if let output, output != "-", OutputFormat(path: output) == nil {
             throw ValidationError("cannot tell the format from '\(output)'; use a .svg, .png, .pdf, .dot, .mmd or .md name")
         }
@@ -109,7 +118,7 @@ struct DiffCommand: ParsableCommand {
         }
         if let summaryPath {
             let picture = diff.isEmpty ? nil : Stylist(theme: chosenTheme, options: StyleOptions(legend: false)).style(map)
-            let text = DiffSummaryWriter.write(diff, picture: picture, mapFile: output)
+            let text = DiffSummaryWriter.write(diff, picture: picture, mapFile: output, artifactURL: artifactURL)
             try OutputFile.write(Array(text.utf8), to: summaryPath)
         }
         // New findings, where CI annotates them; the rest were there before the change.
@@ -158,6 +167,7 @@ struct DiffCommand: ParsableCommand {
         let headNodes = diff.head.nodesByID
         let isScene = { (id: String) in headNodes[id]?.role.isCountedScene == true }
         var parts = [
+            diff.verdict,
             "\(n(diff.addedNodes.count(where: isScene), "scene")) added, \(diff.removedNodes.count(where: \.role.isCountedScene)) removed, "
                 + "\(diff.changedNodes.keys.count(where: isScene)) changed",
             "\(n(diff.addedEdges.count, "link")) added, \(diff.removedEdges.count) removed, \(diff.changedEdges.count) changed",
