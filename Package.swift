@@ -47,7 +47,9 @@ let package = Package(
         ),
 
         // The pipeline, in data-flow order.
-        .target(name: "SBMapModel", swiftSettings: swiftSettings),
+        // docs/diagnostics.md (through the `Resources/diagnostics.md` symlink) is compiled in: its codes table is the rule
+        // metadata of SARIF output, and the site shows it as diagnostics.html.
+        .target(name: "SBMapModel", resources: [.embedInCode("Resources/diagnostics.md")], swiftSettings: swiftSettings),
         .target(name: "SBMapDiscover", dependencies: ["SBMapModel"], swiftSettings: swiftSettings),
         .target(name: "SBMapParse", dependencies: ["SBMapModel", "CLibXML2"], swiftSettings: swiftSettings),
         .target(name: "SBMapResolve", dependencies: ["SBMapModel"], swiftSettings: swiftSettings),
@@ -73,8 +75,8 @@ let package = Package(
         .target(
             name: "SBMapSite",
             dependencies: ["SBMapModel", "SBMapStyle", "SBMapRender"],
-            // docs/diagnostics.md (through the `Assets/diagnostics.md` symlink) becomes the site's diagnostics.html.
-            resources: [.embedInCode("Assets/sbmap.js"), .embedInCode("Assets/sbmap.css"), .embedInCode("Assets/diagnostics.md")],
+            // docs/diagnostics.md, which SBMapModel embeds (`DiagnosticsDocument`), becomes the site's diagnostics.html.
+            resources: [.embedInCode("Assets/sbmap.js"), .embedInCode("Assets/sbmap.css")],
             swiftSettings: swiftSettings
         ),
         // Two resolved graphs compared: what a change added, removed and changed (`sbmap diff`).

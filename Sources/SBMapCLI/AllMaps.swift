@@ -134,9 +134,9 @@ struct AllMaps {
     /// Reports what was found, prints `message` as the error, and gives the exit code to throw.
     private func fail(_ message: String, _ graph: StoryboardGraph, _ reporter: FindingsReporter,
                       findings: [Diagnostic] = []) -> ExitCode {
-        reporter.report((graph.diagnostics + findings).sorted())
+        try? reporter.report((graph.diagnostics + findings).sorted())
         FindingsReporter.writeToStandardError("sbmap: error: \(message)\n")
-        return ExitCode(1)
+        return .runFailed
     }
 
     static func readIndex(_ folder: String) -> Index? {

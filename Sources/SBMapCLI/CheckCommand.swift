@@ -9,29 +9,61 @@ struct CheckCommand: ParsableCommand {
         abstract: "Report broken storyboard links and other findings.",
         discussion: """
         Prints every finding to stderr as 'path:line:col: error|warning|note: message [code]' and ends with a
-        one-line summary. Exit 0 when clean, 1 on errors (or warnings with --strict), 64 on bad usage.
+        one-line summary. Exit 0 when clean, 1 on findings at the --fail-on level (errors by default), 2 when the
+        run failed (a file that could not be read or written), 64 on bad usage.
 
         Examples:
           sbmap check .
-          sbmap check App --exclude 'Legacy/*' --strict
+          sbmap check App --exclude 'Legacy/*' --fail-on warning
           sbmap check App/Base.lproj/Main.storyboard App/Settings.storyboard
           sbmap check . --findings-format github     # annotations in GitHub Actions
+          sbmap check . --write-baseline .sbmap-baseline.json   # record today's findings
+          sbmap check . --baseline .sbmap-baseline.json         # report only new ones
         """)
+
+    /// The level of finding that fails the gate: `diff --fail-on`'s vocabulary where it applies (`never`); `check`
+    /// sees one revision, so "new" has no meaning here (with `--baseline`, every finding reported is new).
+    enum FailOn: String, ExpressibleByArgument, CaseIterable {
+        case error, warning, never
+    }
 
     @OptionGroup var inputs: InputOptions
     @OptionGroup var findings: FindingOptions
+    @OptionGroup var baseline: BaselineOptions
+
+    @Option(name: .customLong("write-baseline"), help: ArgumentHelp(
+        "Record every finding of this run in a baseline file, for --baseline (docs/diagnostics.md#baseline).", valueName: "file"))
+    var writeBaseline: String?
+
+    @Option(name: .customLong("fail-on"), help: "When to exit 1: error (default; any error), warning (any error or warning, as --strict), never.")
+    var failOn: FailOn?
+
+    func validate() throws {
+        if findings.strict, let failOn, failOn != .warning {
+            throw ValidationError("--strict means --fail-on warning; leave out one of them")
+        }
+    }
 
     func run() throws {
         let resolved = try inputs.resolved()
         let result = try resolved.analyse()
         var timer = PhaseTimer()
-        let reporter = FindingsReporter(options: findings.merged(with: resolved.config))
-        reporter.report(result.findings)
+        var options = findings.merged(with: resolved.config)
+        // A --fail-on given wins over the settings file's findings.strict, as every flag does.
+        if let failOn { options.strict = failOn == .warning }
+        let reporter = FindingsReporter(options: options)
+        let known = try baseline.load()
+        if let writeBaseline {
+            try ReadFiles.refuse(writeBaseline, result.filesRead)
+            try OutputFile.write(Baseline(findings: result.findings).encoded(), to: writeBaseline)
+        }
+        let (reported, excused) = BaselineOptions.filter(result.findings, by: known)
+        try reporter.report(reported)
         timer.mark("print findings")
-        reporter.summary(result.counts.summaryLine)
+        reporter.summary(result.counts.with(findings: reported).summaryLine + BaselineOptions.note(excused))
         timer.mark("summary")
-        let fails = reporter.fails(result.findings)
+        let fails = failOn != .never && reporter.fails(reported)
         Teardown.inBackground(consume result)
-        if fails { throw ExitCode(1) }
+        if fails { throw ExitCode.findings }
     }
 }

@@ -37,19 +37,19 @@ struct ExportCommand: ParsableCommand {
         let graph = result.graph
         var timer = PhaseTimer()
         let reporter = FindingsReporter(options: findings.merged(with: resolved.config))
-        reporter.report(graph.diagnostics)
+        try reporter.report(graph.diagnostics)
         timer.mark("print findings")
         do {
             try OutputFile.write(to: output) { sink in try GraphJSON.write(graph, to: sink) }
             timer.mark("write JSON")
         } catch let failure as OutputFile.Failure {
             FindingsReporter.writeToStandardError("sbmap: error: \(failure.description)\n")
-            throw ExitCode(1)
+            throw ExitCode.runFailed
         }
         reporter.summary(result.counts.summaryLine)
         let fails = reporter.fails(graph.diagnostics)
         Teardown.inBackground(consume result)
-        if fails { throw ExitCode(1) }
+        if fails { throw ExitCode.findings }
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SBMapAnalysis
 import SBMapModel
 import SBMapResolve
 
@@ -128,6 +129,8 @@ struct FindingOptions: ParsableArguments {
         case xcode
         /// GitHub Actions workflow commands (`::error file=…,line=…::…`).
         case github
+        /// SARIF 2.1.0, for GitHub code scanning and other SARIF readers: one JSON document, to `--findings-output`.
+        case sarif
     }
 
     @Flag(help: "Fail (exit 1) on warnings too, not only on errors. Notes never fail.")
@@ -140,9 +143,52 @@ struct FindingOptions: ParsableArguments {
         return options
     }
 
-    @Option(name: .customLong("findings-format"), help: "How findings are printed to stderr: xcode or github.")
+    @Option(name: .customLong("findings-format"), help: "How findings are written: xcode (default), github (annotations) or sarif (SARIF 2.1.0, with --findings-output).")
     var format: Format = .xcode
+
+    @Option(name: .customLong("findings-output"), help: ArgumentHelp(
+        "Write the findings to this file instead of stderr (the summary line stays on stderr).", valueName: "file"))
+    var outputPath: String?
+
+    func validate() throws {
+        // A SARIF document is a file for an uploader: on stderr it would be mixed with sbmap's other messages.
+        if format == .sarif, outputPath == nil {
+            throw ValidationError("--findings-format sarif writes a file: add --findings-output FILE, e.g. --findings-output sbmap.sarif")
+        }
+        if outputPath == "-" { throw ValidationError("--findings-output names a file; findings never go to stdout, which is for data") }
+    }
 
     @Flag(name: .shortAndLong, help: "Print only errors and the summary.")
     var quiet = false
+}
+
+/// `--baseline FILE`: findings recorded there are known and not reported (check, diff, site).
+struct BaselineOptions: ParsableArguments {
+    @Option(name: .customLong("baseline"), help: ArgumentHelp(
+        "A baseline file of known findings (written by 'check --write-baseline'): only findings not in it are reported and fail the run.",
+        valueName: "file"))
+    var path: String?
+
+    /// The baseline named, or none; a missing or malformed file is bad usage (exit 64), reported at its path.
+    func load() throws -> Baseline? {
+        guard let path else { return nil }
+        do {
+            return try Baseline.load(path: path)
+        } catch let failure as Baseline.Failure {
+            FindingsReporter.writeToStandardError(failure.description + "\n")
+            throw ExitCode.validationFailure
+        }
+    }
+
+    /// The findings to report: those the baseline does not know, and a note of how many it kept back.
+    static func filter(_ findings: [Diagnostic], by baseline: Baseline?) -> (findings: [Diagnostic], known: Int) {
+        guard let baseline else { return (findings, 0) }
+        let new = baseline.newFindings(findings)
+        return (new, findings.count - new.count)
+    }
+
+    /// The summary line's ending when the baseline kept findings back.
+    static func note(_ excused: Int) -> String {
+        excused == 0 ? "" : " (\(excused == 1 ? "1 known finding" : "\(excused) known findings") in the baseline not reported)"
+    }
 }

@@ -161,9 +161,9 @@ struct RenderCommand: ParsableCommand {
             renderDiagnostics = try renderOne(consume graph, options: options, settings: settings, reporter: reporter)
         }
         let all = (found + renderDiagnostics).sorted()
-        reporter.report(all)
+        try reporter.report(all)
         reporter.summary(counts.with(findings: all).summaryLine)
-        if reporter.fails(all) { throw ExitCode(1) }
+        if reporter.fails(all) { throw ExitCode.findings }
     }
 
     /// One map to `output`; returns the render's own findings.
@@ -193,16 +193,16 @@ struct RenderCommand: ParsableCommand {
         do {
             rendered = try Renderer.render(view, options: options)
         } catch let error as RenderError {
-            reporter.report((found + error.diagnostics).sorted())
+            try reporter.report((found + error.diagnostics).sorted())
             FindingsReporter.writeToStandardError("sbmap: error: \(error.message)\n")
-            throw ExitCode(1)
+            throw ExitCode.runFailed
         }
         do {
             try OutputFile.write(rendered.data, to: output)
         } catch let failure as OutputFile.Failure {
-            reporter.report(found)
+            try reporter.report(found)
             FindingsReporter.writeToStandardError("sbmap: error: \(failure.description)\n")
-            throw ExitCode(1)
+            throw ExitCode.runFailed
         }
         return rendered.diagnostics
     }

@@ -25,7 +25,8 @@ public struct SBMapCommand: ParsableCommand {
           sbmap diff origin/main . -o diff.svg --summary summary.md   # what a change did to the map
           sbmap site . -o site                # a static site: overview, storyboard pages, search
 
-        Exit codes: 0 clean, 1 findings at error level (any warning with --strict), 64 bad usage.
+        Exit codes: 0 clean, 1 findings at the gate's level (errors; --fail-on, --strict), 2 the run failed (I/O, git,
+        Graphviz), 64 bad usage.
         """,
         version: versionLine,
         subcommands: [CheckCommand.self, ExportCommand.self, RenderCommand.self, DiffCommand.self, SiteCommand.self]

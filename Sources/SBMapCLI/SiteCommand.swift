@@ -37,6 +37,7 @@ struct SiteCommand: ParsableCommand {
 
     @OptionGroup var inputs: InputOptions
     @OptionGroup var findings: FindingOptions
+    @OptionGroup var baseline: BaselineOptions
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write the site into (made if missing).", valueName: "folder"))
     var output: String
@@ -95,6 +96,7 @@ struct SiteCommand: ParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
+        let known = try baseline.load()
         let folder = OutputFolder(path: output, manifest: Site.manifest, subfolders: ["storyboards", "assets"], command: "site")
         try folder.prepare(force: force, inputs: resolved.paths)
         let result = try resolved.analyse()
@@ -127,16 +129,18 @@ struct SiteCommand: ParsableCommand {
             failures.append("\(error)")
         }
         progress.finish()
-        let all = (graph.diagnostics + siteDiagnostics).sorted()
-        reporter.report(all)
+        // The pages show every finding (the site documents the app); stderr and the exit code, only the new ones.
+        let (all, excused) = BaselineOptions.filter((graph.diagnostics + siteDiagnostics).sorted(), by: known)
+        try reporter.report(all)
         if !failures.isEmpty {
             FindingsReporter.writeToStandardError("sbmap: error: " + failures.joined(separator: "\nsbmap: error: ") + "\n")
         }
         if failures.isEmpty, !findings.quiet {
             FindingsReporter.writeToStandardError("sbmap: site written: \(output)/index.html, \(plural(graph.storyboards.count, "storyboard page"))\n")
         }
-        reporter.summary(result.counts.with(findings: all).summaryLine)
-        if !failures.isEmpty || reporter.fails(all) { throw ExitCode(1) }
+        reporter.summary(result.counts.with(findings: all).summaryLine + BaselineOptions.note(excused))
+        if !failures.isEmpty { throw ExitCode.runFailed }
+        if reporter.fails(all) { throw ExitCode.findings }
     }
 
     /// Writes each file atomically as `make` hands it over (the pages, then the manifest: `Site.write` makes it

@@ -28,10 +28,23 @@ public struct GraphDiff: Sendable {
     public var removedEdges: [Edge] = []
     public var newFindings: [Diagnostic] = []
     public var fixedFindings: [Diagnostic] = []
+    /// HEAD link nodes that broke (resolved before, unresolved now; or new and unresolved), with what changed. Never
+    /// in `addedNodes` or `changedNodes`: broken is not added.
+    public var brokeNodes: [String: [String]] = [:]
+    /// HEAD link nodes unresolved before and resolved now, with what changed.
+    public var fixedNodes: [String: [String]] = [:]
+    /// HEAD edges that are new and lead into a link that broke.
+    public var brokeEdges: [String] = []
+    /// HEAD scenes that moved to another storyboard (same object id; Xcode's Refactor to Storyboard), as one sentence:
+    /// `moved from Settings to NewFeature, now reached through a reference`. Also in `changedNodes`.
+    public var movedNodes: [String: String] = [:]
+    /// BASE scene id → the HEAD reference left where it was, for a scene moved through Refactor to Storyboard.
+    var leftBehind: [String: String] = [:]
 
     /// Whether the map is the same (findings included).
     public var isEmpty: Bool {
         addedNodes.isEmpty && changedNodes.isEmpty && removedNodes.isEmpty && addedEdges.isEmpty && changedEdges.isEmpty
+            && brokeNodes.isEmpty && fixedNodes.isEmpty && brokeEdges.isEmpty
             && removedEdges.isEmpty && newFindings.isEmpty && fixedFindings.isEmpty
             && storyboardMatch.allSatisfy { $0.key == $0.value }
             && base.storyboards.count == head.storyboards.count
@@ -47,7 +60,9 @@ public struct GraphDiff: Sendable {
         self.head = head
         matchStoryboards()
         matchNodes()
+        matchMoves()
         matchEdges()
+        classifyLinks()
         compareFindings()
     }
 
@@ -167,6 +182,97 @@ public struct GraphDiff: Sendable {
         return [link.storyboardName, link.identifier].compactMap { $0 }.joined(separator: " › ")
     }
 
+    // MARK: Moves and links
+
+    /// A scene removed from one storyboard and added to another with the same object id moved (Xcode's Refactor to
+    /// Storyboard keeps object ids, and leaves a storyboard reference where the scene was): one change, not two.
+    private mutating func matchMoves() {
+        let headByID = head.nodesByID
+        let isMovable = { (node: Node) in node.role.isScene && !node.role.isCrossFileLink && node.objectID != nil }
+        var addedByObject: [String: [String]] = [:]
+        for id in addedNodes { if let node = headByID[id], isMovable(node) { addedByObject[node.objectID!, default: []].append(id) } }
+        var stillRemoved: [Node] = []
+        var taken = Set<String>()
+        for node in removedNodes {
+            let oldPath = node.storyboard.map { storyboardMatch[$0] ?? $0 }
+            guard isMovable(node), let ids = addedByObject[node.objectID!], ids.count == 1, let after = headByID[ids[0]],
+                  after.storyboard != oldPath, !taken.contains(after.id) else {
+                stillRemoved.append(node)
+                continue
+            }
+            taken.insert(after.id)
+            nodeMatch[node.id] = after.id
+            var text = "moved from \(Self.storyboardName(oldPath)) to \(Self.storyboardName(after.storyboard))"
+            if let reference = head.nodes.first(where: {
+                $0.storyboard == oldPath && $0.role.isCrossFileLink && $0.resolution?.target == after.id
+            }) {
+                text += ", now reached through a reference"
+                leftBehind[node.id] = reference.id
+                taken.insert(reference.id)
+            }
+            movedNodes[after.id] = text
+            changedNodes[after.id] = [text] + Self.differences(node, after)
+        }
+        removedNodes = stillRemoved
+        addedNodes.removeAll { taken.contains($0) }
+    }
+
+    /// `Settings` for `App/Base.lproj/Settings.storyboard`.
+    static func storyboardName(_ path: String?) -> String {
+        guard let path else { return "code" }
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        return file.hasSuffix(".storyboard") ? String(file.dropLast(".storyboard".count)) : file
+    }
+
+    /// Links that broke or were fixed, in a reviewer's words: taken out of added and changed.
+    private mutating func classifyLinks() {
+        let headByID = head.nodesByID, baseByID = base.nodesByID
+        func unresolved(_ node: Node?) -> Bool { node?.role.carriesResolution == true && node?.resolution?.state == .unresolved }
+        for id in addedNodes where unresolved(headByID[id]) { brokeNodes[id] = ["a new link that does not resolve"] }
+        for (baseID, headID) in nodeMatch {
+            let before = baseByID[baseID], after = headByID[headID]
+            if !unresolved(before), unresolved(after) {
+                brokeNodes[headID] = changedNodes[headID] ?? []
+            } else if unresolved(before), after?.role.carriesResolution == true, after?.resolution?.state == .resolved {
+                fixedNodes[headID] = changedNodes[headID] ?? []
+            }
+        }
+        addedNodes.removeAll { brokeNodes[$0] != nil }
+        for id in Array(brokeNodes.keys) + Array(fixedNodes.keys) { changedNodes[id] = nil }
+        let headEdges = Dictionary(head.edges.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        brokeEdges = addedEdges.filter { headEdges[$0].map { brokeNodes[$0.to] != nil } ?? false }
+        let broke = Set(brokeEdges)
+        // The reference a move left behind, and its link to the moved scene, are part of the move.
+        let references = Set(leftBehind.values)
+        addedEdges.removeAll { broke.contains($0) || headEdges[$0].map { references.contains($0.from) } ?? false }
+    }
+
+    /// What the change does to the app, in one line: the summary's first. `2 links broke, both crash at runtime`,
+    /// `1 link fixed`, `No storyboard change`. A new error is a crash at runtime (a level is a promise).
+    public var verdict: String {
+        func n(_ count: Int, _ one: String, _ many: String) -> String { count == 1 ? "1 \(one)" : "\(count) \(many)" }
+        let broke = brokeNodes.count, fixed = fixedNodes.count
+        let errors = newFindings.count { $0.severity == .error }
+        var parts: [String] = []
+        if broke > 0 {
+            var text = n(broke, "link broke", "links broke")
+            if errors >= broke {
+                text += broke == 1 ? ", it crashes at runtime" : broke == 2 ? ", both crash at runtime" : ", all crash at runtime"
+            } else if errors > 0 {
+                text += ", \(n(errors, "new error", "new errors")) (a crash at runtime)"
+            } else {
+                text += ", none at error level"
+            }
+            parts.append(text)
+        } else if errors > 0 {
+            parts.append(n(errors, "new error", "new errors") + ", each a crash at runtime")
+        }
+        if fixed > 0 { parts.append(n(fixed, "link fixed", "links fixed")) }
+        if !parts.isEmpty { return parts.joined(separator: "; ") }
+        if isEmpty { return "No storyboard change" }
+        return "No link broke or was fixed; the map changed"
+    }
+
     // MARK: Edges
 
     private mutating func matchEdges() {
@@ -183,7 +289,7 @@ public struct GraphDiff: Sendable {
                 if edge.identifier != after.identifier {
                     details.append("identifier: \(edge.identifier ?? "none") → \(after.identifier ?? "none")")
                 }
-                if (nodeMatch[edge.to] ?? mapped(edge.to)) != after.to { details.append("destination changed") }
+                if (leftBehind[edge.to] ?? nodeMatch[edge.to] ?? mapped(edge.to)) != after.to { details.append("destination changed") }
                 if !details.isEmpty { changedEdges[after.id] = details }
             } else {
                 unmatched.append(edge)
@@ -196,7 +302,7 @@ public struct GraphDiff: Sendable {
             headByKey[Key(from: edge.from, to: edge.to, kind: edge.kind, identifier: edge.identifier), default: []].append(edge.id)
         }
         for edge in unmatched {
-            let key = Key(from: nodeMatch[edge.from] ?? mapped(edge.from), to: nodeMatch[edge.to] ?? mapped(edge.to),
+            let key = Key(from: nodeMatch[edge.from] ?? mapped(edge.from), to: leftBehind[edge.to] ?? nodeMatch[edge.to] ?? mapped(edge.to),
                           kind: edge.kind, identifier: edge.identifier)
             if var ids = headByKey[key], !ids.isEmpty {
                 headTaken.insert(ids.removeFirst())
@@ -242,15 +348,21 @@ public struct GraphDiff: Sendable {
         var graph = head
         let added = Set(addedNodes)
         for k in graph.nodes.indices {
-            if added.contains(graph.nodes[k].id) {
+            if let details = brokeNodes[graph.nodes[k].id] {
+                graph.nodes[k].change = Change(.broke, details: details)
+            } else if let details = fixedNodes[graph.nodes[k].id] {
+                graph.nodes[k].change = Change(.fixed, details: details)
+            } else if added.contains(graph.nodes[k].id) {
                 graph.nodes[k].change = Change(.added)
             } else if let details = changedNodes[graph.nodes[k].id] {
                 graph.nodes[k].change = Change(.changed, details: details)
             }
         }
-        let addedEdgeIDs = Set(addedEdges)
+        let addedEdgeIDs = Set(addedEdges), brokeEdgeIDs = Set(brokeEdges)
         for k in graph.edges.indices {
-            if addedEdgeIDs.contains(graph.edges[k].id) {
+            if brokeEdgeIDs.contains(graph.edges[k].id) {
+                graph.edges[k].change = Change(.broke)
+            } else if addedEdgeIDs.contains(graph.edges[k].id) {
                 graph.edges[k].change = Change(.added)
             } else if let details = changedEdges[graph.edges[k].id] {
                 graph.edges[k].change = Change(.changed, details: details)

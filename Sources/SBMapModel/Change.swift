@@ -1,7 +1,11 @@
-/// What a change did to a node or an edge, in a diff map (`sbmap diff`): added in HEAD, removed since BASE (drawn
-/// as a ghost), or changed, with what changed (`class FeedVC → FeedViewController`, `resolved → unresolved`).
+/// What a change did to a node or an edge, in a diff map (`sbmap diff`), in a reviewer's words: a link that broke
+/// (resolved before and not now, or new and unresolved), a link fixed (unresolved before, resolved now), added in
+/// HEAD, removed since BASE (drawn as a ghost), or changed, with what changed (`class FeedVC → FeedViewController`,
+/// `moved from Settings to NewFeature`).
 public struct Change: Hashable, Sendable, Codable {
     public enum Kind: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
+        case broke
+        case fixed
         case added
         case removed
         case changed

@@ -91,9 +91,9 @@ struct DiagnosticsPage {
     let frame: Frame
 
     func make() -> [UInt8] {
-        var w = PageWriter(capacity: PackageResources.diagnostics_md.count * 2)
+        var w = PageWriter(capacity: DiagnosticsDocument.markdown.utf8.count * 2)
         w.raw("<div class=\"doc\">\n")
-        w.raw(Markdown.html(String(decoding: PackageResources.diagnostics_md, as: UTF8.self)))
+        w.raw(Markdown.html(DiagnosticsDocument.markdown))
         w.raw("</div>\n")
         return frame.page(title: "Finding codes", root: "", current: .diagnostics, body: w.html)
     }

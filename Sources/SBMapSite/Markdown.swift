@@ -1,3 +1,4 @@
+import SBMapModel
 import SBMapStyle
 
 /// A small Markdown to HTML converter for the subset sbmap's own docs/diagnostics.md uses, which the site shows as
@@ -97,23 +98,8 @@ enum Markdown {
         return out + "</tbody></table></div>\n"
     }
 
-    /// The cells of `| a | b |`; a `|` inside a code span does not split.
-    private static func cells(_ row: String) -> [String] {
-        var cells: [String] = []
-        var current = ""
-        var inCode = false
-        for character in row.dropFirst() {
-            if character == "`" { inCode.toggle() }
-            if character == "|", !inCode {
-                cells.append(current.trimmingSpaces)
-                current = ""
-            } else {
-                current.append(character)
-            }
-        }
-        if !current.trimmingSpaces.isEmpty { cells.append(current.trimmingSpaces) }
-        return cells
-    }
+    /// The cells of `| a | b |` (shared with the codes table's reader, so both split a row alike).
+    private static func cells(_ row: String) -> [String] { DiagnosticsDocument.cells(row) }
 
     /// Inline markup: code spans first (nothing inside them is markup), then strong, emphasis and links.
     static func inline(_ text: String) -> String {

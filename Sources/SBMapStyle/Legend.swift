@@ -117,13 +117,17 @@ struct LegendUsage {
         }
         for kind in changes.sorted() {
             let text = switch kind {
+            case .broke: "A link that resolved before and not now (or new and unresolved)"
+            case .fixed: "A link that resolves now and did not"
             case .added: "Added by the change"
             case .removed: "Removed by the change (ghost)"
             case .changed: "Changed (class, Storyboard ID, kind, target)"
             }
             items.append(LegendItem(id: ids.make("legend-diff", kind.rawValue), text: text,
                                     classes: ["legend-item", "diff", kind.rawValue],
-                                    sample: .node(theme.scene.overlaid(with: theme.diff.style(for: kind).node))))
+                                    // A broken link is drawn in the unresolved style, with the broke mark on top.
+                                    sample: .node(theme.scene.overlaid(with: kind == .broke ? theme.highlight.unresolved.node : NodeStyle())
+                                        .overlaid(with: theme.diff.style(for: kind).node))))
         }
         for key in markers.sorted() {
             switch key {

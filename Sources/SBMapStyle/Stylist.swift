@@ -700,6 +700,8 @@ private struct Pass {
     static func changeLines(_ change: Change?) -> [String] {
         guard let change else { return [] }
         switch change.kind {
+        case .broke: return ["Broke: this link does not resolve any more"] + change.details
+        case .fixed: return ["Fixed: this link resolves now"] + change.details
         case .added: return ["Added by the change"]
         case .removed: return ["Removed by the change (drawn as it was)"]
         case .changed: return ["Changed:"] + change.details

@@ -272,8 +272,17 @@ public struct DiffStyles: Hashable, Sendable {
                                    edge: EdgeStyle(style: ["dotted", "bold"], penwidth: 2))
     public init() {}
 
+    /// A link that broke: no colour of its own (the node keeps the theme's unresolved style), a heavier outline and
+    /// a "broke" mark; never the added style.
+    public var broke = Highlight(node: NodeStyle(penwidth: 3, prefix: "✗ broke: "), edge: EdgeStyle(style: ["dashed", "bold"], penwidth: 3))
+    /// A link fixed: resolved now, where it was not.
+    public var fixed = Highlight(node: NodeStyle(style: ["filled", "bold"], penwidth: 2.4, prefix: "✓ fixed: "),
+                                 edge: EdgeStyle(style: ["bold"], penwidth: 2.4))
+
     public func style(for kind: Change.Kind) -> Highlight {
         switch kind {
+        case .broke: broke
+        case .fixed: fixed
         case .added: added
         case .removed: removed
         case .changed: changed

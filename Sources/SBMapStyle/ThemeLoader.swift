@@ -295,8 +295,10 @@ extension ThemeReader {
     }
 
     func readDiff(_ node: Yams.Node, _ path: [String], into diff: inout DiffStyles) {
-        fields(node, path, known: ["added", "removed", "changed"]) { key, value, path in
+        fields(node, path, known: ["broke", "fixed", "added", "removed", "changed"]) { key, value, path in
             switch key {
+            case "broke": readHighlight(value, path, into: &diff.broke)
+            case "fixed": readHighlight(value, path, into: &diff.fixed)
             case "added": readHighlight(value, path, into: &diff.added)
             case "removed": readHighlight(value, path, into: &diff.removed)
             default: readHighlight(value, path, into: &diff.changed)

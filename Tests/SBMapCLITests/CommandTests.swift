@@ -144,10 +144,10 @@ import Testing
     @Test func anOutputPathThatIsAFolderIsAClearError() throws {
         let root = try brokenApp()
         let run = try Harness.run(["export", "App", "-o", "App"], in: root)
-        #expect(run.status == 1)
+        #expect(run.status == 2, "a file that cannot be written is a failed run")
         #expect(run.stderr.contains("cannot write 'App': it is a folder"))
         let unwritable = try Harness.run(["export", "App", "-o", "no/such/folder/graph.json"], in: root)
-        #expect(unwritable.status == 1)
+        #expect(unwritable.status == 2)
         #expect(unwritable.stderr.contains("cannot write 'no/such/folder/graph.json'"))
     }
 

@@ -217,7 +217,7 @@ import Testing
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 1)
+        #expect(process.terminationStatus == 2)
         #expect(message.contains("sbmap: error: cannot write to stdout: No space left on device"), "\(message)")
     }
 

@@ -23,7 +23,7 @@ import Testing
         #expect(Self.type(null) == S_IFCHR, "the device was replaced")
         // `/dev/full` says "no space": the error is reported, the device stays.
         let filled = try Harness.run(["render", "App", "-o", full, "--format", "dot"], in: root)
-        #expect(filled.status == 1)
+        #expect(filled.status == 2)
         #expect(filled.stderr.contains("No space left on device"), "\(filled.stderr)")
         #expect(Self.type(full) == S_IFCHR)
         #expect(try Self.temporaries(in: root).isEmpty)
@@ -102,7 +102,7 @@ import Testing
         let dangling = root.appendingPathComponent("gone.dot").path
         #expect(symlink("nowhere/gone.dot", dangling) == 0)
         let refused = try Harness.run(["render", "App", "-o", "gone.dot"], in: root)
-        #expect(refused.status == 1)
+        #expect(refused.status == 2)
         #expect(refused.stderr.contains("symbolic link to 'nowhere/gone.dot', which does not exist"), "\(refused.stderr)")
         #expect(Self.type(dangling, follow: false) == S_IFLNK)
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("nowhere").path))

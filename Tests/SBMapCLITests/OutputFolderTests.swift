@@ -113,10 +113,10 @@ import Testing
             try FileManager.default.createDirectory(at: root.appendingPathComponent(blocked), withIntermediateDirectories: true)
         }
         let site = try Harness.run(["site", "App", "-o", "site"], in: root)
-        #expect(site.status == 1)
+        #expect(site.status == 2)
         #expect(Self.text(root.appendingPathComponent("site/sbmap-site.json")) == manifest, "the manifest names a page that was not written")
         let maps = try Harness.run(["render", "App", "--all", "-o", "maps"], in: root)
-        #expect(maps.status == 1)
+        #expect(maps.status == 2)
         #expect(Self.text(root.appendingPathComponent("maps/maps.json"))?.contains("Second.svg") == false)
 
         // A killed run's temporary files (of a process that is gone) are removed; a live run's are not touched.

@@ -369,14 +369,14 @@ import Testing
         if Robust.canDropPrivileges {
             for arguments in [["export", "App", "-o", "readonly/graph.json"], ["render", "App", "-o", "readonly/map.svg"]] {
                 let run = try Robust.runUnprivileged(arguments, in: root)
-                #expect(run.status == 1)
+                #expect(run.status == 2)
                 #expect(run.stderr.contains("cannot write 'readonly/"), "\(run.stderr)")
                 #expect(run.stderr.contains("Permission denied"))
             }
             #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("readonly").path).isEmpty)
         }
         let folder = try Harness.run(["render", "App", "-o", "App", "--format", "svg"], in: root)
-        #expect(folder.status == 1)
+        #expect(folder.status == 2)
         #expect(folder.stderr.contains("cannot write 'App': it is a folder"))
     }
 

@@ -18,6 +18,7 @@
 #                   own, and its files go to OUT_DIR/<folder>/ when there are several
 #   SBMAP_FAIL_ON   the gate: new-errors (default), new-unresolved, any-unresolved, never
 #   SBMAP_BASELINE  a baseline file of known findings (needs an sbmap with --baseline)
+#   SBMAP_ARTIFACT_URL  where the run's artifact (the diff map, every map) is: linked from the summary
 #
 # Exit status: 0 the change is clean, 1 it has findings at the gate's level (sbmap's own 0 and 1: the comparison
 # ran); anything else means the comparison did not run (a wrong base, a git or I/O failure, bad usage: sbmap exits 2
@@ -61,6 +62,7 @@ for folder in "${folders[@]}"; do
     args=(diff "$base" . -o "$dir/diff.svg" --summary "$dir/summary.body.md" --findings-format "$format"
           --fail-on "${SBMAP_FAIL_ON:-new-errors}")
     if [ -n "$baseline" ]; then args+=(--baseline "$baseline"); fi
+    if [ -n "${SBMAP_ARTIFACT_URL:-}" ]; then args+=(--artifact-url "$SBMAP_ARTIFACT_URL"); fi
     if [ ! -d "$folder" ]; then
         status=2
         echo "no folder '$folder' in the repository (check the paths input)" >"$dir/sbmap.log"

@@ -15,9 +15,11 @@ struct DiffCommand: ParsableCommand {
         BASE and HEAD are folders, or git revisions of the repository that holds the current folder (read with
         'git archive'; the working tree and index are never touched). HEAD defaults to the current folder.
         Scenes are matched by storyboard and object id, moved or renamed storyboards by their content, changed ids
-        by Storyboard ID and class. The diff map is HEAD focused on what changed (--context hops around it, the rest
-        folded), with added, removed (ghosts) and changed scenes and links marked; the summary lists the changes per
-        storyboard, the new and the fixed findings, and a Mermaid picture. New findings go to stderr.
+        by Storyboard ID and class, a scene moved to another storyboard by its object id. The diff map is HEAD focused on
+        what changed (--context hops around it, the rest folded), with links that broke or were fixed, and added,
+        removed (ghosts) and changed scenes and links marked; the summary leads with the verdict ("1 link broke, it
+        crashes at runtime"), then the new and the fixed findings, the changes per storyboard, the counts and a
+        Mermaid picture. New findings go to stderr.
 
         Examples:
           sbmap diff origin/main . -o diff.svg --summary summary.md
@@ -37,12 +39,17 @@ struct DiffCommand: ParsableCommand {
 
     @OptionGroup var scan: ScanOptions
     @OptionGroup var findings: FindingOptions
+    @OptionGroup var baseline: BaselineOptions
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The diff map (svg, png, pdf, dot, mmd or md by its extension).", valueName: "file"))
     var output: String?
 
     @Option(help: ArgumentHelp("The Markdown summary for a pull-request comment; - for stdout.", valueName: "file"))
     var summary: String?
+
+    @Option(name: .customLong("artifact-url"), help: ArgumentHelp(
+        "Where the diff map and the site are published (the CI artifact): linked from the summary.", valueName: "url"))
+    var artifactURL: String?
 
     @Option(help: ArgumentHelp("Links around each change drawn in full (default 1).", valueName: "n"))
     var context: Int = 1
@@ -58,6 +65,9 @@ struct DiffCommand: ParsableCommand {
         if base == nil, states.isEmpty { throw ValidationError("name BASE (a folder or a revision such as origin/main), or use --base REV") }
         if states.count > 2 { throw ValidationError("give BASE and HEAD, nothing more") }
         if !(0...100).contains(context) { throw ValidationError("--context must be between 0 and 100") }
+        if let artifactURL, !(artifactURL.hasPrefix("https://") || artifactURL.hasPrefix("http://")) {
+            throw ValidationError("--artifact-url must be an http(s) URL, e.g. the run's artifacts page")
+        }
         if let output, output != "-", OutputFormat(path: output) == nil {
             throw ValidationError("cannot tell the format from '\(output)'; use a .svg, .png, .pdf, .dot, .mmd or .md name")
         }
@@ -65,17 +75,14 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         let baseSpec = base ?? states[0]
+        let known = try baseline.load()
         let headSpec = base == nil ? (states.count > 1 ? states[1] : ".") : (states.first ?? ".")
         let cwd = FileManager.default.currentDirectoryPath
         let absolute = { (path: String) in path == "-" || path.hasPrefix("/") ? path : cwd + "/" + path }
         let outputPath = output.map(absolute), summaryPath = summary.map(absolute)
 
-        let sides: (DiffSide, DiffSide)
-        do {
-            sides = (try DiffSide.open(baseSpec), try DiffSide.open(headSpec))
-        } catch let failure as DiffSide.Failure {
-            throw ValidationError(failure.description)
-        }
+        // A name that is no folder and no revision is bad usage (64); a revision git cannot read, a failed run (2).
+        let sides = (try DiffSide.open(baseSpec), try DiffSide.open(headSpec))
         defer { sides.0.cleanUp(); sides.1.cleanUp() }
         var filesRead: [String] = []
         let before = try graph(of: sides.0, cwd: cwd, filesRead: &filesRead)
@@ -83,7 +90,11 @@ struct DiffCommand: ParsableCommand {
         // A side that is a folder of the user's: its files are never replaced by the map or the summary.
         for path in [outputPath, summaryPath].compactMap({ $0 }) { try ReadFiles.refuse(path, filesRead) }
 
-        let diff = GraphDiff(base: before.graph, head: after.graph)
+        var diff = GraphDiff(base: before.graph, head: after.graph)
+        // A finding the baseline knows is not new, even where the change brought it: the summary, the map, the
+        // gate and the annotations leave it out alike.
+        let (newFindings, excused) = BaselineOptions.filter(diff.newFindings, by: known)
+        diff.newFindings = newFindings
         let reporter = FindingsReporter(options: findings.merged(with: after.config))
         let chosenTheme: Theme
         do {
@@ -102,22 +113,22 @@ struct DiffCommand: ParsableCommand {
                 try OutputFile.write(rendered.data, to: outputPath)
             } catch let error as RenderError {
                 FindingsReporter.writeToStandardError("sbmap: error: \(error.message)\n")
-                throw ExitCode(1)
+                throw ExitCode.runFailed
             }
         }
         if let summaryPath {
             let picture = diff.isEmpty ? nil : Stylist(theme: chosenTheme, options: StyleOptions(legend: false)).style(map)
-            let text = DiffSummaryWriter.write(diff, picture: picture, mapFile: output)
+            let text = DiffSummaryWriter.write(diff, picture: picture, mapFile: output, artifactURL: artifactURL)
             try OutputFile.write(Array(text.utf8), to: summaryPath)
         }
         // New findings, where CI annotates them; the rest were there before the change.
-        reporter.report((diff.newFindings + renderFindings).sorted())
+        try reporter.report((diff.newFindings + renderFindings).sorted())
         if diff.isEmpty {
             reporter.summary("no change to the storyboard map between \(sides.0.title) and \(sides.1.title)")
         } else {
-            reporter.summary(Self.line(diff, base: sides.0.title, head: sides.1.title))
+            reporter.summary(Self.line(diff, base: sides.0.title, head: sides.1.title) + BaselineOptions.note(excused))
         }
-        if gateFails(diff) { throw ExitCode(1) }
+        if gateFails(diff) { throw ExitCode.findings }
     }
 
     /// Scans one side from inside its folder, so both graphs name files by the same relative paths.
@@ -156,6 +167,7 @@ struct DiffCommand: ParsableCommand {
         let headNodes = diff.head.nodesByID
         let isScene = { (id: String) in headNodes[id]?.role.isCountedScene == true }
         var parts = [
+            diff.verdict,
             "\(n(diff.addedNodes.count(where: isScene), "scene")) added, \(diff.removedNodes.count(where: \.role.isCountedScene)) removed, "
                 + "\(diff.changedNodes.keys.count(where: isScene)) changed",
             "\(n(diff.addedEdges.count, "link")) added, \(diff.removedEdges.count) removed, \(diff.changedEdges.count) changed",

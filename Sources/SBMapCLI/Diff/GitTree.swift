@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 
 /// One side of `sbmap diff`: a folder, or a git revision of the repository that holds the current folder.
@@ -14,6 +15,7 @@ struct DiffSide {
     /// For messages: `origin/main (3f2a1b9)` or the folder.
     var title: String
 
+    /// A revision that names a commit but could not be read: the run failed (exit 2), not the usage.
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
@@ -31,10 +33,10 @@ struct DiffSide {
         let commit = Self.commit(named: spec)
         if folderExists {
             guard let commit else { return DiffSide(spec: spec, folder: spec, scratch: nil, title: spec) }
-            throw Failure(description: "'\(spec)' is both a folder and a git revision (\(commit.prefix(7))); write './\(spec)' for the folder, or '\(spec)^{commit}' for the revision")
+            throw ValidationError("'\(spec)' is both a folder and a git revision (\(commit.prefix(7))); write './\(spec)' for the folder, or '\(spec)^{commit}' for the revision")
         }
         guard let commit else {
-            throw Failure(description: "'\(spec)' is neither a folder nor a revision of the git repository here; give a folder, or a revision such as origin/main or HEAD~1")
+            throw ValidationError("'\(spec)' is neither a folder nor a revision of the git repository here; give a folder, or a revision such as origin/main or HEAD~1")
         }
         let prefix = (try? Git.run(["rev-parse", "--show-prefix"]).trimmed) ?? ""
         // `git archive` run in a subfolder archives only that subfolder: run it from the top, keep the paths whole.

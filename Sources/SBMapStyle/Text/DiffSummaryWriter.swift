@@ -1,22 +1,32 @@
 import SBMapDiff
 import SBMapModel
 
-/// The Markdown summary of a diff, for a pull-request comment: the counts before and after, what was added,
-/// removed and changed per storyboard, the new and the fixed findings, and a Mermaid picture of the changed part
-/// (or one line saying it is too big to show, and where the full diff map is).
+/// The Markdown summary of a diff, for a pull-request comment. It leads with the verdict (its first line says what
+/// the change does to the app: `2 links broke, both crash at runtime`), then the new findings, the fixed ones, the
+/// changes per storyboard (long lists folded in `<details>`), the counts before and after as `check` counts them,
+/// and a Mermaid picture of the changed part (or where the full diff map is, when it is too big to show).
 public enum DiffSummaryWriter {
     /// The most nodes the Mermaid picture may have; GitHub draws bigger ones, but nobody can read them in a comment.
     public static let maxMermaidNodes = 60
     /// The most lines of a list before it says how many more there are.
     public static let maxItems = 50
 
-    public static func write(_ diff: GraphDiff, picture: StyledGraph?, mapFile: String?) -> String {
-        var out = "## Storyboard map: what this change does\n\n"
-        guard !diff.isEmpty else { return out + "No change to the storyboard map.\n" }
-        out += counts(diff) + "\n"
-        out += changesByStoryboard(diff)
+    /// A storyboard's list of changes longer than this is folded.
+    public static let foldAfter = 10
+
+    /// `artifactURL`: where the diff map and the site are (an `http(s)` URL; the workflow fills it in).
+    public static func write(_ diff: GraphDiff, picture: StyledGraph?, mapFile: String?, artifactURL: String? = nil) -> String {
+        var out = "## \(MarkdownWriter.inline(diff.verdict))\n\n"
+        if let artifactURL, artifactURL.hasPrefix("https://") || artifactURL.hasPrefix("http://"),
+           !artifactURL.contains(where: { $0 == " " || $0 == ")" || $0 == "<" || $0 == ">" || $0 == "\n" }) {
+            out += "The diff map and the site of this change: [artifact](\(artifactURL)).\n\n"
+        }
+        guard !diff.isEmpty else { return out }
         out += findings("New findings", diff.newFindings)
         out += findings("Fixed findings", diff.fixedFindings)
+        out += changesByStoryboard(diff)
+        out += "\n<details><summary>Counts before and after (as <code>sbmap check</code> counts them)</summary>\n\n"
+            + counts(diff) + "\n</details>\n"
         if let picture {
             let nodes = picture.nodes.count
             if nodes > maxMermaidNodes {
@@ -55,12 +65,27 @@ public enum DiffSummaryWriter {
             return node.customClass ?? node.storyboardIdentifier ?? node.title ?? node.label
         }
         func file(_ node: Node?) -> String { node?.storyboard ?? "code" }
+        for (id, details) in diff.brokeNodes.sorted(by: { $0.key < $1.key }) {
+            lines[file(headNodes[id]), default: []]
+                .append("**broke** \(MarkdownWriter.inline(name(headNodes[id]))): \(MarkdownWriter.inline(details.joined(separator: "; ")))")
+        }
+        for (id, details) in diff.fixedNodes.sorted(by: { $0.key < $1.key }) {
+            lines[file(headNodes[id]), default: []]
+                .append("fixed \(MarkdownWriter.inline(name(headNodes[id])))" + (details.isEmpty ? "" : ": \(MarkdownWriter.inline(details.joined(separator: "; ")))"))
+        }
         for id in diff.addedNodes { lines[file(headNodes[id]), default: []].append("added \(MarkdownWriter.inline(name(headNodes[id])))") }
         for node in diff.removedNodes {
             lines[node.storyboard.map { diff.storyboardMatch[$0] ?? $0 } ?? "code", default: []]
                 .append("removed \(MarkdownWriter.inline(name(node)))")
         }
         for (id, details) in diff.changedNodes.sorted(by: { $0.key < $1.key }) {
+            if let move = diff.movedNodes[id] {
+                // One change where the scene is now: "moved from Settings to NewFeature, now reached through a reference".
+                let rest = details.filter { $0 != move }
+                lines[file(headNodes[id]), default: []].append("\(MarkdownWriter.inline(name(headNodes[id]))) \(MarkdownWriter.inline(move))"
+                    + (rest.isEmpty ? "" : "; \(MarkdownWriter.inline(rest.joined(separator: "; ")))"))
+                continue
+            }
             lines[file(headNodes[id]), default: []]
                 .append("changed \(MarkdownWriter.inline(name(headNodes[id]))): \(MarkdownWriter.inline(details.joined(separator: "; ")))")
         }
@@ -94,20 +119,24 @@ public enum DiffSummaryWriter {
         for path in lines.keys.sorted() {
             let items = lines[path] ?? []
             out += "\n**\(MarkdownWriter.inline(path))**\n\n"
-            out += items.prefix(maxItems).map { "- \($0)\n" }.joined()
-            if items.count > maxItems { out += "- and \(items.count - maxItems) more\n" }
+            let list = items.prefix(maxItems).map { "- \($0)\n" }.joined()
+                + (items.count > maxItems ? "- and \(items.count - maxItems) more\n" : "")
+            out += items.count > foldAfter ? "<details><summary>\(items.count) changes</summary>\n\n\(list)\n</details>\n" : list
         }
         return out
     }
 
     static func findings(_ title: String, _ list: [Diagnostic]) -> String {
         guard !list.isEmpty else { return "" }
-        var out = "\n### \(title)\n\n"
+        var out = "### \(title)\n\n"
+        let folded = list.count > foldAfter
+        if folded { out += "<details><summary>\(list.count) findings</summary>\n\n" }
         for d in list.sorted().prefix(maxItems) {
             let at = d.location.map { MarkdownWriter.inline("\($0)") + ": " } ?? ""
             out += "- **\(d.severity == .info ? "note" : d.severity.rawValue)** \(at)\(MarkdownWriter.inline(d.message)) [\(MarkdownWriter.inline(d.code.rawValue))]\n"
         }
         if list.count > maxItems { out += "- and \(list.count - maxItems) more\n" }
-        return out
+        if folded { out += "\n</details>\n" }
+        return out + "\n"
     }
 }
