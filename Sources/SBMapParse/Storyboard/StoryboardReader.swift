@@ -219,12 +219,13 @@ struct StoryboardReading {
     /// A direct child of `<objects>`: the root if it says `sceneMemberID="viewController"`; otherwise,
     /// if no root is declared, perhaps the fallback root (watchOS roots carry no sceneMemberID).
     private mutating func considerRoot(_ name: SAXName, _ attributes: SAXAttributes, _ session: SAXSession) {
-        guard let builder = scene?.summary, !builder.hasDeclaredRoot else { return }
+        // Fields read one by one through the optional: a copy of the builder would retain everything in it.
+        guard scene?.hasDeclaredRoot == false else { return }
         let member = attributes["sceneMemberID"]
         let isDeclared = member?.equals("viewController") == true
         if !isDeclared {
             // The fallback is the first child that is neither a First Responder nor an exit.
-            guard !builder.hasFallbackRoot else { return }
+            guard scene?.hasFallbackRoot == false else { return }
             if name.equals("exit") || member?.equals("exit") == true || member?.equals("firstResponder") == true
                 || attributes["placeholderIdentifier"]?.equals("IBFirstResponder") == true {
                 return
@@ -233,11 +234,11 @@ struct StoryboardReading {
         let (line, column) = session.position()
         let element = name.string
         var root = LoadedScene(
-            sceneID: builder.sceneID, element: element, objectID: attributes["id"]?.string ?? "",
+            sceneID: scene?.sceneID ?? nil, element: element, objectID: attributes["id"]?.string ?? "",
             location: SourceLocation(path: path, line: line, column: column),
             customClass: attributes.string("customClass"), customModule: attributes.string("customModule"),
             storyboardIdentifier: attributes.string("storyboardIdentifier"),
-            title: attributes.string("title"), userLabel: attributes.string("userLabel"), comment: builder.comment)
+            title: attributes.string("title"), userLabel: attributes.string("userLabel"), comment: scene?.comment ?? nil)
         if name.equals("viewControllerPlaceholder") || name.equals("controllerPlaceholder") {
             root.placeholderStoryboardName = attributes.string("storyboardName")
             root.placeholderReferencedIdentifier = attributes.string("referencedIdentifier")
@@ -305,19 +306,16 @@ struct StoryboardReading {
 private struct SceneBuilder {
     var sceneID: String?
     var comment: String?
-    var declaredRoot: LoadedScene?
-    var fallbackRoot: LoadedScene?
+    var declaredRoot: LoadedScene? { didSet { hasDeclaredRoot = declaredRoot != nil } }
+    var fallbackRoot: LoadedScene? { didSet { hasFallbackRoot = fallbackRoot != nil } }
+    private(set) var hasDeclaredRoot = false
+    private(set) var hasFallbackRoot = false
     var exitIDs: [String] = []
     var segues: [LoadedSegue] = []
 
     init(sceneID: String?, comment: String?) {
         self.sceneID = sceneID
         self.comment = comment
-    }
-
-    /// What deciding on a root needs, without copying the roots and segues read so far.
-    var summary: (sceneID: String?, comment: String?, hasDeclaredRoot: Bool, hasFallbackRoot: Bool) {
-        (sceneID, comment, declaredRoot != nil, fallbackRoot != nil)
     }
 
     /// The scene as loaded: its root with the scene-wide exits and segues, or `nil` without a root.
