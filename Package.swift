@@ -73,7 +73,8 @@ let package = Package(
         .target(
             name: "SBMapSite",
             dependencies: ["SBMapModel", "SBMapStyle", "SBMapRender"],
-            resources: [.embedInCode("Assets/sbmap.js"), .embedInCode("Assets/sbmap.css")],
+            // docs/diagnostics.md (through the `Assets/diagnostics.md` symlink) becomes the site's diagnostics.html.
+            resources: [.embedInCode("Assets/sbmap.js"), .embedInCode("Assets/sbmap.css"), .embedInCode("Assets/diagnostics.md")],
             swiftSettings: swiftSettings
         ),
         // Two resolved graphs compared: what a change added, removed and changed (`sbmap diff`).
@@ -92,7 +93,7 @@ let package = Package(
         // scripts/bench.sh's in-process measurements (phases, parse against Foundation's XMLParser); not a product.
         .executableTarget(
             name: "SBMapBench",
-            dependencies: ["SBMapCLI", "SBMapAnalysis", "SBMapDiscover", "SBMapParse", "SBMapResolve", "SBMapModel"],
+            dependencies: ["SBMapCLI", "SBMapDiscover", "SBMapParse", "SBMapResolve", "SBMapModel"],
             swiftSettings: swiftSettings
         ),
 

@@ -64,6 +64,13 @@ if ! { have_pkg libgvc && have_pkg libxml-2.0; }; then
   have_pkg libxml-2.0 || { echo "bootstrap: libxml2 still not found by pkg-config (libxml-2.0)" >&2; exit 1; }
 fi
 
+# --- axe-core, for the accessibility check in the browser tests of `sbmap site` (optional) ----------
+# Cached in .build/axe (ignored), never committed; the test fetches it itself when it is missing.
+if [ "${SBMAP_NO_CHROMIUM:-}" != 1 ]; then
+  "$(dirname "$0")/fetch-axe.sh" >/dev/null \
+    || echo "bootstrap: could not fetch axe-core (scripts/fetch-axe.sh); the accessibility test of 'sbmap site' will be skipped" >&2
+fi
+
 # --- Headless Chromium, for the browser tests of `sbmap site` (optional) ---------------------------
 skip_note="the browser tests of 'sbmap site' will be skipped"
 if [ "${SBMAP_NO_CHROMIUM:-}" = 1 ] || have_chromium; then

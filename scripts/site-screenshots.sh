@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The screenshots of `sbmap site` in the README and docs/site.md: the site of examples/TabBarApp (its index, Feed's
-# page with the Post scene clicked, the search box in use), taken by headless Chromium through the browser tests'
+# page with the Post scene clicked, the search box in use, that page in dark mode and on a 390 px phone), taken by
+# headless Chromium through the browser tests'
 # DevTools client (Tests/SBMapCLITests/SiteScreenshots.swift).
 #
 #   scripts/site-screenshots.sh [OUT_DIR]      # default docs/images

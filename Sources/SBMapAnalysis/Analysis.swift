@@ -51,11 +51,8 @@ public enum Analysis {
             // Only with the sources read can a storyboard or a class be known to be unused: without them, every
             // storyboard loaded from code would look unloaded.
             for (path, name) in UnloadedStoryboards.files(in: graph) { places.add(.storyboardNeverLoaded(name: name), file: path) }
-            let urls = Dictionary(sources.map { ($0.path, $0.url) }, uniquingKeysWith: { a, _ in a })
             let codeErrors = graph.diagnostics.compactMap { $0.severity == .error ? $0.location : nil }
-            for (location, type) in UnreferencedTypes.find(at: codeErrors, in: graph, sources: sources.map(\.path), source: { path in
-                urls[path].flatMap { FileManager.default.contents(atPath: $0) }.map { Array($0) }
-            }) {
+            for (location, type) in UnreferencedTypes.find(at: codeErrors, in: graph, code: prepared) {
                 places.add(.typeNeverReferenced(type: type), file: location.path, line: location.line)
             }
             timer.mark("unused code")

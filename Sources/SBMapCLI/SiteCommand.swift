@@ -110,19 +110,24 @@ struct SiteCommand: ParsableCommand {
             hops: hops ?? file.hops ?? 1,
             budget: MapBudget(nodes: maxNodes ?? file.maxNodes ?? MapBudget().nodes,
                               edges: maxEdges ?? file.maxEdges ?? MapBudget().edges),
-            generator: "sbmap \(SBMapCommand.version)")
+            generator: "sbmap \(SBMapCommand.version)",
+            commit: resolved.paths.first.flatMap { GitCommit.head(of: $0) })
 
         let progress = SharedProgress(Progress(total: graph.storyboards.count + 1))
-        let site = Site.build(graph, options: options) { _, _ in progress.step() }
-        progress.finish()
-
-        var failures = site.failures
+        var failures: [String] = []
+        var siteDiagnostics: [Diagnostic] = []
         do {
-            try write(site)
+            try write { sink in
+                // Each page is written as soon as it is made: a site of a thousand storyboards is never all in memory.
+                let report = try Site.write(graph, options: options, progress: { _, _ in progress.step() }, to: sink)
+                failures += report.failures
+                siteDiagnostics = report.diagnostics
+            }
         } catch {
             failures.append("\(error)")
         }
-        let all = (graph.diagnostics + site.diagnostics).sorted()
+        progress.finish()
+        let all = (graph.diagnostics + siteDiagnostics).sorted()
         reporter.report(all)
         if !failures.isEmpty {
             FindingsReporter.writeToStandardError("sbmap: error: " + failures.joined(separator: "\nsbmap: error: ") + "\n")
@@ -134,20 +139,17 @@ struct SiteCommand: ParsableCommand {
         if !failures.isEmpty || reporter.fails(all) { throw ExitCode(1) }
     }
 
-    /// Writes the pages, then the manifest, then removes what the last run wrote and this one did not (pages of
-    /// storyboards that are gone): an interrupted or failed run never leaves a manifest naming pages that were not
-    /// written, and removes nothing. Every file is written atomically; only files `Site.isOwnFile` allows are
-    /// removed. (`OutputFolder.prepare` made the folders.)
-    private func write(_ site: Site) throws {
+    /// Writes each file atomically as `make` hands it over (the pages, then the manifest: `Site.write` makes it
+    /// last), then removes what the last run wrote and this one did not (pages of storyboards that are gone). A
+    /// failed or interrupted run never leaves a manifest naming pages that were not written, and removes nothing.
+    /// Only files `Site.isOwnFile` allows are removed. (`OutputFolder.prepare` made the folders.)
+    private func write(_ make: (_ sink: (SiteFile) throws -> Void) throws -> Void) throws {
         let previous = Self.readManifest(output)
-        let pages = site.files.filter { $0.path != Site.manifest }
-        for file in pages {
+        var written = Set<String>()
+        try make { file in
             try OutputFile.write(file.bytes, to: output + "/" + file.path, existing: .ownFolderEntry)
+            written.insert(file.path)
         }
-        for file in site.files where file.path == Site.manifest {
-            try OutputFile.write(file.bytes, to: output + "/" + file.path, existing: .ownFolderEntry)
-        }
-        let written = Set(site.files.map(\.path))
         for stale in previous.subtracting(written).sorted() where Site.isOwnFile(stale) {
             unlink(output + "/" + stale)
         }

@@ -39,7 +39,7 @@ public struct EdgeKind: RawRepresentable, Hashable, Sendable, Codable, Comparabl
     /// drawn as one edge; `count` says how many, `worst` the worst state among them.
     public static let aggregate = Self("aggregate")
 
-    /// Every kind Interface Builder is known to write (storyboard-format.md §3.2).
+    /// Every kind Interface Builder is known to write (docs/input-format.md §3.2).
     public static let knownSegueKinds: Set<EdgeKind> = [
         .show, .showDetail, .presentation, .popoverPresentation, .embed, .unwind, .custom, .relationship,
         .push, .modal, .replace, .popover, .sheet,

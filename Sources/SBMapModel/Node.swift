@@ -218,7 +218,7 @@ public struct Node: Hashable, Sendable, Codable {
         self.unwindAction = unwindAction
     }
 
-    /// The class a scene has when it sets no custom class (storyboard-format.md §2), on `platform`'s kit:
+    /// The class a scene has when it sets no custom class (docs/input-format.md §2), on `platform`'s kit:
     /// `UINavigationController`, `NSWindowController`, …; `nil` for elements with no class of their own.
     public func defaultClass(on platform: Platform?) -> String? {
         let kit = platform == .macOS ? "NS" : "UI"

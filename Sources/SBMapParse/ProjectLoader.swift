@@ -5,7 +5,7 @@ import SBMapModel
 /// Parsing is the part of a run that parallelises well (files are independent, and libxml2 is thread-safe
 /// once initialised); the results come back in input order whatever order the threads finish in, so the
 /// output is deterministic. Source files (`.swift`, `.objectiveC`) are scanned for code links the same way; a run
-/// loads them in a call of their own, while the storyboards are resolved (see `Pipeline`).
+/// loads them in a call of their own, while the storyboards are resolved (see `Analysis.run`).
 public struct ProjectLoader: Hashable, Sendable {
     public var limits: LoadLimits
 

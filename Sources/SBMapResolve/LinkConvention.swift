@@ -3,7 +3,7 @@ import SBMapModel
 /// How an older, pre-Xcode-7 placeholder scene names its target in user-defined runtime attributes.
 ///
 /// Before storyboard references, libraries such as RBStoryboardLink put a plain view controller in
-/// the storyboard and named the real target in runtime attributes (storyboard-format.md §5).
+/// the storyboard and named the real target in runtime attributes (docs/input-format.md §5).
 /// Key names differ per library, so they are data: `--link-class`, `--link-name-key` and
 /// `--link-identifier-key` change them.
 public struct LinkConvention: Sendable, Hashable {

@@ -16,15 +16,28 @@ public struct SiteOptions: Hashable, Sendable {
     public var budget: MapBudget
     /// Named in the footer and the `generator` meta tag: `sbmap 0.2.0`. No date: the same input gives the same bytes.
     public var generator: String
+    /// The commit the app's files are at (`git rev-parse HEAD`), named in the footer; `nil` outside a git work tree.
+    public var commit: String?
 
     public init(title: String, sourceLinks: SourceLinks? = nil, render: RenderOptions, hops: Int = 1,
-                budget: MapBudget = MapBudget(), generator: String = "sbmap") {
+                budget: MapBudget = MapBudget(), generator: String = "sbmap", commit: String? = nil) {
         self.title = title
         self.sourceLinks = sourceLinks
         self.render = render
         self.hops = hops
         self.budget = budget
         self.generator = generator
+        self.commit = commit
+    }
+
+    /// Whether the maps are drawn on a dark canvas (`--theme dark`): their pages are then dark too.
+    var darkMaps: Bool {
+        let hex = render.theme.canvas.background.graphviz
+        guard hex.hasPrefix("#"), hex.count >= 7 else { return false }
+        let digits = Array(hex.dropFirst())
+        func channel(_ k: Int) -> Double { Double(Int(String(digits[k..<k + 2]), radix: 16) ?? 255) / 255 }
+        // Relative luminance (sRGB, without the gamma curve: this only tells dark from light).
+        return 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4) < 0.4
     }
 }
 
@@ -44,11 +57,13 @@ public struct SiteFile: Hashable, Sendable {
 ///     index.html                 the overview map, counts, entry points, every storyboard
 ///     storyboards/NAME.html      one storyboard: its focus map, scenes, links out, who references each scene
 ///     findings.html              every finding, grouped by code
+///     diagnostics.html           what each finding code means (docs/diagnostics.md)
 ///     assets/sbmap.css, assets/sbmap.js, assets/search-index.js
 ///     sbmap-site.json            what was written (the next run removes pages of storyboards that are gone)
 ///
-/// `build` draws the maps (Graphviz) and then makes the pages; `SitePages.make` alone is a pure function of the
-/// graph and the drawn maps, so the pages can be tested without Graphviz. The same input gives the same bytes.
+/// `write` draws the maps (Graphviz) and makes the pages a few at a time, handing each file on as it is made;
+/// `build` collects them (tests, small apps). `SitePages.make` alone is a pure function of the graph and the drawn
+/// maps, so the pages can be tested without Graphviz. The same input gives the same bytes.
 public struct Site: Sendable {
     /// Sorted by path.
     public var files: [SiteFile]
@@ -57,11 +72,75 @@ public struct Site: Sendable {
     /// Maps that could not be drawn (their pages say so).
     public var failures: [String]
 
+    /// Every file of the site in memory, sorted by path.
     public static func build(_ graph: StoryboardGraph, options: SiteOptions,
                              progress: @Sendable (Int, Int) -> Void = { _, _ in }) -> Site {
-        let maps = SiteMaps.draw(graph, options: options, progress: progress)
-        return Site(files: SitePages.make(graph, maps: maps, options: options), diagnostics: maps.diagnostics,
-                    failures: maps.failures)
+        var files: [SiteFile] = []
+        let report = write(graph, options: options, progress: progress) { files.append($0) }
+        return Site(files: files.sorted { $0.path < $1.path }, diagnostics: report.diagnostics, failures: report.failures)
+    }
+
+    /// What writing a site found: the findings of the renders, and the maps that could not be drawn.
+    public struct Report: Sendable {
+        public var diagnostics: [Diagnostic]
+        public var failures: [String]
+    }
+
+    /// Draws the maps and makes the pages a few at a time, handing each file to `sink` as soon as it is made, so that
+    /// a site of a thousand storyboards never holds more than a few maps and pages in memory. The overview is drawn
+    /// first; the storyboard pages come in path order, then the index, the other pages and the assets, and the
+    /// manifest last. A sink that throws stops the run: the error is rethrown.
+    @discardableResult
+    public static func write(_ graph: StoryboardGraph, options: SiteOptions,
+                             progress: @Sendable (Int, Int) -> Void = { _, _ in },
+                             to sink: (SiteFile) throws -> Void) rethrows -> Report {
+        let drawer = MapDrawer(graph, options: options)
+        let storyboards = graph.storyboards.sorted { $0.path < $1.path }
+        let total = storyboards.count + 1
+        var findings: [Diagnostic] = []
+        var failures: [String] = []
+        var written: [String] = []
+        func take(_ drawn: MapDrawer.Drawn) {
+            if let failure = drawn.failure { failures.append(failure) }
+            findings += drawn.diagnostics
+        }
+        // The overview first: its layout (the largest, tens of MB for a thousand storyboards) is freed before the
+        // tables the pages need are built. Its SVG waits for the index page.
+        // The whole site's layout time is bounded, not only each map's: plans are charged in the order drawn.
+        var run = LayoutRun(budget: options.render.layoutBudget)
+        let overview = drawer.draw(drawer.plan([drawer.overviewView()], run: &run)[0])
+        take(overview)
+        progress(1, total)
+        let pages = SitePages(graph, options: options)
+
+        // A batch per round: styling and pages on every core while Graphviz draws one map at a time; the batch's
+        // maps and pages are dropped once written.
+        let batch = 8
+        var done = 1
+        for first in stride(from: 0, to: storyboards.count, by: batch) {
+            let slice = Array(storyboards[first..<min(first + batch, storyboards.count)])
+            let planned = drawer.plan(parallelMap(count: slice.count) { k in drawer.focusView(slice[k].path) }, run: &run)
+            let made = parallelMap(count: slice.count) { k -> (SiteFile, MapDrawer.Drawn) in
+                var drawn = drawer.draw(planned[k])
+                let page = pages.storyboardPage(slice[k], map: drawn.map)
+                drawn.map = nil
+                return (page, drawn)
+            }
+            for (page, drawn) in made {
+                take(drawn)
+                try sink(page)
+                written.append(page.path)
+                done += 1
+                progress(done, total)
+            }
+        }
+        for file in [pages.index(overview: overview.map), pages.findings(), pages.diagnostics(), pages.searchIndex()]
+            + SitePages.assets {
+            try sink(file)
+            written.append(file.path)
+        }
+        try sink(pages.manifest(files: written + [manifest]))
+        return Report(diagnostics: MapDrawer.distinct(findings), failures: failures)
     }
 
     /// The file that lists what a site holds.
@@ -78,7 +157,7 @@ public struct Site: Sendable {
             }
         }
         switch parts.count {
-        case 1: return ["index.html", "findings.html"].contains(String(parts[0]))
+        case 1: return ["index.html", "findings.html", "diagnostics.html"].contains(String(parts[0]))
         case 2:
             switch parts[0] {
             case "storyboards": return safe(parts[1]) && parts[1].hasSuffix(".html")

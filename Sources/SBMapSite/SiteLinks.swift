@@ -64,13 +64,12 @@ struct OutgoingLink: Hashable, Sendable {
 /// links into every scene and out of every storyboard, findings by storyboard.
 struct SiteLinks: Sendable {
     let graph: StoryboardGraph
-    let maps: SiteMaps
     /// Storyboard path → page file name without extension (`MapFileNames`: stable and URL-safe).
     let pageNames: [String: String]
-    let nodesByID: [String: Node]
+    let nodesByID: NodeTable
     let storyboardsByPath: [String: Storyboard]
     /// Storyboard path → its scenes (and placeholders), in document order.
-    let scenes: [String: [Node]]
+    let scenes: SceneTable
     let incoming: [String: [IncomingLink]]
     let outgoing: [String: [OutgoingLink]]
     /// Links that name a storyboard (or a scene of it) but do not resolve, by that storyboard's path: calls in code
@@ -88,12 +87,11 @@ struct SiteLinks: Sendable {
     /// Storyboard names more than one file has.
     let repeatedNames: Set<String>
 
-    init(_ graph: StoryboardGraph, maps: SiteMaps) {
+    init(_ graph: StoryboardGraph) {
         self.graph = graph
-        self.maps = maps
         pageNames = MapFileNames.names(for: graph.storyboards)
         repeatedNames = Set(Dictionary(grouping: graph.storyboards, by: \.name).filter { $0.value.count > 1 }.keys)
-        nodesByID = graph.nodesByID
+        nodesByID = NodeTable(graph.nodes)
         storyboardsByPath = graph.storyboardsByID
         var owner: [String: String] = [:]
         for storyboard in graph.storyboards {
@@ -102,14 +100,14 @@ struct SiteLinks: Sendable {
         }
         self.owner = owner
 
-        var scenes: [String: [Node]] = [:]
+        var scenes: [String: [Int]] = [:]
         var unresolved: [String: Int] = [:]
-        for node in graph.nodes {
+        for (k, node) in graph.nodes.enumerated() {
             guard let path = node.storyboard else { continue }
-            if node.role.isScene { scenes[path, default: []].append(node) }
+            if node.role.isScene { scenes[path, default: []].append(k) }
             if node.role.carriesResolution, (node.resolution?.state ?? .unresolved) != .resolved { unresolved[path, default: 0] += 1 }
         }
-        self.scenes = scenes
+        self.scenes = SceneTable(nodes: graph.nodes, positions: scenes)
         self.unresolved = unresolved
 
         var incoming: [String: [IncomingLink]] = [:]
@@ -227,11 +225,15 @@ struct SiteLinks: Sendable {
         pageNames[storyboard].map { "storyboards/\($0).html" }
     }
 
-    /// The fragment that finds a node on its storyboard's page: its SVG id in that page's map (so the browser
-    /// scrolls to it and the script highlights it), or a token of its id when the map does not show it.
+    /// The fragment that finds a node on its storyboard's page: `scene-` and its object id (`scene-BYZ-38-t0r`).
+    /// It is made from the node's id inside its storyboard, never from the storyboard's path, so a link stays the
+    /// same wherever sbmap runs (`sbmap site .` in one folder, `sbmap site /ci/work/app` in another). The page's
+    /// scene table row has it as its id; the script finds the node on the map through the page's anchor table.
     func anchor(of nodeID: String) -> String {
-        if let path = nodesByID[nodeID]?.storyboard, let id = maps.focus[path]?.nodeIDs[nodeID] { return id }
-        return "node-" + TextSafety.token(nodeID)
+        let node = nodesByID[nodeID]
+        var local = Substring(nodeID)
+        if let path = node?.storyboard, local.hasPrefix(path + "#") { local = local.dropFirst(path.count + 1) }
+        return "scene-" + TextSafety.token(String(local))
     }
 
     /// The link to a node's place on its storyboard's page, relative to the site's root; `nil` for code types and
@@ -302,4 +304,29 @@ struct SiteLinks: Sendable {
     static func defaultClass(_ node: Node, platform: Platform?) -> String? {
         node.defaultClass(on: platform)
     }
+}
+
+/// Nodes by id, without a copy of the nodes: the graph's array and each id's position in it. A site of 20,000 scenes
+/// would otherwise hold every node twice more while its pages are made.
+struct NodeTable: Sendable {
+    private let nodes: [Node]
+    private let positions: [String: Int]
+
+    init(_ nodes: [Node]) {
+        self.nodes = nodes
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(nodes.count)
+        for (k, node) in nodes.enumerated() where positions[node.id] == nil { positions[node.id] = k }
+        self.positions = positions
+    }
+
+    subscript(id: String) -> Node? { positions[id].map { nodes[$0] } }
+}
+
+/// Each storyboard's scenes, in document order, as positions in the graph's nodes.
+struct SceneTable: Sendable {
+    let nodes: [Node]
+    let positions: [String: [Int]]
+
+    subscript(path: String) -> [Node]? { positions[path].map { $0.map { nodes[$0] } } }
 }

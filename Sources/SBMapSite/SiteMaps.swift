@@ -35,96 +35,124 @@ public struct SiteMaps: Sendable {
         self.failures = failures
     }
 
-    /// Draws the overview and every focus map of `graph` as SVG. `progress(done, total)` is called after each map.
-    public static func draw(_ graph: StoryboardGraph, options: SiteOptions,
-                            progress: @Sendable (Int, Int) -> Void = { _, _ in }) -> SiteMaps {
-        let render = { var r = options.render; r.format = .svg; return r }()
+    /// Draws the overview and every focus map of `graph` as SVG, all held at once: for tests and small apps. `Site`
+    /// draws them a few at a time instead, and writes each page as soon as its map is drawn.
+    public static func draw(_ graph: StoryboardGraph, options: SiteOptions) -> SiteMaps {
+        let drawer = MapDrawer(graph, options: options)
         let storyboards = graph.storyboards.map(\.path).sorted()
-        let total = storyboards.count + 1
-        let focusIndex = FocusView.Index(graph)
-        let counter = Counter()
-
-        /// One map: styled on any thread; laid out by Graphviz one at a time (the renderer serializes it). A map left
-        /// out by the layout budget is no failure: its page shows the tables, and the note says why.
-        @Sendable func draw(_ view: StoryboardGraph, _ what: String, hops: Int,
-                            allowance: Double) -> Result<(SiteMap?, [Diagnostic]), DrawFailure> {
-            defer { progress(counter.next(), total) }
-            var options = render
-            options.layoutAllowance = allowance
-            options.layoutSubject = what
-            do {
-                let rendered = try Renderer.render(view, options: options)
-                let svg = try SVGInliner.inline(rendered.data)
-                return .success((SiteMap(svg: svg, nodeIDs: rendered.nodeIDs, hops: hops), rendered.diagnostics))
-            } catch let error as RenderError where error.skipped {
-                return .success((nil, error.diagnostics))
-            } catch let error as RenderError {
-                return .failure(DrawFailure(message: "\(what): \(error.message)", diagnostics: error.diagnostics))
-            } catch {
-                return .failure(DrawFailure(message: "\(what): \(error)", diagnostics: []))
-            }
-        }
-
-        // The views and what each would cost to lay out, on every core.
-        let views = parallelMap(count: total) { k -> (view: StoryboardGraph, hops: Int, note: Diagnostic?, cost: LayoutCost) in
-            if k == 0 {
-                let view = OverviewView.make(graph)
-                return (view, 0, nil, Renderer.layoutCost(view, options: render))
-            }
-            let path = storyboards[k - 1]
-            var reach = options.hops
-            var view = FocusView(storyboard: path, hops: reach).make(graph, index: focusIndex)
-            while reach > 0, !options.budget.admits(view) {
-                reach -= 1
-                view = FocusView(storyboard: path, hops: reach).make(graph, index: focusIndex)
-            }
-            let note = reach < options.hops
-                ? Diagnostic(.info, .renderLimited,
-                             "the map of \(path) on its site page reaches \(reach) of \(options.hops) hops: more would be over the budget (--max-nodes \(options.budget.nodes), --max-edges \(options.budget.edges))",
-                             at: SourceLocation(path: path))
-                : nil
-            return (view, reach, note, Renderer.layoutCost(view, options: render))
-        }
-        // The whole site's layout time is bounded, not only each map's: the plans are chosen in a fixed order (the
-        // overview, then by path) against what the maps before left, so the same input gets the same site.
-        var run = LayoutRun(budget: render.layoutBudget)
-        let allowances = views.map { run.allowance(for: $0.cost, options: render) }
-        // Styling runs on every core while Graphviz draws the previous map.
-        let results = parallelMap(count: total) { k -> (Result<(SiteMap?, [Diagnostic]), DrawFailure>, Diagnostic?) in
-            let what = k == 0 ? "the overview" : "the map of \(storyboards[k - 1])"
-            return (draw(views[k].view, what, hops: views[k].hops, allowance: allowances[k]), views[k].note)
-        }
-
-        var maps = SiteMaps(overview: nil, focus: [:])
+        let planned = drawer.plan(parallelMap(count: storyboards.count + 1) { k in
+            k == 0 ? drawer.overviewView() : drawer.focusView(storyboards[k - 1])
+        })
+        let drawn = parallelMap(count: planned.count) { k in drawer.draw(planned[k]) }
+        var maps = SiteMaps(overview: drawn[0].map, focus: [:])
         var findings: [Diagnostic] = []
-        for (k, (result, note)) in results.enumerated() {
-            if let note { findings.append(note) }
-            switch result {
-            case .success(let (map, diagnostics)):
-                if let map {
-                    if k == 0 { maps.overview = map } else { maps.focus[storyboards[k - 1]] = map }
-                }
-                findings += diagnostics
-            case .failure(let failure):
-                maps.failures.append(failure.message)
-                findings += failure.diagnostics
-            }
+        for (k, one) in drawn.enumerated() {
+            if k > 0, let map = one.map { maps.focus[storyboards[k - 1]] = map }
+            if let failure = one.failure { maps.failures.append(failure) }
+            findings += one.diagnostics
         }
-        // The same note from a thousand maps is one note.
-        var seen = Set<Diagnostic>()
-        maps.diagnostics = findings.filter { seen.insert($0).inserted }.sorted()
+        maps.diagnostics = MapDrawer.distinct(findings)
         return maps
-    }
-
-    struct DrawFailure: Error {
-        var message: String
-        var diagnostics: [Diagnostic]
     }
 }
 
-/// Counts finished maps across threads, for the progress line. `value` is only touched under `lock`.
-private final class Counter: @unchecked Sendable {
-    private var value = 0
-    private let lock = NSLock()
-    func next() -> Int { lock.withLock { value += 1; return value } }
+/// Draws one map of a site at a time: styled on any thread, laid out by Graphviz one at a time (the renderer
+/// serializes it), checked for inlining.
+struct MapDrawer: Sendable {
+    /// One drawn map, or why it could not be drawn; the findings of its render.
+    struct Drawn: Sendable {
+        var map: SiteMap?
+        var failure: String?
+        var diagnostics: [Diagnostic]
+    }
+
+    let graph: StoryboardGraph
+    let options: SiteOptions
+    private let render: RenderOptions
+    private let focusIndex: FocusView.Index
+
+    init(_ graph: StoryboardGraph, options: SiteOptions) {
+        self.graph = graph
+        self.options = options
+        render = { var r = options.render; r.format = .svg; return r }()
+        focusIndex = FocusView.Index(graph)
+    }
+
+    /// One map to draw: its view, how far it reaches, a note when it reaches less than asked, what its layout would
+    /// cost, and (once planned) the layout time the run allows it.
+    struct Planned: Sendable {
+        var view: StoryboardGraph
+        var what: String
+        var hops: Int
+        var note: Diagnostic?
+        var cost: LayoutCost
+        var allowance: Double = 0
+    }
+
+    func overviewView() -> Planned {
+        let view = OverviewView.make(graph)
+        return Planned(view: view, what: "the overview", hops: 0, note: nil, cost: Renderer.layoutCost(view, options: render))
+    }
+
+    /// The focus map of the storyboard at `path`, with fewer hops than asked when the neighbourhood is over the budget.
+    func focusView(_ path: String) -> Planned {
+        var reach = options.hops
+        var view = FocusView(storyboard: path, hops: reach).make(graph, index: focusIndex)
+        while reach > 0, !options.budget.admits(view) {
+            reach -= 1
+            view = FocusView(storyboard: path, hops: reach).make(graph, index: focusIndex)
+        }
+        let note = reach < options.hops
+            ? Diagnostic(.info, .renderLimited,
+                         "the map of \(path) on its site page reaches \(reach) of \(options.hops) hops: more would be over the budget (--max-nodes \(options.budget.nodes), --max-edges \(options.budget.edges))",
+                         at: SourceLocation(path: path))
+            : nil
+        return Planned(view: view, what: "the map of \(path)", hops: reach, note: note,
+                       cost: Renderer.layoutCost(view, options: render))
+    }
+
+    /// Each map's layout allowance, charged against the whole site's run budget in the order given (the overview,
+    /// then the storyboards by path): the site's layout time is bounded, not only each map's, and the same input
+    /// gets the same plans. A site drawn in batches keeps one `LayoutRun` across them (`plan(_:run:)`).
+    func plan(_ maps: [Planned]) -> [Planned] {
+        var run = LayoutRun(budget: render.layoutBudget)
+        return plan(maps, run: &run)
+    }
+
+    func plan(_ maps: [Planned], run: inout LayoutRun) -> [Planned] {
+        maps.map { one in
+            var one = one
+            one.allowance = run.allowance(for: one.cost, options: render)
+            return one
+        }
+    }
+
+    /// Draws a planned map. A map the layout budget left out is no failure: its page shows the tables, and the
+    /// note says why.
+    func draw(_ planned: Planned) -> Drawn {
+        var options = render
+        options.layoutAllowance = planned.allowance
+        options.layoutSubject = planned.what
+        var drawn: Drawn
+        do {
+            let rendered = try Renderer.render(planned.view, options: options)
+            let svg = try SVGInliner.inline(rendered.data)
+            drawn = Drawn(map: SiteMap(svg: svg, nodeIDs: rendered.nodeIDs, hops: planned.hops), failure: nil,
+                          diagnostics: rendered.diagnostics)
+        } catch let error as RenderError where error.skipped {
+            drawn = Drawn(map: nil, failure: nil, diagnostics: error.diagnostics)
+        } catch let error as RenderError {
+            drawn = Drawn(map: nil, failure: "\(planned.what): \(error.message)", diagnostics: error.diagnostics)
+        } catch {
+            drawn = Drawn(map: nil, failure: "\(planned.what): \(error)", diagnostics: [])
+        }
+        if let note = planned.note { drawn.diagnostics.append(note) }
+        return drawn
+    }
+
+    /// The same note from a thousand maps is one note; sorted.
+    static func distinct(_ findings: [Diagnostic]) -> [Diagnostic] {
+        var seen = Set<Diagnostic>()
+        return findings.filter { seen.insert($0).inserted }.sorted()
+    }
 }

@@ -66,34 +66,9 @@ import Testing
                     func open() { _ = UIStoryboard(name: "Absent", bundle: nil) }
                 }
                 """,
-            "App/Router.swift": """
-                import UIKit
-                class RouterViewController: UIViewController {
-                    override func performSegue(withIdentifier identifier: String, sender: Any?) {
-                        if identifier == "virtual" { route() } else { super.performSegue(withIdentifier: identifier, sender: sender) }
-                    }
-                    func route() {}
-                    func go() { performSegue(withIdentifier: "virtual", sender: nil) }
-                }
-                """,
-            "App/Safe.m": """
-                #import <UIKit/UIKit.h>
-                @implementation SafeViewController
-                - (void)go {
-                    @try {
-                        [self performSegueWithIdentifier:@"maybe" sender:nil];
-                    } @catch (NSException *e) {
-                    }
-                }
-                @end
-                """,
-            "App/Plain.swift": """
-                import UIKit
-                class PlainViewController: UIViewController {
-                    func go() { performSegue(withIdentifier: "nowhere", sender: nil) }
-                    func other(_ vc: UIViewController) { vc.performSegue(withIdentifier: "elsewhere", sender: nil) }
-                }
-                """,
+            "App/Router.swift": RealAppShapesTests.routerSwift,
+            "App/Safe.m": RealAppShapesTests.safeM,
+            "App/Plain.swift": RealAppShapesTests.plainSwift,
             "Sample/Info.plist": RealAppShapesTests.plist([("UIMainStoryboardFile", "Gone")]),
             "Sample/Sample.storyboard": XML.storyboard(initial: "s", XML.scene("s")),
         ])

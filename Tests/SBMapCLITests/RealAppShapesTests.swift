@@ -64,6 +64,40 @@ import SBMapModel
 
     static let app = "com.apple.product-type.application"
 
+    /// Segues performed where they cannot crash: a class that implements performSegue itself, a call inside @try,
+    /// and (beside them) a plain call and one on another object.
+    static let routerSwift = """
+        import UIKit
+        class RouterViewController: UIViewController {
+            override func performSegue(withIdentifier identifier: String, sender: Any?) {
+                if identifier == "virtual" { route() } else { super.performSegue(withIdentifier: identifier, sender: sender) }
+            }
+            func route() {}
+            func go() { performSegue(withIdentifier: "virtual", sender: nil) }
+        }
+        """
+    static let safeM = """
+        #import <UIKit/UIKit.h>
+        @implementation SafeViewController
+        - (void)go {
+            @try {
+                [self performSegueWithIdentifier:@"maybe" sender:nil];
+            } @catch (NSException *e) {
+            }
+        }
+        - (void)forward:(NSString *)identifier {
+            [super performSegueWithIdentifier:identifier sender:nil];
+        }
+        @end
+        """
+    static let plainSwift = """
+        import UIKit
+        class PlainViewController: UIViewController {
+            func go() { performSegue(withIdentifier: "nowhere", sender: nil) }
+            func other(_ vc: UIViewController) { vc.performSegue(withIdentifier: "elsewhere", sender: nil) }
+        }
+        """
+
     /// Provenance commits Xcode projects CMake generated for its emulator cores; their targets name Info.plists in
     /// CMakeFiles folders that name Main and LaunchScreen. Nothing is taken from them.
     @Test func aCommittedCMakeProjectDeclaresNothing() throws {
@@ -196,37 +230,9 @@ import SBMapModel
                 XML.scene("a", attributes: #"customClass="RouterViewController""#),
                 XML.scene("b", attributes: #"customClass="SafeViewController""#),
                 XML.scene("c", attributes: #"customClass="PlainViewController""#)),
-            "App/Router.swift": """
-                import UIKit
-                class RouterViewController: UIViewController {
-                    override func performSegue(withIdentifier identifier: String, sender: Any?) {
-                        if identifier == "virtual" { route() } else { super.performSegue(withIdentifier: identifier, sender: sender) }
-                    }
-                    func route() {}
-                    func go() { performSegue(withIdentifier: "virtual", sender: nil) }
-                }
-                """,
-            "App/Safe.m": """
-                #import <UIKit/UIKit.h>
-                @implementation SafeViewController
-                - (void)go {
-                    @try {
-                        [self performSegueWithIdentifier:@"maybe" sender:nil];
-                    } @catch (NSException *e) {
-                    }
-                }
-                - (void)forward:(NSString *)identifier {
-                    [super performSegueWithIdentifier:identifier sender:nil];
-                }
-                @end
-                """,
-            "App/Plain.swift": """
-                import UIKit
-                class PlainViewController: UIViewController {
-                    func go() { performSegue(withIdentifier: "nowhere", sender: nil) }
-                    func other(_ vc: UIViewController) { vc.performSegue(withIdentifier: "elsewhere", sender: nil) }
-                }
-                """,
+            "App/Router.swift": Self.routerSwift,
+            "App/Safe.m": Self.safeM,
+            "App/Plain.swift": Self.plainSwift,
         ])
         let run = try Harness.run(["check", "App"], in: root)
         let findings = run.stderr.split(separator: "\n").filter { $0.contains(": warning:") || $0.contains(": error:") || $0.contains(": note:") }

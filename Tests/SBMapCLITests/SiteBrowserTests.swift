@@ -65,14 +65,15 @@ struct SiteBrowserTests {
             """)
         #expect(detailBox.hasPrefix("scene-"))
         try page.click("#" + detailBox)
-        try page.waitUntil("location.hash === '#\(detailBox)' && document.getElementById('\(detailBox)').classList.contains('sbmap-target')")
-        #expect(try page.evaluate("document.querySelector('tr.sbmap-target').dataset.node") as? String == detailBox)
+        // The link is the scene's stable anchor (its object id), not the box's SVG id.
+        try page.waitUntil("location.hash === '#scene-detail' && document.getElementById('\(detailBox)').classList.contains('sbmap-target')")
+        #expect(try page.evaluate("document.querySelector('tr.sbmap-target').dataset.node") as? String == "scene-detail")
         let selection = try page.string("document.querySelector('.map-selection:not([hidden])').textContent")
         #expect(selection.contains("FeedDetailViewController") && selection.contains("FeedDetail"), "\(selection)")
         #expect(selection.contains("Who references it"))
 
         // Who references the detail scene: the line of code that instantiates it, with its place.
-        let incoming = try page.string("document.getElementById('in-\(detailBox)').nextElementSibling.textContent")
+        let incoming = try page.string("document.getElementById('in-scene-detail').nextElementSibling.textContent")
         #expect(incoming.contains("code") && incoming.contains("App/Feed/FeedViewController.swift:5"), "\(incoming)")
         #expect(incoming.contains("instantiateViewController"))
 
@@ -81,6 +82,8 @@ struct SiteBrowserTests {
         let reference = try page.string("""
             [...document.querySelectorAll('.map-view g.node.linked')].find(g => g.textContent.includes('FeedViewController') || g.textContent.includes('UINavigationController')).id
             """)
+        // The first view shows the initial scene at a readable size; Fit brings the whole map in.
+        try page.click(".map-tools button[data-act=fit]")
         try page.click("#" + reference)
         try page.waitUntil("location.pathname.endsWith('/storyboards/Feed.html') && location.hash.length > 1")
         try page.settle()
@@ -128,6 +131,11 @@ struct SiteBrowserTests {
             try page.string("document.querySelector('.map-view svg').getAttribute('viewBox')")
                 .split(separator: " ").compactMap { Double($0) }
         }
+        // The first view reads (at least 3/4 of full size: a point of the drawing is 4/3 px at full size); 0 fits.
+        let first = try #require(try page.evaluate("document.querySelector('.map-view svg').getScreenCTM().a") as? Double)
+        #expect(first >= 0.75 * 4 / 3 - 0.01, "\(first)")
+        try page.evaluate("document.querySelector('.map-view').focus()")
+        try page.press("0")
         let start = try viewBox()
         #expect(start.count == 4)
         let box = try #require(try page.evaluate("""
@@ -166,7 +174,7 @@ struct SiteBrowserTests {
     static let allowedElements: Set<String> = [
         "html", "head", "meta", "title", "link", "script", "body", "header", "footer", "nav", "div", "input", "ul", "li", "main",
         "h1", "h2", "h3", "p", "span", "strong", "code", "dl", "dt", "dd", "figure", "figcaption", "button", "table",
-        "thead", "tbody", "tr", "th", "td", "br", "a",
+        "thead", "tbody", "tr", "th", "td", "br", "wbr", "a", "em",
         "svg", "g", "path", "polygon", "polyline", "ellipse", "text",
     ]
 

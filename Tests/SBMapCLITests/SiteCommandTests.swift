@@ -26,7 +26,7 @@ import Testing
 
         let site = try files(root.appendingPathComponent("site"))
         #expect(site.keys.sorted() == [
-            "assets/sbmap.css", "assets/sbmap.js", "assets/search-index.js", "findings.html", "index.html",
+            "assets/sbmap.css", "assets/sbmap.js", "assets/search-index.js", "diagnostics.html", "findings.html", "index.html",
             "sbmap-site.json", "storyboards/Feed.html", "storyboards/Main.html", "storyboards/Settings.html",
         ])
         let index = String(decoding: site["index.html"] ?? Data(), as: UTF8.self)
@@ -36,10 +36,10 @@ import Testing
         for (count, what) in [(5, "scenes"), (5, "segues"), (3, "cross-file links"), (1, "link in code")] {
             #expect(index.contains(#"<span class="n">\#(count)</span><span class="what">\#(what)</span>"#), "\(what)")
         }
-        #expect(index.contains("<h2 id=\"overview\">Overview</h2>\n<figure class=\"map\">"))
+        #expect(index.contains("<h2 id=\"overview\">Overview</h2>\n<figure class=\"map\" data-start=\""))
         #expect(index.contains("<svg "))
         let feed = String(decoding: site["storyboards/Feed.html"] ?? Data(), as: UTF8.self)
-        #expect(feed.contains("App/Feed/FeedViewController.swift:5"), "the line of code that opens the detail scene")
+        #expect(feed.contains("App/<wbr>Feed/<wbr>FeedViewController.swift:5"), "the line of code that opens the detail scene")
     }
 
     @Test func theSameInputGivesTheSameBytesAndGoneStoryboardsTakeTheirPages() throws {
@@ -71,7 +71,7 @@ import Testing
                                    "https://github.com/o/r/blob/0123abc/{path}#L{line}"], in: root)
         #expect(run.status == 1)
         let feed = try String(contentsOf: root.appendingPathComponent("site/storyboards/Feed.html"), encoding: .utf8)
-        #expect(feed.contains(#"<a href="https://github.com/o/r/blob/0123abc/App/Feed/FeedViewController.swift#L5" class="where">App/Feed/FeedViewController.swift:5</a>"#))
+        #expect(feed.contains(#"<a href="https://github.com/o/r/blob/0123abc/App/Feed/FeedViewController.swift#L5" class="where">App/<wbr>Feed/<wbr>FeedViewController.swift:5</a>"#))
     }
 
     @Test func theOutputMustBeAFolder() throws {

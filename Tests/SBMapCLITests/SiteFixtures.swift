@@ -2,8 +2,9 @@ import Foundation
 
 /// Apps the site tests build sites from.
 enum SiteFixtures {
-    /// A tab bar in Main whose tabs are references to Feed and Settings; Feed's detail scene is opened from code;
-    /// one reference names a storyboard that does not exist (Help). Info.plist loads Main.
+    /// A tab bar in Main whose tabs are references to Feed and Settings; Feed's detail scene (TabApp.FeedDetailViewController,
+    /// reached by the segue `showPost`) is opened from code; one reference names a storyboard that does not exist
+    /// (Help). Info.plist loads Main.
     static func tabApp() throws -> URL {
         try Harness.project([
             "App/Base.lproj/Main.storyboard": XML.storyboard(initial: "tab",
@@ -24,8 +25,8 @@ enum SiteFixtures {
                     </connections>
                 """),
                 XML.scene("feed", element: "tableViewController", attributes: #"customClass="FeedViewController" title="Feed""#,
-                          body: XML.segue("f2", to: "detail")),
-                XML.scene("detail", attributes: #"customClass="FeedDetailViewController" storyboardIdentifier="FeedDetail" title="Post""#)),
+                          body: XML.segue("f2", to: "detail", identifier: "showPost")),
+                XML.scene("detail", attributes: #"customClass="FeedDetailViewController" customModule="TabApp" storyboardIdentifier="FeedDetail" title="Post""#)),
             "App/Settings/Settings.storyboard": XML.storyboard(initial: "settings",
                 XML.scene("settings", element: "tableViewController", attributes: #"customClass="SettingsViewController""#)),
             "App/Feed/FeedViewController.swift": """
@@ -48,6 +49,18 @@ enum SiteFixtures {
                 </dict>
                 </plist>
                 """,
+        ])
+    }
+
+    /// One storyboard of `count` scenes in a row (`Step0ViewController` shows `Step1ViewController`, …): a map far
+    /// wider than a window, whose boxes are tiny when the whole of it is shown.
+    static func longApp(count: Int = 40) throws -> URL {
+        let scenes = (0..<count).map { k in
+            XML.scene("step\(k)", attributes: #"customClass="Step\#(k)ViewController" customModule="LongApp""#,
+                      body: k + 1 < count ? XML.segue("go\(k)", to: "step\(k + 1)", identifier: "next\(k)") : "")
+        }
+        return try Harness.project([
+            "App/Flow.storyboard": XML.storyboard(initial: "step0", scenes.joined(separator: "\n")),
         ])
     }
 

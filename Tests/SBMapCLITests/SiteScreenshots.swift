@@ -26,7 +26,8 @@ struct SiteScreenshots {
         // Feed's page, arrived at by a click on the Post scene: selected on the map, its facts under it.
         try page.open(site.appendingPathComponent("storyboards/Feed.html"))
         let post = try page.string("document.querySelector('tr[data-node] a[href^=\"#\"]') && [...document.querySelectorAll('tr[data-node]')].find(r => r.cells[0].textContent.startsWith('Post')).dataset.node")
-        try page.click("#" + post)
+        let box = try page.string("JSON.parse(document.querySelector('script.map-anchors').textContent)['\(post)']")
+        try page.click("#" + box)
         try page.waitUntil("document.querySelector('.map-selection:not([hidden])') !== null")
         try page.evaluate("document.querySelector('figure.map').scrollIntoView({block: 'start'})")
         usleep(200_000)
@@ -40,5 +41,22 @@ struct SiteScreenshots {
         usleep(200_000)
         try page.screenshot(to: out.appendingPathComponent("site-search.png"))
         #expect(page.problems().isEmpty, "\(page.problems())")
+
+        // Dark mode: Feed's page with the system set to dark, the Post scene linked to.
+        let dark = try BrowserPage(browser)
+        try dark.emulate(colorScheme: "dark")
+        try dark.open(URL(string: site.appendingPathComponent("storyboards/Feed.html").absoluteString + "#" + post)!)
+        try dark.waitUntil("document.querySelector('.map-view g.sbmap-target') !== null")
+        usleep(200_000)
+        try dark.screenshot(to: out.appendingPathComponent("site-dark.png"))
+
+        // A phone, 390 px wide: Feed's page at its scenes table, rows stacked.
+        let phone = try BrowserPage(browser)
+        try phone.emulatePhone(scale: 2)
+        try phone.open(site.appendingPathComponent("storyboards/Feed.html"))
+        try phone.evaluate("window.scrollTo(0, document.getElementById('scenes').getBoundingClientRect().top + scrollY - 120)")
+        usleep(200_000)
+        try phone.screenshot(to: out.appendingPathComponent("site-phone.png"))
+        #expect(dark.problems().isEmpty && phone.problems().isEmpty, "\(dark.problems()) \(phone.problems())")
     }
 }

@@ -176,13 +176,13 @@ extension CodeBodySkipTests {
             "LOADFROMSTORYBOARD", "fromStoryBoard", "storyboardInstance", "storyboardViewController", "makeFromStoryboard2",
             "\u{212A}fromstoryboard", "İfromStoryboard", "fromstoryboardé", "reloadData", "make", "storyboar", "",
         ]
-        for name in names where SwiftCodeReader.isClassNameHelper(name) {
-            let accepted = Array(name.utf8).withUnsafeBufferPointer { CodeLexer.mayNameClassNameHelper($0) }
+        for name in names where ClassNameHelperRecognizer.isClassNameHelper(name) {
+            let accepted = Array(name.utf8).withUnsafeBufferPointer { ClassNameHelperRecognizer.mayRecordMethodCall(named: $0) }
             #expect(accepted, "\(name)")
         }
         let rejected = ["reloadData", "make", "storyboar", "instantiat", ""]
         for name in rejected {
-            #expect(!Array(name.utf8).withUnsafeBufferPointer { CodeLexer.mayNameClassNameHelper($0) }, "\(name)")
+            #expect(!Array(name.utf8).withUnsafeBufferPointer { ClassNameHelperRecognizer.mayRecordMethodCall(named: $0) }, "\(name)")
         }
     }
 }

@@ -3,7 +3,7 @@ import SBMapModel
 @testable import SBMapParse
 
 /// What the scanner reads from the fixtures in `Fixtures/Code`: one test per API spelling and pitfall of
-/// storyboard-format.md §7, with the negatives.
+/// docs/input-format.md §7, with the negatives.
 @Suite struct CodeScannerFixtureTests {
     let swift = CodeFixtures.scan("Positives.swift")
     let objc = CodeFixtures.scan("Lister.m")

@@ -1,33 +1,46 @@
+import SBMapModel
+import SBMapParse
 @testable import SBMapResolve
 import Testing
 
-/// Finding whether a class is referenced, by whole word, outside its declarations and comments.
+/// Whether the code at a finding's line belongs to a class nothing refers to, from what the scanner saw: the lines
+/// of each type declaration and the type names each file's code uses outside comments and strings.
 @Suite struct UnreferencedTypesTests {
-    func refers(_ text: String, _ type: String = "Foo") -> Bool {
-        UnreferencedTypes.references(type, in: Array(text.utf8))
+    static func scan(_ files: [(String, String)]) -> [LoadedCodeFile] {
+        files.compactMap { CodeScanner().scan(text: $1, path: $0, language: CodeScanner.language(ofPath: $0)!).value }
     }
 
-    @Test func declarationsCommentsAndFileNamesAreNotReferences() {
-        #expect(!refers("public final class Foo: UIViewController {}"))
-        #expect(!refers("extension Foo {\n}\n@implementation Foo\n@end"))
-        #expect(!refers("//  Foo.swift\n// Foo does things\n /* Foo */"))
-        #expect(!refers("class FooBar {}\nlet x = BarFoo()"), "whole words only")
+    static let leftover = """
+        //  Leftover.swift: LeftoverViewController is named in this comment only.
+        import UIKit
+        public class LeftoverViewController: UIViewController {
+            func start() {
+                let title = "LeftoverViewController"
+                present(UIStoryboard(name: "Main", bundle: nil).instantiateViewController(withIdentifier: "Start"), animated: true)
+            }
+        }
+        final class UsedViewController: UIViewController {
+            func open() {}
+        }
+        """
+
+    @Test func aClassNamedOnlyInCommentsStringsAndItsDeclarationIsUnreferenced() {
+        let files = Self.scan([("App/Leftover.swift", Self.leftover), ("App/Home.swift", "let vc = UsedViewController()\n")])
+        let places = [SourceLocation(path: "App/Leftover.swift", line: 6, column: 9),
+                      SourceLocation(path: "App/Leftover.swift", line: 10, column: 9),
+                      SourceLocation(path: "App/Leftover.swift", line: 2, column: 1)]
+        let found = UnreferencedTypes.find(at: places, in: StoryboardGraph(), files: files)
+        #expect(found.map(\.type) == ["LeftoverViewController"], "line 10 is in a used class, line 2 in no class")
+        #expect(found.first?.location.line == 6)
     }
 
-    @Test func usesAreReferences() {
-        #expect(refers("let vc = Foo()"))
-        #expect(refers("vc as! Foo"))
-        #expect(refers("[[Foo alloc] init];"))
-        #expect(refers("(Foo.self)"), "after a parenthesis or a dot")
-        #expect(refers("Foo"), "at the very start")
-        #expect(refers(".Foo"))
-    }
-
-    @Test func theEnclosingTypeIsTheLastDeclaredBeforeTheLine() {
-        let text = Array("import UIKit\nfinal class A {\n  func a() {}\n}\nextension B {\n  func b() {\n  }\n}\n".utf8)
-        #expect(UnreferencedTypes.enclosingType(in: text, line: 3) == "A")
-        #expect(UnreferencedTypes.enclosingType(in: text, line: 7) == "B")
-        #expect(UnreferencedTypes.enclosingType(in: text, line: 1) == nil)
-        #expect(UnreferencedTypes.enclosingType(in: [], line: 5) == nil)
+    @Test func aUseInCodeOrAsASceneClassIsAReference() {
+        let used = Self.scan([("App/Leftover.swift", Self.leftover), ("App/Main.m", "[[LeftoverViewController alloc] init];\n")])
+        let place = [SourceLocation(path: "App/Leftover.swift", line: 6, column: 9)]
+        #expect(UnreferencedTypes.find(at: place, in: StoryboardGraph(), files: used).isEmpty)
+        let scene = Node(id: "a", storyboard: "App/Main.storyboard", objectID: "a", element: "viewController", role: .plain,
+                         customClass: "LeftoverViewController", label: "a")
+        let graph = StoryboardGraph(nodes: [scene])
+        #expect(UnreferencedTypes.find(at: place, in: graph, files: Self.scan([("App/Leftover.swift", Self.leftover)])).isEmpty)
     }
 }

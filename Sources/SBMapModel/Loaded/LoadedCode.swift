@@ -167,7 +167,7 @@ public struct CodeGeneratedUse: Hashable, Sendable {
 }
 
 /// `Foo.instantiateFromStoryboard()` and similar helpers that derive the identifier from the class name
-/// (storyboard-format.md §7.3, pitfall 5). Resolved only by a heuristic.
+/// (docs/input-format.md §7.3, pitfall 5). Resolved only by a heuristic.
 public struct CodeClassInstantiation: Hashable, Sendable {
     /// The class the helper is called on (`Foo`).
     public var type: String
@@ -279,15 +279,22 @@ public struct CodeTypeDeclaration: Hashable, Sendable {
     public var kind: Kind
     /// The first inherited type of a class (`UIViewController`), when written.
     public var superclass: String?
+    /// Where the name is written.
     public var location: SourceLocation
+    /// The lines the declaration spans, from its name's to its closing brace's (Objective-C: `@end`'s), so that
+    /// the type a line of code belongs to is known without reading the file again (`LoadedCodeFile.enclosingType`).
+    /// A declaration left open at the end of the file runs to its last line.
+    public var lines: ClosedRange<Int>
 
     public var name: String { path.last ?? "" }
 
-    public init(path: [String], kind: Kind, superclass: String?, location: SourceLocation) {
+    /// `lines` defaults to the line of `location` alone.
+    public init(path: [String], kind: Kind, superclass: String?, location: SourceLocation, lines: ClosedRange<Int>? = nil) {
         self.path = path
         self.kind = kind
         self.superclass = superclass
         self.location = location
+        self.lines = lines ?? location.line...location.line
     }
 }
 
@@ -337,6 +344,13 @@ public struct LoadedCodeFile: Hashable, Sendable {
     /// The types that implement `performSegue(withIdentifier:sender:)` / `performSegueWithIdentifier:sender:`
     /// themselves: they may handle an identifier no segue has, so a call on them is a note at most.
     public var performSegueOverrides: [[String]] = []
+    /// Every name the file's code may use as a type: each identifier outside comments and string literals that
+    /// starts, after any leading underscores, with an upper-case letter (or a non-ASCII character that is not
+    /// lower-case), except the name tokens of the file's own
+    /// type declarations (`class Foo`, `extension Foo`, `@interface Foo`, `@implementation Foo`, `@class Foo`).
+    /// A superclass, a conformance, `Foo.shared`, `Foo()`, `[Foo class]`, `Foo *x`, `SceneType<Foo>` all count.
+    /// A name that starts otherwise is never here: see `mayReferenceType(named:)`.
+    public var referencedTypeNames: Set<String> = []
 
     public init(path: String, language: CodeLanguage, generatedBy: CodeGenerator? = nil, imports: [String] = [],
                 types: [CodeTypeDeclaration] = [], constants: [CodeConstant] = [], enums: [CodeStringEnum] = [],
@@ -359,6 +373,29 @@ public struct LoadedCodeFile: Hashable, Sendable {
         self.generatedUses = generatedUses
         self.classInstantiations = classInstantiations
         self.unwindActions = unwindActions
+    }
+
+    /// Whether `referencedTypeNames` answers for a type of this name: only names that start as described there are
+    /// collected (a type's name nearly always does), so for any other name the file must be assumed to refer to it.
+    public static func recordsReferences(toTypeNamed name: String) -> Bool {
+        guard let first = name.unicodeScalars.first(where: { $0 != "_" }) else { return false }
+        return first.isASCII ? ("A"..."Z").contains(first) : !first.properties.isLowercase
+    }
+
+    /// Whether the file's code may refer to the type `name` (see `referencedTypeNames`).
+    public func mayReferenceType(named name: String) -> Bool {
+        !Self.recordsReferences(toTypeNamed: name) || referencedTypeNames.contains(name)
+    }
+
+    /// The innermost type declaration whose lines hold `line` (the latest declared of those that start last), or
+    /// `nil` for a line outside every type.
+    public func enclosingType(ofLine line: Int) -> CodeTypeDeclaration? {
+        var found: Int?
+        for k in types.indices where types[k].lines.contains(line) {
+            if let f = found, types[f].lines.lowerBound > types[k].lines.lowerBound { continue }
+            found = k
+        }
+        return found.map { types[$0] }
     }
 
     /// Whether the file says nothing at all about storyboards (no uses and no declarations that could matter).

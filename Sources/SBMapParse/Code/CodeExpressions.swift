@@ -34,7 +34,7 @@ struct CodeExpressions {
 
     /// The arguments of one call, in order. The first four are held inline and only a fifth and later go to an
     /// array: the readers split a call or two per storyboard use, nearly all of one to three arguments, and an array
-    /// for each was one allocation (and its release) per call, more than the rest of splitting it.
+    /// for each would be an allocation and a release per call, more than the rest of splitting it.
     struct Arguments: RandomAccessCollection {
         private static let none = Argument(labelToken: -1, range: 0..<0)
         private var a0 = none, a1 = none, a2 = none, a3 = none
@@ -146,8 +146,8 @@ struct CodeExpressions {
         guard !range.isEmpty else { return .dynamic("") }
         let a = range.lowerBound
         let first = stream[a]
-        // The source text is only needed for a dynamic value; building it for every expression read cost more than
-        // the rest of the scan, so it is built on demand.
+        // The source text is only needed for a dynamic value, and building it costs more than reading the
+        // expression: it is built on demand.
         var text: String { dynamicText ? stream.text(range) : "" }
 
         // A single literal.

@@ -2,7 +2,7 @@ import Foundation  // memchr
 import SBMapModel
 
 /// A tokenizer for Swift and Objective-C that knows comments and string literals, so that a call inside a
-/// comment or a string is never seen as a call (storyboard-format.md §7.3, pitfall 1).
+/// comment or a string is never seen as a call (docs/input-format.md §7.3, pitfall 1).
 ///
 /// It works on bytes, so any input (binary, non-UTF-8, a megabyte on one line, an unterminated comment or string)
 /// tokenizes in linear time without failing. What it knows:
@@ -44,6 +44,8 @@ struct CodeLexer {
     /// Swift: the tokens at which the reader may record a fact from inside a body (`TokenStream.triggers`), noted as
     /// they are written. A few in a file: the words are tagged anyway, and a `(` looks back at most three tokens.
     private var triggers: [UInt32] = []
+    /// Which words and calls are triggers: the Swift API recognisers' table decides (`SwiftAPIRecognizers`).
+    private let triggerSet: SwiftTriggers
 
     /// The deepest interpolation nesting followed; deeper input is read as plain string text.
     private static let maxInterpolationDepth = 8
@@ -52,8 +54,9 @@ struct CodeLexer {
     static let maxInput = Int(Int32.max)
 
     private init(p: UnsafePointer<UInt8>, n: Int, language: CodeLanguage, out: UnsafeMutablePointer<CodeToken>,
-                 capacity: Int) {
+                 capacity: Int, triggers triggerSet: SwiftTriggers) {
         self.p = p
+        self.triggerSet = triggerSet
         self.n = n
         self.language = language
         self.swift = language == .swift
@@ -61,12 +64,12 @@ struct CodeLexer {
         self.capacity = capacity
         self.lineStarts = LineStarts(capacity: n / 32 + 16)
         // Room for the triggers of ordinary code (about one per hundred bytes), so that noting them seldom grows the
-        // array: growing it one step at a time cost more than the rest of noting them.
+        // array: growing it step by step costs more than noting them.
         if swift { triggers.reserveCapacity(n / 64 + 16) }
     }
 
-    /// Tokenizes the whole input.
-    static func tokenize(_ bytes: [UInt8], language: CodeLanguage) -> TokenStream {
+    /// Tokenizes the whole input. `triggers` are those of the recognisers the Swift reader will use.
+    static func tokenize(_ bytes: [UInt8], language: CodeLanguage, triggers triggerSet: SwiftTriggers = .standard) -> TokenStream {
         var strings: [String] = []
         var lineStarts: [UInt32] = [0]
         var triggers: [UInt32] = []
@@ -79,7 +82,8 @@ struct CodeLexer {
             while true {
                 var overflowed = false
                 let tokens = [CodeToken](unsafeUninitializedCapacity: capacity) { out, made in
-                    var lexer = CodeLexer(p: base, n: n, language: language, out: out.baseAddress!, capacity: capacity)
+                    var lexer = CodeLexer(p: base, n: n, language: language, out: out.baseAddress!, capacity: capacity,
+                                          triggers: triggerSet)
                     defer { lexer.lineStarts.deallocate() }
                     lexer.run()
                     overflowed = lexer.overflowed
@@ -234,7 +238,7 @@ struct CodeLexer {
     @inline(__always)
     private static func scanName(_ p: UnsafePointer<UInt8>, _ start: Int, _ n: Int,
                                  _ classes: UnsafePointer<ByteClass>) -> Int {
-        // Through a pointer, whose offsets need no overflow test (the `Int` ones were a third of the loop).
+        // Through a pointer, whose offsets need no overflow test (with `Int` offsets the tests are a third of the loop).
         var q = p + (start + 1)
         let end = p + n
         while end - q >= 4 {
@@ -313,7 +317,7 @@ struct CodeLexer {
     @inline(__always)
     private mutating func emitOpen(at: Int, _ c: UInt8, newline: Bool) -> Bool {
         // `Type.method(` is looked for at its `(`, not at every name: most `(` follow no `.` two tokens back.
-        if c == UInt8(ascii: "("), count >= 3, out[count - 2].isPunct("."), swift { noteClassNameHelperCall() }
+        if c == UInt8(ascii: "("), count >= 3, out[count - 2].isPunct("."), swift { noteMethodCallTrigger() }
         let below = UInt32(truncatingIfNeeded: openTop)  // -1 as a bit pattern when the stack is empty
         openTop = count
         count(shape: c, by: 1)
@@ -333,40 +337,19 @@ struct CodeLexer {
     /// Notes the token about to be written as a trigger if `word` is one (Swift only; see `TokenStream.triggers`).
     @inline(__always)
     private mutating func noteTrigger(_ word: CodeWord) {
-        if swift, word.isSwiftTrigger { triggers.append(UInt32(truncatingIfNeeded: count)) }
+        if swift, triggerSet.isTrigger(word) { triggers.append(UInt32(truncatingIfNeeded: count)) }
     }
 
-    /// At the `(` of `Type.method(`, about to be written: the reader may record the call as a class-name helper
-    /// (`SwiftCodeReader.classNameHelper`) wherever it is, so `method` is a trigger if its name may be one.
-    private mutating func noteClassNameHelperCall() {
+    /// At the `(` of `Type.method(`, about to be written: a recogniser may record the call wherever it is
+    /// (`SwiftAPIRecognizer.readMethodCall`), so `method` is a trigger if one may record a call of that name.
+    private mutating func noteMethodCallTrigger() {
         let method = count - 1
         let name = out[method]
         // (A method whose word is a trigger is noted already.)
         guard name.kind == .identifier, out[count - 3].kind == .identifier, triggers.last != UInt32(truncatingIfNeeded: method),
-              Self.mayNameClassNameHelper(UnsafeBufferPointer(start: p + name.start, count: name.end - name.start)) else { return }
+              triggerSet.mayRecordMethodCall(named: UnsafeBufferPointer(start: p + name.start, count: name.end - name.start))
+        else { return }
         triggers.append(UInt32(truncatingIfNeeded: method))
-    }
-
-    /// Whether a method's name may be one that `SwiftCodeReader.isClassNameHelper` accepts: it starts with
-    /// `instantiate`, or has `storyboard` in it in any letter case. This accepts more names than the reader does,
-    /// never fewer: the reader lower-cases the name before looking for `fromstoryboard`, and no character but an
-    /// ASCII letter lower-cases to an ASCII letter of that word (only `İ` and the Kelvin sign lower-case to ASCII
-    /// at all, to `i̇` and `k`). Bytes, not a String: it runs in the lexer.
-    static func mayNameClassNameHelper(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        let prefix: StaticString = "instantiate", word: StaticString = "storyboard"
-        guard let base = name.baseAddress else { return false }
-        if name.count >= prefix.utf8CodeUnitCount, memcmp(base, prefix.utf8Start, prefix.utf8CodeUnitCount) == 0 {
-            return true
-        }
-        let w = word.utf8Start, length = word.utf8CodeUnitCount
-        guard name.count >= length else { return false }
-        for start in 0...(name.count - length) {
-            // `| 0x20` makes an upper-case ASCII letter lower-case, and no other byte a lower-case letter.
-            var k = 0
-            while k < length, base[start + k] | 0x20 == w[k] { k += 1 }
-            if k == length { return true }
-        }
-        return false
     }
 
     @inline(__always)
@@ -699,7 +682,7 @@ struct CodeLexer {
 }
 
 /// A growable list of line-start offsets for the lexer, in memory it manages itself: the lexer adds one per line,
-/// and an `Array` append (with its uniqueness and capacity checks) showed in profiles. Deallocate when done.
+/// and an `Array` append checks uniqueness and capacity each time. Deallocate when done.
 private struct LineStarts {
     private var base: UnsafeMutablePointer<UInt32>
     private var capacity: Int

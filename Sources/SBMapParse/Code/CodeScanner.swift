@@ -63,6 +63,7 @@ public struct CodeScanner: Sendable {
             reader.read()
             file = reader.takeFile()
         }
+        file.referencedTypeNames = TypeReferences.names(in: stream, language: language)
         file.conditions = CompileConditionScanner.ranges(bytes, language: language)
         return Loaded(path: path, file)
     }
@@ -86,7 +87,7 @@ public struct CodeScanner: Sendable {
 
     /// Recognizes a SwiftGen or R.swift output file by its header comment or its name.
     static func generator(_ bytes: [UInt8], path: String) -> CodeGenerator? {
-        // The file name is split out only when the path can end with it (splitting every path showed in profiles).
+        // The file name is split out only when the path can end with it: splitting every path is not free.
         if path.containsBytes("R.generated.swift"), (path.split(separator: "/").last.map(String.init) ?? path) == "R.generated.swift" {
             return .rSwift
         }

@@ -87,7 +87,7 @@ struct ScopeStack: Sendable {
 
     init(lookupBudget budget: Int = ScopeStack.lookupBudget) {
         lookupBudget = LookupBudget(budget)
-        // Room for the nesting of ordinary code: growing these one step at a time was most of opening a scope.
+        // Room for the nesting of ordinary code, so that opening a scope seldom grows these.
         scopes.reserveCapacity(16)
         locals.reserveCapacity(16)
     }
@@ -140,8 +140,8 @@ struct ScopeStack: Sendable {
 
     /// `local(_:)` with the position of the declaration found, among the locals declared before position `limit`.
     /// `names` are the file's tokens, which name the locals declared by token (`declareLocal(token:_:)`); they are
-    /// passed in rather than kept: a copy of the tokens here was one more copy of every array they hold, retained
-    /// with each reader and released with it.
+    /// passed in rather than kept, so that the scopes hold no reference to the token arrays (each copy of the
+    /// scopes would retain and release them).
     /// A local's position never changes while it is visible, and the locals before it are the ones that were
     /// visible where it was declared: scopes open and close in stack order.
     ///
@@ -209,7 +209,7 @@ struct ScopeStack: Sendable {
 /// until the scope opens: their names (Objective-C), or where they are (Swift, which declares them by token).
 ///
 /// A handful are waiting at any time (the brace follows its declaration closely), so a short array searched from
-/// the end costs less than a dictionary, which hashed and allocated for every declaration.
+/// the end costs less than a dictionary, which would hash and allocate for every declaration.
 struct PendingScopes<Parameters: Sendable>: Sendable {
     private var entries: [(brace: Int, kind: CodeScope.Kind?, parameters: Parameters?)] = []
     /// What `take` gives for a scope announced without parameters.

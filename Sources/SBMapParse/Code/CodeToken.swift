@@ -87,7 +87,8 @@ struct CodeToken: Sendable {
 
 /// The words the readers dispatch on. The lexer tags each identifier with one of these (or `.other`), so the
 /// per-token dispatch in `SwiftCodeReader` and `ObjCCodeReader` compares a one-byte tag, not Strings.
-/// Adding a word here only makes it recognisable; a reader still has to switch on it.
+/// Adding a word here only makes it recognisable: a Swift API recogniser claims it (`SwiftAPIRecognizer`), which
+/// also makes it a trigger, or a reader switches on it.
 enum CodeWord: String, CaseIterable, Sendable {
     case other = ""
     // Swift declarations.
@@ -104,27 +105,11 @@ enum CodeWord: String, CaseIterable, Sendable {
     case hashImport = "#import", hashInclude = "#include", hashDefine = "#define", atImport = "@import"
     case atInterface = "@interface", atImplementation = "@implementation", atEnd = "@end"
 
-    /// Whether the Swift reader may record a fact at this word, or open a scope in which one is recorded, when it
-    /// meets the word inside a function body or a block. The lexer notes where these are (`TokenStream.triggers`),
-    /// and the reader steps over a body that holds none.
-    ///
-    /// The exceptions are the words that only declare a local or open a plain function scope there (`let`, `var`,
-    /// `init`, `deinit`, `subscript` and the accessors; `case` counts only directly in a String enum's body), and the
-    /// Objective-C words, which are plain names to the Swift reader: what it may record at one, a class-name helper
-    /// `Type.method(`, the lexer notes by its own test. Every other word is a trigger, so that a word added for the
-    /// Swift reader is one until someone shows it need not be.
-    var isSwiftTrigger: Bool {
-        switch self {
-        case .other, .let, .var, .case, .`init`, .deinit, .subscript, .get, .set, .willSet, .didSet:
-            return false
-        case .storyboardWithName, .NSString, .instantiateInitialViewControllerWithCreator,
-             .instantiateInitialControllerWithCreator, .hashImport, .hashInclude, .hashDefine, .atImport, .atInterface,
-             .atImplementation, .atEnd:
-            return false
-        default:
-            return true
-        }
-    }
+    /// The word's index in `allCases`, for tables indexed by word (`SwiftAPIRecognizers`, `SwiftTriggers`). A
+    /// case-only enum of fewer than 256 cases is one byte holding that index (a test checks it): reading it is
+    /// free, where searching `allCases` or hashing the raw value in the lexer's loop is not.
+    @inline(__always)
+    var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
 
     /// The words in a hash table keyed by a name's length and first eight bytes (`head`, one little-endian
     /// integer). The lexer looks up every identifier: most land on an empty slot at once, and a match compares
@@ -318,7 +303,7 @@ struct TokenStream: Sendable {
         }
     }
 
-    /// (Always inlined: the readers ask it of nearly every token, and a call cost more than the test.)
+    /// (Always inlined: the readers ask it of nearly every token, and a call costs more than the test.)
     @inline(__always)
     func isPunct(_ i: Int, _ p: Unicode.Scalar) -> Bool { i >= 0 && i < tokens.count && tokens[i].isPunct(p) }
     /// The lexer's word for token `i` (`.other` for any other token, or outside the stream).
@@ -352,6 +337,11 @@ struct TokenStream: Sendable {
         if a.kind != .punct && b.kind != .punct { return true }
         if a.isPunct(":") || a.isPunct(",") { return true }
         return false
+    }
+
+    /// The line of token `i`, without its column; past the last token, the file's last line.
+    func line(_ i: Int) -> Int {
+        lines.line(of: i < tokens.count ? Int(tokens[max(i, 0)].offset) : Int.max)
     }
 
     /// The line and column of token `i` (clamped to the stream), counted from the bytes when asked: the lexer
@@ -424,6 +414,9 @@ struct LineTable: Sendable {
         for k in from..<max(from, to) where base[k] & 0xC0 != 0x80 { count += 1 }
         return count
     }
+
+    /// The 1-based line of byte `offset`.
+    func line(of offset: Int) -> Int { Self.lastIndex(in: starts, notAfter: offset) + 1 }
 
     /// The 1-based line and column of byte `offset` of `bytes` (the buffer the table was made from).
     func position(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {

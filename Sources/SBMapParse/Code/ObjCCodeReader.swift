@@ -11,6 +11,8 @@ struct ObjCCodeReader {
     private var pending = PendingScopes()
     /// The class of the current `@implementation` (or `@interface`) block.
     private var currentClass: [String] = []
+    /// The index in `file.types` of that block's declaration, whose lines end at its `@end`.
+    private var openDeclaration: Int?
     /// Open `[` indices, innermost last: the message send a selector part belongs to.
     private var brackets: [Int] = []
     private(set) var file: LoadedCodeFile
@@ -92,6 +94,8 @@ struct ObjCCodeReader {
             classDeclaration(at: i)
         case .atEnd:
             currentClass = []
+            if let k = openDeclaration { file.types[k].lines = file.types[k].lines.lowerBound...stream.line(i) }
+            openDeclaration = nil
         case .storyboardWithName:
             if stream.isPunct(i + 1, ":") { storyboardLoad(at: i) }
         case .instantiateViewControllerWithIdentifier, .instantiateControllerWithIdentifier,
@@ -122,11 +126,14 @@ struct ObjCCodeReader {
         currentClass = [name]
         var superclass: String?
         if stream.isPunct(i + 2, ":"), stream.kind(i + 3) == .identifier { superclass = stream.text(i + 3) }
-        if stream.text(i) == "@interface" || !file.types.contains(where: { $0.path == [name] }) {
-            if stream.isPunct(i + 2, "(") && stream.text(i) == "@interface" { return }  // a category interface
-            file.types.append(CodeTypeDeclaration(path: [name], kind: .objcClass, superclass: superclass,
-                                                  location: location(i + 1)))
-        }
+        openDeclaration = nil
+        // Every `@implementation` is recorded, an `@interface` of the same class in the file before it too: each
+        // block's lines are the class's. A category's interface declares no class.
+        if stream.isPunct(i + 2, "(") && stream[i].word == .atInterface { return }
+        // Until its `@end`: without one, the block runs to the end of the file.
+        file.types.append(CodeTypeDeclaration(path: [name], kind: .objcClass, superclass: superclass,
+                                              location: location(i + 1), lines: stream.line(i + 1)...stream.line(stream.count)))
+        openDeclaration = file.types.count - 1
     }
 
     /// `- (ReturnType)part:(T)a part2:(T)b {`: a method scope; a helper if it returns a storyboard;
@@ -376,8 +383,8 @@ struct ObjCCodeReader {
         guard stream.isPunct(i - 1, "["), stream.kind(i + 1) == .identifier, stream.isPunct(i + 2, "]") else { return }
         let type = stream.text(i)
         guard let c = type.unicodeScalars.first, c.properties.isUppercase,
-              SwiftCodeReader.isClassNameHelper(stream.text(i + 1)),
-              !SwiftCodeReader.notViewControllers.contains(type) else { return }
+              ClassNameHelperRecognizer.isClassNameHelper(stream.text(i + 1)),
+              !ClassNameHelperRecognizer.notViewControllers.contains(type) else { return }
         file.classInstantiations.append(CodeClassInstantiation(type: type, method: stream.text(i + 1),
                                                                enclosingType: typePath, location: location(i)))
     }

@@ -2,8 +2,8 @@ import SBMapModel
 
 extension CodeLinkPass {
     /// `code:<place>#<source>-><target>`, the place as `SourceLocation.description` writes it. Made in one
-    /// allocation at its final size, the parts copied in as bytes: appending them to a String or a byte array grew
-    /// and copied them again (and checked the bytes again), for each of thousands of edges.
+    /// allocation at its final size, the parts copied in as bytes: an app has thousands of code edges, and appending
+    /// the parts grows and copies the string again for each (docs/benchmarks.md, code links).
     static func edgeID(at location: SourceLocation, from source: String, to target: String) -> String {
         let line = max(location.line, 0)
         let column = line > 0 ? max(location.column, 0) : 0

@@ -18,7 +18,7 @@ struct CodeGraphIndex: Sendable {
     }
 
     /// What a code edge needs of a node at either end: its id, and its storyboard (for `crossFile`). Links are made
-    /// by the thousand, and copying whole nodes to read two of their fields was a large part of making them.
+    /// by the thousand, and a whole node is a dozen strings to copy for two of its fields.
     struct EdgeEnd: Sendable {
         var id: String
         var storyboard: String?

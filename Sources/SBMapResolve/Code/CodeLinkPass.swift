@@ -38,8 +38,8 @@ struct CodeLinkPass: Sendable {
     /// What the rules ask of the file being linked: its targets, platforms and imports. Set when the pass starts on
     /// the file, and only then.
     var file = CodeFileScope()
-    /// The storyboard loads of the file being linked, and its `#if` branches. (Keeping a copy of the whole file cost
-    /// a retain and a release of each of its many fields, per file.)
+    /// The storyboard loads of the file being linked, and its `#if` branches: all the rules ask of the file itself.
+    /// Not the whole file, whose copy would retain and release each of its many fields.
     var loads: [CodeStoryboardLoad] = []
     var conditions: [CompileConditionRange] = []
     /// What each of `loads` names, when its name is a constant: an instantiation through a load looks it up again
@@ -100,7 +100,7 @@ struct CodeLinkPass: Sendable {
     // MARK: Platform
 
     /// The platforms an API alone implies (`nil`: the API does not say). Asked once per use, so it compares bytes:
-    /// String's Character-aware `hasPrefix` and `contains` were a tenth of the link time.
+    /// String's Character-aware `hasPrefix` and `contains` cost more than the rest of the look-up (docs/benchmarks.md).
     static func platforms(ofAPI api: String) -> Set<Platform>? {
         var api = api
         return api.withUTF8 { bytes -> Set<Platform>? in

@@ -9,7 +9,7 @@ import SBMapModel
 /// ```
 /// Everything added is sorted: code nodes by id, code edges by id, and the diagnostics of the whole graph by place.
 public struct CodeLinker: Sendable {
-    /// Whether to apply the class-name heuristic (storyboard-format.md §7.3, pitfall 5): `Foo.instantiateFromStoryboard()`
+    /// Whether to apply the class-name heuristic (docs/input-format.md §7.3, pitfall 5): `Foo.instantiateFromStoryboard()`
     /// links to a scene whose storyboard identifier (or class) is `Foo`.
     public var classNameHeuristic: Bool
     /// How many files one linking pass takes: enough that a pass's fixed costs do not show, few enough that the
@@ -39,7 +39,7 @@ public struct CodeLinker: Sendable {
 
     /// The half of linking that needs no code: the resolved graph with the look-up tables that links are made
     /// from. A run builds it on the thread that resolved the storyboards, while the sources are still loading
-    /// (see `Pipeline`), then links with `link(_:prepared:)`.
+    /// (see `Analysis.run`), then links with `link(_:prepared:)`.
     public struct Indexed: Sendable {
         fileprivate var index: CodeGraphIndex
     }
@@ -50,7 +50,7 @@ public struct CodeLinker: Sendable {
     }
 
     /// The half of linking that needs no storyboards: the files in path order and the symbol table of their
-    /// declarations. A run builds it while the storyboards are resolved (see `Pipeline`), then links with
+    /// declarations. A run builds it while the storyboards are resolved (see `Analysis.run`), then links with
     /// `link(_:prepared:)`.
     public struct Prepared: Sendable {
         /// How many sources were read (some may have failed: their findings are in `diagnostics`).

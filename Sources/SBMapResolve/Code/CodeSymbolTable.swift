@@ -1,7 +1,7 @@
 import SBMapModel
 
 /// The declarations of every scanned source file, joined, so that a use in one file resolves through a constant,
-/// enum or helper declared in another (storyboard-format.md §7.3, pitfalls 2–4).
+/// enum or helper declared in another (docs/input-format.md §7.3, pitfalls 2–4).
 struct CodeSymbolTable: Sendable {
     /// What a string argument resolved to.
     enum Value: Hashable, Sendable {

@@ -1,7 +1,7 @@
 import SBMapModel
 
 /// The names SwiftGen and R.swift give to storyboards, scenes and segues, for mapping an accessor back to the
-/// storyboard string when the generated file itself was not scanned (storyboard-format.md §7.2).
+/// storyboard string when the generated file itself was not scanned (docs/input-format.md §7.2).
 enum GeneratedNames {
     /// SwiftGen `swiftIdentifier`: words split on anything that is not a letter, digit or `_`, each capitalized
     /// (`my-storyboard` → `MyStoryboard`); a leading digit gets a `_`.

@@ -10,6 +10,8 @@
 
   // ---- Maps -------------------------------------------------------------------------------------------------
   var maps = [];
+  // The smallest size, as a share of full size, at which a map's labels read (11 pt text at 11 px).
+  var READABLE = 0.75;
 
   function setupMap(figure) {
     var view = figure.querySelector(".map-view");
@@ -29,10 +31,12 @@
     svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
     var box = { x: full.x, y: full.y, w: full.w, h: full.h };
 
+    // The view is as tall as the map at the width of the page, or at a readable size when that is smaller, and
+    // never taller than most of the window.
     function fitHeight() {
       var width = view.clientWidth || naturalW;
-      var h = naturalH * Math.min(1, width / naturalW);
-      h = Math.max(180, Math.min(h, window.innerHeight * 0.75));
+      var h = naturalH * Math.max(Math.min(1, width / naturalW), READABLE);
+      h = Math.max(180, Math.min(h, window.innerHeight * 0.7));
       view.style.height = Math.round(h) + "px";
     }
     fitHeight();
@@ -90,25 +94,63 @@
       box = { x: cx - vw * unitsPerPixel / 2, y: cy - vh * unitsPerPixel / 2, w: vw * unitsPerPixel, h: vh * unitsPerPixel };
       apply();
     }
-    // Centres the map on an element of it, at full size at least when the map is shown smaller than that.
+    // CSS pixels per unit of the drawing at a readable size: READABLE of full size (a point of the drawing is 4/3 px).
+    function readableScale() { return READABLE * naturalW / full.w; }
+    // Centres the map on an element of it, at a readable size at least when the map is shown smaller than that.
     function focusOn(el) {
       var r = el.getBoundingClientRect();
       var p = toSVG(r.left + r.width / 2, r.top + r.height / 2);
       var m = svg.getScreenCTM();
-      var scale = Math.max(m ? m.a : 1, 1);
+      var scale = Math.max(m ? m.a : 1, readableScale());
       var vw = view.clientWidth || 1, vh = view.clientHeight || 1;
       box = { x: p.x - vw / scale / 2, y: p.y - vh / scale / 2, w: vw / scale, h: vh / scale };
       apply();
     }
+    // The first view: the whole map when it reads at that size; else a readable part of it, about the box the page
+    // names (the initial scene, the storyboard loaded first), or its top left corner. "Fit" shows the whole.
+    function firstView() {
+      var vw = view.clientWidth || 1, vh = view.clientHeight || 1;
+      if (Math.min(vw / full.w, vh / full.h) >= readableScale()) return;
+      var start = figure.getAttribute("data-start");
+      var el = start && doc.getElementById(start);
+      if (el && view.contains(el)) return focusOn(el);
+      var scale = readableScale();
+      box = { x: full.x, y: full.y, w: vw / scale, h: vh / scale };
+      apply();
+    }
+    firstView();
 
-    // Mouse: drag to pan, wheel to zoom about the pointer. A drag is not a click.
-    var drag = null, dragged = false;
+    // Mouse, pen or one finger: drag to pan; the wheel zooms about the pointer; two fingers pinch to zoom about
+    // their middle (and pan as it moves). A drag or a pinch is not a click.
+    var drag = null, dragged = false, touches = {}, pinch = null;
+    function pinchState() {
+      var ids = Object.keys(touches);
+      if (ids.length < 2) return null;
+      var a = touches[ids[0]], b = touches[ids[1]];
+      return { d: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)), x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    }
     view.addEventListener("pointerdown", function (e) {
       if (e.button !== 0) return;
+      touches[e.pointerId] = { x: e.clientX, y: e.clientY };
+      if (Object.keys(touches).length >= 2) {
+        pinch = pinchState();
+        drag = null;
+        dragged = true;
+        return;
+      }
       drag = { x: e.clientX, y: e.clientY, moved: 0, id: e.pointerId };
       dragged = false;
     });
     view.addEventListener("pointermove", function (e) {
+      if (touches[e.pointerId]) touches[e.pointerId] = { x: e.clientX, y: e.clientY };
+      if (pinch) {
+        var now = pinchState();
+        if (!now) return;
+        pan(now.x - pinch.x, now.y - pinch.y);
+        zoom(now.d / pinch.d, now.x, now.y);
+        pinch = now;
+        return;
+      }
       if (!drag || e.pointerId !== drag.id) return;
       var dx = e.clientX - drag.x, dy = e.clientY - drag.y;
       drag.moved += Math.abs(dx) + Math.abs(dy);
@@ -123,7 +165,9 @@
         pan(dx, dy);
       }
     });
-    function endDrag() {
+    function endDrag(e) {
+      delete touches[e.pointerId];
+      if (Object.keys(touches).length < 2) pinch = null;
       drag = null;
       view.classList.remove("dragging");
     }
@@ -198,7 +242,17 @@
       });
     }
     window.addEventListener("resize", fitHeight);
-    maps.push({ view: view, figure: figure, focusOn: focusOn });
+    var anchors = {};
+    var anchorData = figure.querySelector("script.map-anchors");
+    if (anchorData) {
+      try { anchors = JSON.parse(anchorData.textContent); } catch (e) { anchors = {}; }
+    }
+    // The box of a scene anchor (`scene-…`, the page's own), or of an SVG id.
+    function nodeFor(id) {
+      var el = doc.getElementById(Object.prototype.hasOwnProperty.call(anchors, id) ? anchors[id] : id);
+      return el && view.contains(el) ? el : null;
+    }
+    maps.push({ view: view, figure: figure, focusOn: focusOn, nodeFor: nodeFor });
   }
 
   Array.prototype.forEach.call(doc.querySelectorAll("figure.map"), setupMap);
@@ -206,6 +260,24 @@
   // ---- The scene a link points at (page.html#scene-…) ---------------------------------------------------------
   function cssString(text) {
     return "\"" + String(text).replace(/["\\]/g, "\\$&") + "\"";
+  }
+
+  // The bottom of the sticky top bar: what scrolls under it is hidden.
+  function barBottom() {
+    var bar = doc.querySelector("header.top");
+    return bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0;
+  }
+
+  // Scrolls so that `el` starts just below the top bar (the bar's height changes: it wraps on a phone).
+  function scrollBelowBar(el) {
+    window.scrollBy(0, el.getBoundingClientRect().top - barBottom() - 8);
+  }
+
+  // Scrolls `el` into the visible part of the window when it is not (above it, under the bar, or below).
+  function keepVisible(el) {
+    var r = el.getBoundingClientRect(), top = barBottom();
+    if (r.top >= top && r.bottom <= window.innerHeight) return;
+    window.scrollBy(0, r.top + r.height / 2 - (top + window.innerHeight) / 2);
   }
 
   function showTarget() {
@@ -220,22 +292,25 @@
     var id = window.location.hash.slice(1);
     try { id = decodeURIComponent(id); } catch (e) { return; }
     if (!id) return;
-    var el = doc.getElementById(id);
-    if (el) {
-      maps.forEach(function (map) {
-        if (map.view.contains(el)) {
-          el.classList.add("sbmap-target");
-          // The whole map in sight (the browser scrolled to the box alone), then the box in its middle.
-          map.figure.scrollIntoView({ block: "start" });
-          map.focusOn(el);
-        }
-      });
-    }
     var row = doc.querySelector("tr[data-node=" + cssString(id) + "]");
+    var shown = null;
+    maps.forEach(function (map) {
+      var el = map.nodeFor(id);
+      if (!el || shown) return;
+      shown = el;
+      el.classList.add("sbmap-target");
+      // The map just below the top bar, the box in its middle at a readable size.
+      scrollBelowBar(map.figure);
+      map.focusOn(el);
+      keepVisible(el);
+    });
     if (row) {
       row.classList.add("sbmap-target");
       if (panel) describeSelection(panel, row);
-      if (!el) row.scrollIntoView({ block: "center" });
+      if (!shown) scrollBelowBar(row);
+    } else if (!shown) {
+      var other = doc.getElementById(id);
+      if (other) scrollBelowBar(other);
     }
   }
 
@@ -276,6 +351,25 @@
 
   window.addEventListener("hashchange", showTarget);
   showTarget();
+  // The browser scrolls to the fragment's element (the scene's table row) as the page loads, which may come after
+  // this script ran: show the scene once more when everything is in place.
+  window.addEventListener("load", function () { if (window.location.hash) showTarget(); });
+
+  // ---- Tables on a narrow screen ------------------------------------------------------------------------------
+  // Each cell is labelled with its column's heading, so that the style sheet can stack a row's cells on a phone
+  // instead of squeezing the columns.
+  Array.prototype.forEach.call(doc.querySelectorAll("main table"), function (table) {
+    var heads = table.querySelectorAll("thead th");
+    if (!heads.length) return;
+    Array.prototype.forEach.call(table.tBodies, function (body) {
+      Array.prototype.forEach.call(body.rows, function (row) {
+        for (var k = 0; k < row.cells.length && k < heads.length; k++) {
+          row.cells[k].setAttribute("data-label", heads[k].textContent);
+        }
+      });
+    });
+    table.classList.add("reflow");
+  });
 
   // ---- Search --------------------------------------------------------------------------------------------------
   var box = doc.getElementById("sbmap-search-box");
@@ -318,14 +412,26 @@
     data.scenes.forEach(function (s) {
       var sb = data.storyboards[s[0]] || ["", "", ""];
       var cls = s[2], id = s[3], title = s[4];
+      // The class as the tables show it, with its module: MyApp.LibraryViewController.
+      var qualified = s[6] ? s[6] + "." + cls : "";
       var name = s[1] === 2 ? "→ " + cls : s[1] === 1 ? cls : (title || id || cls);
       var meta = [];
-      if (s[1] !== 2 && cls !== name) meta.push(cls);
+      if (s[1] !== 2 && cls !== name) meta.push(qualified || cls);
       if (s[1] === 2) meta.push("storyboard reference");
       if (id) meta.push("ID " + id);
       if (title && title !== name) meta.push("“" + title + "”");
       meta.push("in " + sb[0]);
-      out.push({ kind: "scene", name: name, meta: meta.join(" · "), href: sb[2] + "#" + s[5], keys: [cls, id, title] });
+      out.push({ kind: "scene", name: s[1] === 1 && qualified ? qualified : name, meta: meta.join(" · "),
+                 href: sb[2] + "#" + s[5], keys: [cls, qualified, id, title] });
+    });
+    (data.segues || []).forEach(function (s) {
+      var sb = data.storyboards[s[0]] || ["", "", ""];
+      out.push({ kind: "segue", name: s[1], meta: "segue from " + s[3] + " · in " + sb[0], href: sb[2] + "#" + s[2],
+                 keys: [s[1]] });
+    });
+    (data.codes || []).forEach(function (c) {
+      out.push({ kind: "code", name: c[0], meta: "finding code · " + c[1] + (c[1] === 1 ? " finding" : " findings"),
+                 href: c[2], keys: [c[0]] });
     });
     out.forEach(function (e) {
       e.keys = e.keys.map(function (k) { return String(k || "").toLowerCase(); });
@@ -376,7 +482,7 @@
     if (hits.length === 0) {
       var none = doc.createElement("li");
       none.className = "empty";
-      none.textContent = "No scene or storyboard matches “" + input.value.trim() + "”.";
+      none.textContent = "Nothing matches “" + input.value.trim() + "”.";
       list.appendChild(none);
     } else if (hits.length > limit) {
       var more = doc.createElement("li");
@@ -408,7 +514,11 @@
       e.preventDefault();
     } else if (e.key === "Enter" && shown[active]) {
       var a = shown[active].querySelector("a");
-      if (a) window.location.href = a.href;
+      if (a) {
+        list.hidden = true;
+        // The same page and fragment fires no hashchange: show the scene again here.
+        if (a.href === window.location.href) showTarget(); else window.location.href = a.href;
+      }
       e.preventDefault();
     } else if (e.key === "Escape") {
       list.hidden = true;

@@ -3,7 +3,7 @@ import SBMapModel
 /// Rule: each unwind segue returns to the scenes whose class implements its `@IBAction`; when no scanned class does,
 /// `code-unknown-unwind`.
 extension CodeLinkPass {
-    /// The unwind pass (storyboard-format.md §3.5). An unwind segue returns to whichever view controller on the stack
+    /// The unwind pass (docs/input-format.md §3.5). An unwind segue returns to whichever view controller on the stack
     /// implements its action, so each exit node gets an `unwind-target` edge to every scene whose class (or a
     /// superclass) implements the `@IBAction`, or to a code node for a class without scenes. When no scanned class
     /// implements it, each unwind segue into the exit gets a `code-unknown-unwind` warning at its place.

@@ -1,6 +1,6 @@
 import UIKit
 
-// storyboard-format.md §7.3, pitfall 7, the other way round: `storyboard` is UIKit's property only when the
+// docs/input-format.md §7.3, pitfall 7, the other way round: `storyboard` is UIKit's property only when the
 // enclosing type declares no member of that name. A coordinator's own `storyboard` property wins.
 
 /// A stored property with a load by name: both spellings use it, with and without `self.`.

@@ -1,0 +1,433 @@
+import SBMapModel
+
+/// The declarations of a Swift file, as `SwiftCodeReader` meets their keywords: types (with their lines and
+/// superclass), functions and accessors (the scopes of locals, `@IBAction` unwind methods), `let`/`var` (locals,
+/// string constants, storyboard helpers and members, generated scenes) and the cases of String enums. What a
+/// declaration announces for the body that follows is opened when the reader reaches its brace (`openScope`).
+extension SwiftCodeReader {
+
+    /// Keywords that may follow `class` without `class` declaring a type (besides `func`, `var`, `let` and
+    /// `subscript`, which the lexer tags).
+    static let classMemberModifiers: [StaticString] = [
+        "override", "final", "static", "private", "public", "internal", "fileprivate", "open", "required", "convenience",
+        "dynamic", "lazy", "weak", "unowned", "mutating",
+    ]
+
+    /// `class Foo: Bar, P {`, `enum E: String {`, `extension A.B where … {`.
+    mutating func typeDeclaration(at i: Int) {
+        guard stream.kind(i + 1) == .identifier else { return }
+        let keyword = stream[i].word
+        if keyword == .class {
+            switch stream[i + 1].word {
+            case .func, .var, .let, .subscript:
+                return
+            case .other:
+                // The modifiers are lower-case words; a type name rarely is.
+                let name = stream[i + 1]
+                if name.end > name.start, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(stream.bytes[name.start]) {
+                    for word in Self.classMemberModifiers where stream.isIdentifier(i + 1, word) { return }
+                }
+            default:
+                break
+            }
+        }
+        // The name's parts are the tokens i + 1, i + 3, … before `nameEnd`: their Strings are made once the
+        // declaration is known to open a body.
+        var j = i + 2
+        while stream.isPunct(j, "."), stream.kind(j + 1) == .identifier { j += 2 }
+        let nameEnd = j
+        // Generic parameters.
+        if stream.isPunct(j, "<") {
+            var depth = 0
+            while j < stream.count {
+                if stream.isPunct(j, "<") { depth += 1 }
+                if stream.isPunct(j, ">") { depth -= 1; if depth == 0 { j += 1; break } }
+                if stream.isPunct(j, "{") || stream.isPunct(j, "}") { break }
+                j += 1
+            }
+        }
+        // Of the inherited types only the first (a class's superclass) and whether `String` is one are wanted.
+        var firstInherited = -1
+        var inheritsString = false
+        if stream.isPunct(j, ":") {
+            j += 1
+            var expectName = true
+            while j < stream.count, !stream.isPunct(j, "{"), !stream.isIdentifier(j, "where") {
+                if stream.isPunct(j, "}") || stream.isPunct(j, ";") { return }
+                if expectName, stream.kind(j) == .identifier {
+                    while stream.isPunct(j + 1, "."), stream.kind(j + 2) == .identifier { j += 2 }
+                    if firstInherited < 0 { firstInherited = j }
+                    if keyword == .enum, !inheritsString { inheritsString = stream.text(j, equals: "String") }
+                    expectName = false
+                } else if stream.isPunct(j, ",") {
+                    expectName = true
+                }
+                j += 1
+            }
+        }
+        var limit = 0
+        while j < stream.count, !stream.isPunct(j, "{"), limit < 200 {
+            if stream.isPunct(j, "}") || stream.isPunct(j, ";") { return }
+            j += 1
+            limit += 1
+        }
+        guard stream.isPunct(j, "{") else { return }
+        let kind: CodeTypeDeclaration.Kind
+        switch keyword {
+        case .class: kind = .class
+        case .struct: kind = .struct
+        case .enum: kind = .enum
+        case .protocol: kind = .protocol
+        case .actor: kind = .actor
+        default: kind = .extension
+        }
+        var fullPath = kind == .extension ? [] : scopes.typePath
+        fullPath.reserveCapacity(fullPath.count + (nameEnd - i) / 2)
+        // Only an extension looks for an earlier declaration's name to share: a type is seldom declared twice.
+        for k in stride(from: i + 1, to: nameEnd, by: 2) { fullPath.append(kind == .extension ? typeName(at: k) : stream.text(k)) }
+        let superclass = kind == .class && firstInherited >= 0 ? superclassName(at: firstInherited) : nil
+        // Room for all of the file's declarations at the first, so that the array is not grown (allocated and
+        // copied) one declaration at a time.
+        if file.types.isEmpty { file.types.reserveCapacity(typeDeclarationBound()) }
+        file.types.append(CodeTypeDeclaration(path: fullPath, kind: kind, superclass: superclass,
+                                              location: stream.location(i + 1, path: filePath),
+                                              lines: stream.line(i + 1)...stream.line(stream.close(j))))
+        pending.announce(.type(path: fullPath, stringEnum: kind == .enum && inheritsString), at: j)
+    }
+
+    /// At most how many type declarations the file holds: its type keywords, less those that cannot declare one
+    /// (after a `.`, or `class func`, `class var`, …). Each is one of `stream.triggers`, which are far fewer than the
+    /// tokens, so this is counted once, when the first declaration is recorded; and it is no more than the file's
+    /// tokens, so a hostile file cannot make it reserve more than its size justifies.
+    func typeDeclarationBound() -> Int {
+        var bound = 0
+        for trigger in stream.triggers {
+            let k = Int(trigger)
+            switch stream[k].word {
+            case .class, .struct, .enum, .extension, .protocol, .actor:
+                if stream.isPunct(k - 1, ".") { continue }
+                switch stream.word(k + 1) {
+                case .func, .var, .let, .subscript: continue
+                default: bound += 1
+                }
+            default:
+                continue
+            }
+        }
+        return max(bound, 1)
+    }
+
+    /// How many of the latest declarations `typeName(at:)` looks through: an extension of a type usually follows
+    /// the type closely, and a bounded look keeps a file of a hundred thousand declarations linear.
+    static let nameReuseWindow = 8
+
+    /// The name at token `k` of the type an extension extends. An extension in the file of its type (the usual
+    /// place) names a type declared a little earlier: that declaration's String is shared, where making the name
+    /// again allocates for any name longer than fifteen bytes. Shared only when the bytes are the same (canonically
+    /// equivalent spellings stay as written).
+    func typeName(at k: Int) -> String {
+        // (A name of fifteen bytes or fewer is stored in the String itself, with nothing to share.)
+        if stream[k].end - stream[k].start > 15 {
+            // By index, reading only the name: a declaration read out of the array whole is a copy, which retains
+            // and releases each of its fields.
+            for d in stride(from: file.types.count - 1, through: max(file.types.count - Self.nameReuseWindow, 0), by: -1) {
+                if let name = file.types[d].path.last, stream.hasBytes(k, of: name) { return name }
+            }
+        }
+        return stream.text(k)
+    }
+
+    /// The name of the superclass at token `k`: one of the common ones is shared as a literal (`CommonTypeNames`).
+    func superclassName(at k: Int) -> String {
+        for name in CommonTypeNames.superclasses where stream.hasBytes(k, of: name) { return name }
+        return stream.text(k)
+    }
+
+    /// `func name<T>(_ a: A, b c: B) -> R {`: a function scope with its parameters, maybe a storyboard helper,
+    /// maybe an `@IBAction` unwind method.
+    mutating func functionDeclaration(at i: Int) {
+        guard stream.kind(i + 1) == .identifier else { return }
+        var j = i + 2
+        if stream.isPunct(j, "<") {
+            while j < stream.count, !stream.isPunct(j, "("), !stream.isPunct(j, "{") { j += 1 }
+        }
+        guard stream.isPunct(j, "(") else { return }
+        let open = j
+        let close = stream.close(open)
+        // Return type and body.
+        j = close + 1
+        var returnsStoryboard = false
+        var k = 0
+        while j < stream.count, k < 80 {
+            let t = stream[j]
+            if t.isPunct("{") { break }
+            if t.isPunct("}") || t.isPunct(";") || t.isPunct("=") { return }
+            if t.kind == .identifier {
+                if t.newlineBefore, stream.startsDeclaration(j) { j = -1; break }
+                // (Names shorter than the words looked for are ruled out before any call.)
+                if !returnsStoryboard, t.end - t.start >= 12,
+                   stream.identifier(j, contains: "UIStoryboard") || stream.identifier(j, contains: "NSStoryboard") {
+                    returnsStoryboard = true
+                }
+            }
+            j += 1
+            k += 1
+        }
+        if stream.isIBAction(before: i) { unwindAction(at: i, open: open, close: close) }
+        guard j >= 0, stream.isPunct(j, "{") else { return }
+        announceFunction(name: returnsStoryboard ? stream.text(i + 1) : "", returnsStoryboard: returnsStoryboard,
+                         nameToken: i + 1, parameters: (open, close), at: j)
+    }
+
+    /// An `@IBAction` function at `i` with a `StoryboardSegue` parameter is an unwind action.
+    mutating func unwindAction(at i: Int, open: Int, close: Int) {
+        var labels: [Int] = []
+        var isUnwind = false
+        var parameters = ParameterWalk(open: open, close: close)
+        while let p = parameters.next(in: stream) {
+            labels.append(p.first)
+            if !isUnwind { isUnwind = stream.text(p.type, limit: 200).containsBytes("StoryboardSegue") }
+        }
+        guard isUnwind else { return }
+        let selector = stream.objcName(before: i) ?? Self.selector(name: stream.text(i + 1), labels: labels.map { stream.text($0) })
+        file.unwindActions.append(CodeUnwindAction(selector: selector, enclosingType: scopes.typePath,
+                                                   location: stream.location(i + 1, path: filePath)))
+    }
+
+    /// `init(…) {`, `deinit {`, `get {`, `set(newValue) {`, `subscript(…) -> T {`.
+    mutating func accessorDeclaration(at i: Int) {
+        var j = i + 1
+        var parameters = (open: -1, close: -1)
+        if stream.isPunct(j, "?") || stream.isPunct(j, "!") { j += 1 }
+        if stream.isPunct(j, "(") {
+            parameters = (j, stream.close(j))
+            j = parameters.close + 1
+        }
+        var k = 0
+        while j < stream.count, k < 40, !stream.isPunct(j, "{") {
+            if stream.isPunct(j, "}") || stream.isPunct(j, ";") || stream.isPunct(j, "=") { return }
+            if stream[j].newlineBefore { return }
+            j += 1
+            k += 1
+        }
+        guard stream.isPunct(j, "{") else { return }
+        if stream[i].word == .get, let f = scopes.scopes.last, case .function(let owner, let helper) = f.kind {
+            // A getter of a computed storyboard property: the helper is the property.
+            announceFunction(name: owner, returnsStoryboard: helper, nameToken: f.nameToken, at: j)
+            return
+        }
+        announceFunction(returnsStoryboard: false, nameToken: i, parameters: parameters, at: j)
+    }
+
+    /// Walks the parameters of `( … )` at `open` and `close`, split at the top-level commas as
+    /// `CodeExpressions.arguments` splits a call, without making any String: for each, the first and the last word
+    /// before its `:` (the label and the name) and the tokens of its type. An iterator, not a function that calls a
+    /// closure: a closure that captures the reader copies it.
+    struct ParameterWalk {
+        private var start: Int
+        private var j: Int
+        private let close: Int
+        private var done = false
+
+        init(open: Int, close: Int) {
+            start = open + 1
+            j = open + 1
+            self.close = close
+        }
+
+        mutating func next(in stream: TokenStream) -> (first: Int, last: Int, type: Range<Int>)? {
+            while !done {
+                let atEnd = j >= close
+                if !atEnd {
+                    let t = stream[j]
+                    if t.kind == .punct, t.punct == UInt8(ascii: "(") || t.punct == UInt8(ascii: "[") || t.punct == UInt8(ascii: "{") {
+                        j = stream.close(j) + 1
+                        continue
+                    }
+                    guard t.isPunct(",") else { j += 1; continue }
+                }
+                let end = atEnd ? min(close, stream.count) : j
+                let segment = start
+                if atEnd {
+                    done = true
+                } else {
+                    start = j + 1
+                    j += 1
+                }
+                guard end > segment else { continue }
+                // The words before the first `:`: the first is the label, the last the name.
+                var first = -1
+                var last = -1
+                var k = segment
+                while k < end, stream.kind(k) == .identifier {
+                    if first < 0 { first = k }
+                    last = k
+                    if stream.isPunct(k + 1, ":") { k += 2; break }
+                    k += 1
+                }
+                if first >= 0 { return (first, last, k..<end) }
+            }
+            return nil
+        }
+    }
+
+    /// The Objective-C selector Swift gives `func name(label: …, …)` (docs/input-format.md §3.5): the compiler's
+    /// rule, `ObjCSelectorWords.selector(name:labels:)`. Labels are `_` where none is written.
+    static func selector(name: String, labels: [String]) -> String {
+        ObjCSelectorWords.selector(name: name, labels: labels)
+    }
+
+    // MARK: Declarations
+
+    /// `let`/`var` at file scope, in a type, or in a function (a local).
+    mutating func variableDeclaration(at i: Int) {
+        guard stream.kind(i + 1) == .identifier else { return }
+        let isLet = stream[i].word == .let
+        // A member is a fact under its name; a local is declared by its token (its String is made if it is looked up).
+        let member = scopes.atTypeLevel || scopes.scopes.isEmpty
+        var j = i + 2
+        var typeText = ""
+        if stream.isPunct(j, ":") {
+            j += 1
+            while j < stream.count, !stream.isPunct(j, "="), !stream.isPunct(j, "{"), !stream[j].newlineBefore {
+                if stream.isPunct(j, "(") || stream.isPunct(j, "[") { j = stream.close(j) + 1; continue }
+                if stream.isPunct(j, "}") || stream.isPunct(j, ";") || stream.isPunct(j, ",") || stream.isPunct(j, ")") { break }
+                if member { typeText += stream.text(j) }  // only a member's type is looked at
+                j += 1
+            }
+        }
+        if stream.isPunct(j, "{") {
+            // A computed property (or a stored one with observers).
+            computedProperty(typeText: typeText, brace: j, member: member, at: i)
+            return
+        }
+        guard stream.isPunct(j, "=") else {
+            if !member {
+                expressionReader.scopes.declareLocal(token: i + 1, .unknown)
+            } else if Self.holdsStoryboard(typeText) || stream.isIdentifier(i + 1, "storyboard") {
+                // `let storyboard: UIStoryboard`, set in an initializer: it hides UIKit's `storyboard`, value unknown.
+                unknownStoryboardMember(stream.text(i + 1), typeText: typeText, at: i)
+            }
+            return
+        }
+        let start = j + 1
+        let end = expressions.expressionEnd(from: start)
+        let range = start..<end
+        guard member else {
+            // A local: its value is read if its name is looked up (see `LocalValue.pending`).
+            expressionReader.scopes.declareLocal(token: i + 1, .pending(tokens: range, isLet: isLet))
+            return
+        }
+        // A member: a storyboard helper, a generated scene or a constant.
+        let name = stream.text(i + 1)
+        let storyboard = storyboardExpression(range, strict: true)
+        if case .named(let value)? = storyboard {
+            // `static let console = UIStoryboard(name: "Console", bundle: Bundle(for: Logger.self))`: another bundle.
+            let first = expressions.trimPostfix(range).first ?? start
+            let mainBundle = storyboardCall(at: first)?.1 ?? true
+            file.helpers.append(CodeStoryboardHelper(path: scopes.typePath + [name], name: value, mainBundle: mainBundle,
+                                                     location: stream.location(i + 1, path: filePath)))
+            return
+        }
+        if storyboard != nil || Self.holdsStoryboard(typeText) || name == "storyboard" {
+            // A storyboard member whose value is no load by name (`= someFactory.make()`, `= NSStoryboard.main`).
+            unknownStoryboardMember(name, typeText: stream.text(range), at: i)
+            return
+        }
+        if let scene = generatedScene(range) {
+            file.generatedScenes.append(CodeGeneratedScene(path: scopes.typePath + [name], identifier: scene,
+                                                           location: stream.location(i + 1, path: filePath)))
+            return
+        }
+        let value = string(range, dynamicText: false)  // only literals and symbols are kept
+        switch value {
+        case .literal, .symbol:
+            file.constants.append(CodeConstant(path: scopes.typePath + [name], value: value,
+                                               location: stream.location(i + 1, path: filePath)))
+        default:
+            break
+        }
+    }
+
+    /// Whether a member's type annotation names a storyboard type.
+    static func holdsStoryboard(_ typeText: String) -> Bool {
+        typeText.containsBytes("UIStoryboard") || typeText.containsBytes("NSStoryboard")
+    }
+
+    /// A stored member of storyboard type whose value is not known: recorded so that it hides UIKit's `storyboard`
+    /// property, and so that uses through it are reported as dynamic rather than guessed.
+    mutating func unknownStoryboardMember(_ name: String, typeText: String, at i: Int) {
+        let shown = typeText.isEmpty ? name : "\(name): \(typeText)"
+        file.helpers.append(CodeStoryboardHelper(path: scopes.typePath + [name], name: .dynamic(shown), fromLoad: false,
+                                                 location: stream.location(i + 1, path: filePath)))
+    }
+
+    /// `var x: UIStoryboard { … }` (a helper), `var id: String { "X" }` (a constant), R.swift 7 scene accessors.
+    /// The property's name is the token after the keyword at `i`.
+    mutating func computedProperty(typeText: String, brace: Int, member: Bool, at i: Int) {
+        if member, Self.holdsStoryboard(typeText) {
+            announceFunction(name: stream.text(i + 1), returnsStoryboard: true, nameToken: i + 1, at: brace)
+            return
+        }
+        if member, typeText.containsBytes("Identifier<") || typeText.containsBytes("SceneType") || typeText.containsBytes("Resource<") {
+            if let scene = generatedScene((brace + 1)..<stream.close(brace)) {
+                file.generatedScenes.append(CodeGeneratedScene(path: scopes.typePath + [stream.text(i + 1)], identifier: scene,
+                                                               location: stream.location(i + 1, path: filePath)))
+            }
+        }
+        if member, typeText == "String" {
+            var a = brace + 1
+            if stream.isIdentifier(a, "return") { a += 1 }
+            if a + 1 == stream.close(brace), stream[a].kind == .string, !stream[a].interpolated {
+                file.constants.append(CodeConstant(path: scopes.typePath + [stream.text(i + 1)], value: .literal(stream.text(a)),
+                                                   location: stream.location(i + 1, path: filePath)))
+            }
+        }
+        announceFunction(returnsStoryboard: false, nameToken: i + 1, at: brace)
+    }
+
+    /// SwiftGen `SceneType<T>(storyboard: Main.self, identifier: "X")` / `InitialSceneType<T>(storyboard: Main.self)`,
+    /// R.swift `StoryboardViewControllerResource<T>(identifier: "x")`, `.init(identifier: "x", storyboard: name, bundle: bundle)`.
+    /// Returns the identifier (`.some(nil)` for an initial-scene accessor), or `nil` if the range is none of these.
+    func generatedScene(_ range: Range<Int>) -> String?? {
+        guard let first = range.first, first < stream.count else { return nil }
+        var j = first
+        var sawGeneratedType = false
+        while j < range.upperBound {
+            let t = stream[j]
+            if t.kind == .identifier {
+                let text = stream.text(j)
+                if text == "InitialSceneType" { return .some(nil) }
+                if text.hasSuffix("SceneType") || text.hasPrefix("StoryboardViewController") || text == "init" {
+                    sawGeneratedType = true
+                }
+                if sawGeneratedType, text == "identifier", stream.isPunct(j + 1, ":"), stream.kind(j + 2) == .string {
+                    return .some(stream.text(j + 2))
+                }
+            }
+            j += 1
+        }
+        return nil
+    }
+
+    /// `case a, b = "B", c(Int)` inside a String enum.
+    mutating func enumCases(at i: Int) {
+        var j = i + 1
+        while j < stream.count {
+            guard stream.kind(j) == .identifier else { return }
+            let name = stream.text(j)
+            var raw = name
+            j += 1
+            if stream.isPunct(j, "="), stream.kind(j + 1) == .string {
+                raw = stream.text(j + 1)
+                j += 2
+            } else if stream.isPunct(j, "(") {
+                j = stream.close(j) + 1
+            }
+            expressionReader.scopes.addEnumCase(CodeEnumCase(name: name, rawValue: raw))
+            guard stream.isPunct(j, ","), !(j + 1 < stream.count && stream[j + 1].isPunct(",")) else { return }
+            j += 1
+        }
+    }
+
+}

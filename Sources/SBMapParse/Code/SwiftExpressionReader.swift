@@ -1,0 +1,228 @@
+import SBMapModel
+
+/// Reads expressions (string arguments, storyboard receivers, locals' values) with the locals visible at one point of
+/// a Swift file: the locals declared before position `limit` in the scopes' array of locals.
+///
+/// The Swift reader keeps one for the whole file and updates its scopes in place; a copy is made only to read a
+/// pending local with the locals of its own place (`limit`).
+struct SwiftExpressionReader: LocalNames {
+    let stream: TokenStream
+    let expressions: CodeExpressions
+    var scopes: ScopeStack
+    var limit = Int.max
+    /// How many pending locals are being read, one inside the other (`let b = a`, `let c = b`, …).
+    private var depth = 0
+    /// Reading a local can read another: deeper than this, a local is unknown, so that a hostile file (ten thousand
+    /// locals, each the one before) cannot exhaust a thread's stack. (Constants have the same kind of limit.)
+    static let maxLocalDepth = 16
+
+    init(stream: TokenStream, expressions: CodeExpressions, scopes: ScopeStack) {
+        self.stream = stream
+        self.expressions = expressions
+        self.scopes = scopes
+    }
+
+    /// What a local or parameter holds. A pending local (`LocalValue.pending`) is read now, with the locals that were
+    /// visible where it was declared, as it would have been read there.
+    func local(_ name: String) -> LocalValue? {
+        guard let (value, position) = scopes.localEntry(name, below: limit, names: stream) else { return nil }
+        guard case .pending(let tokens, let isLet) = value else { return value }
+        guard depth < Self.maxLocalDepth else { return .unknown }
+        var there = self
+        there.limit = position
+        there.depth = depth + 1
+        if let storyboard = there.storyboardExpression(tokens, strict: true) { return .storyboard(storyboard) }
+        let string = there.string(tokens, dynamicText: false)  // a dynamic value makes an `.unknown` local
+        switch string {
+        case .literal, .symbol, .typeName, .ownTypeName, .implicitMember: return isLet ? .string(string) : .unknown
+        default: return .unknown
+        }
+    }
+
+    func string(_ range: Range<Int>, dynamicText: Bool = true) -> CodeString {
+        expressions.string(range, dynamicText: dynamicText, locals: self)
+    }
+
+    /// Whether the `bundle:` argument `range` is the main bundle: `nil`, `.main`, `Bundle.main`,
+    /// `Foundation.Bundle.main` or `NSBundle.mainBundle()`. Compared token by token: making the argument's text to
+    /// look it up costs more than the rest of reading the call.
+    func isMainBundle(_ range: Range<Int>) -> Bool {
+        let a = range.lowerBound
+        switch range.count {
+        case 1:
+            return stream.isIdentifier(a, "nil")
+        case 2:
+            return stream.isPunct(a, ".") && stream.isIdentifier(a + 1, "main")
+        case 3:
+            return stream.isIdentifier(a, "Bundle") && stream.isPunct(a + 1, ".") && stream.isIdentifier(a + 2, "main")
+        case 5:
+            if stream.isIdentifier(a, "Foundation") {
+                return stream.isPunct(a + 1, ".") && stream.isIdentifier(a + 2, "Bundle") && stream.isPunct(a + 3, ".")
+                    && stream.isIdentifier(a + 4, "main")
+            }
+            return stream.isIdentifier(a, "NSBundle") && stream.isPunct(a + 1, ".") && stream.isIdentifier(a + 2, "mainBundle")
+                && stream.isPunct(a + 3, "(") && stream.isPunct(a + 4, ")")
+        default:
+            return false
+        }
+    }
+
+    /// Reads `UIStoryboard(name: X, bundle: B)` at `i`: the name, whether the bundle is the main one, and the
+    /// index of the closing parenthesis.
+    func storyboardCall(at i: Int) -> (CodeString, Bool, Int)? {
+        var open = i + 1
+        if stream.isPunct(open, "."), stream.isIdentifier(open + 1, "init") { open += 2 }
+        guard stream.isPunct(open, "(") else { return nil }
+        let args = expressions.arguments(open: open)
+        guard let nameArg = args.first, expressions.hasLabel(nameArg, "name") else { return nil }
+        var mainBundle = true
+        for arg in args where expressions.hasLabel(arg, "bundle") {
+            mainBundle = isMainBundle(arg.range)
+            break
+        }
+        return (string(nameArg.range), mainBundle, stream.close(open))
+    }
+
+    /// Reads the storyboard an expression stands for. With `strict`, only forms that certainly are storyboards
+    /// count (used for `let x = …`); otherwise any dotted path is a possible helper.
+    func storyboardExpression(_ range: Range<Int>, strict: Bool) -> CodeStoryboardRef? {
+        let range = expressions.trimPostfix(range)
+        guard let a = range.first else { return nil }
+        // Built on demand: only dynamic results show the source text.
+        var text: String { stream.text(range) }
+        // (The lexer's word tags answer "is this `UIStoryboard`", `R`, `StoryboardScene` without a byte compared.)
+        let word = stream.word(a)
+        if word == .UIStoryboard || word == .NSStoryboard {
+            if let (name, _, close) = storyboardCall(at: a) {
+                return close == range.upperBound - 1 ? .named(name) : nil
+            }
+            if stream.isPunct(a + 1, "."), stream.isIdentifier(a + 2, "main"), range.count == 3 { return .main }
+        }
+        if word == .R, range.count >= 5, stream.isPunct(a + 1, "."), stream.isIdentifier(a + 2, "storyboard"),
+           stream.isPunct(a + 3, "."), stream.kind(a + 4) == .identifier {
+            let rest = (a + 5)..<range.upperBound
+            if rest.isEmpty || (rest.count == 2 && stream.isPunct(a + 5, "(") && stream.isPunct(a + 6, ")")) {
+                return .generated(.rSwift, storyboard: stream.text(a + 4))
+            }
+        }
+        if word == .StoryboardScene, range.count == 5, stream.kind(a + 2) == .identifier,
+           stream.isIdentifier(a + 4, "storyboard") {
+            return .generated(.swiftGen, storyboard: stream.text(a + 2))
+        }
+        var pathRange = range
+        // `Foo.helper()`: a helper function without arguments.
+        if range.count >= 3, stream.isPunct(range.upperBound - 1, ")"), stream.isPunct(range.upperBound - 2, "(") {
+            pathRange = range.lowerBound..<(range.upperBound - 2)
+        }
+        if var path = expressions.dottedPath(pathRange) {
+            let ownStoryboard = path.last == "storyboard"
+                && (path.count == 1 || path.count == 2 && (path[0] == "self" || path[0] == "super"))
+            if ownStoryboard {
+                if path.count == 1, let value = local("storyboard") {
+                    if case .storyboard(let ref) = value { return ref }
+                    return .dynamic(text)
+                }
+                return .own
+            }
+            if path.count == 1, let value = local(path[0]) {
+                if case .storyboard(let ref) = value { return ref }
+                return strict ? nil : .dynamic(text)
+            }
+            if strict { return nil }
+            if path.first == "self" { path.removeFirst() }
+            if path.count > 1, local(path[0]) != nil { return .dynamic(text) }
+            return path.isEmpty ? .dynamic(text) : .helper(path)
+        }
+        return strict ? nil : .dynamic(text)
+    }
+}
+
+/// The reader's questions that need only the tokens. Here rather than methods of the reader: a method of the reader
+/// called from one that changes it may copy the whole reader (a few hundred bytes) for each call.
+extension TokenStream {
+    func isFuncKeyword(_ i: Int) -> Bool { kind(i) == .identifier && self[i].word == .func }
+
+    /// Whether the identifier at `j` is a word that starts a new declaration: a signature scan stops there.
+    /// The lexer's word tags answer for most of them; the rest are compared byte for byte.
+    func startsDeclaration(_ j: Int) -> Bool {
+        switch self[j].word {
+        case .func, .var, .let, .class, .struct, .enum, .extension, .protocol, .`init`, .case, .import, .subscript,
+             .deinit, .actor:
+            return true
+        case .other:
+            for word in Self.otherDeclarationStarts where isIdentifier(j, word) { return true }
+            return false
+        default:
+            return false
+        }
+    }
+
+    private static let otherDeclarationStarts: [StaticString] = [
+        "typealias", "static", "private", "public", "internal", "fileprivate", "open", "override", "@objc", "@IBAction",
+        "@IBOutlet",
+    ]
+
+    func isIBAction(before i: Int) -> Bool {
+        var j = i - 1
+        var steps = 0
+        while j >= 0, steps < 12 {
+            let t = self[j]
+            if t.kind == .identifier {
+                if t.word == .func || t.word == .var || t.word == .let { return false }
+                if isIdentifier(j, "@IBAction") { return true }
+            } else if !t.isPunct("(") && !t.isPunct(")") && !t.isPunct(":") {
+                return false
+            }
+            j -= 1
+            steps += 1
+        }
+        return false
+    }
+
+    /// `@objc(unwindHere:) func …` names the selector explicitly.
+    func objcName(before i: Int) -> String? {
+        var j = i - 1
+        var steps = 0
+        while j >= 0, steps < 12 {
+            if isIdentifier(j, "@objc"), isPunct(j + 1, "(") {
+                return (j + 2..<close(j + 1)).map { text($0) }.joined()
+            }
+            if isPunct(j, "}") || isPunct(j, "{") { return nil }
+            j -= 1
+            steps += 1
+        }
+        return nil
+    }
+
+    /// The receiver of a method whose name is at `i` (`X.instantiate…`): the tokens of `X`, walking back over
+    /// `a.b`, calls `f(…)`, subscripts and `?`/`!`.
+    func receiver(ofMethodAt i: Int) -> Range<Int>? {
+        guard isPunct(i - 1, ".") else { return nil }
+        var j = i - 2
+        var start = i - 1
+        while j >= 0 {
+            while j >= 0, isPunct(j, "?") || isPunct(j, "!") { j -= 1 }
+            guard j >= 0 else { break }
+            let t = self[j]
+            if t.isPunct(")") || t.isPunct("]") {
+                let open = partner[j]
+                guard open >= 0 else { return nil }
+                start = open
+                if kind(open - 1) == .identifier, !self[open].newlineBefore {
+                    start = open - 1
+                }
+            } else if t.kind == .identifier {
+                start = j
+            } else {
+                break
+            }
+            if isPunct(start - 1, ".") {
+                j = start - 2
+                if j < 0 || self[start - 1].newlineBefore && kind(j) == nil { break }
+                continue
+            }
+            break
+        }
+        return start < i - 1 ? start..<(i - 1) : nil
+    }
+}

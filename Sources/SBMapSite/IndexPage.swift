@@ -1,0 +1,143 @@
+import SBMapModel
+import SBMapStyle
+
+// MARK: - index.html
+
+struct IndexPage {
+    let links: SiteLinks
+    let frame: Frame
+    /// The overview map; `nil` when it could not be drawn.
+    let overview: SiteMap?
+
+    func make() -> [UInt8] {
+        let graph = links.graph
+        let counts = frame.counts
+        var w = PageWriter(capacity: (overview?.svg.count ?? 0) + graph.storyboards.count * 400 + 8192)
+        w.raw("<h1>")
+        w.text(frame.options.title)
+        w.raw("</h1>\n<p class=\"lede\">Every storyboard of the app, how they link to each other, what the system loads, and what does not resolve. Click a storyboard to open it.</p>\n")
+
+        // Counts.
+        w.raw("<ul class=\"counts\">\n")
+        func count(_ n: Int, _ what: String, _ detail: String? = nil, href: String? = nil) {
+            w.raw("<li><span class=\"n\">\(n)</span><span class=\"what\">")
+            if let href { w.link(what, href: href) } else { w.text(what) }
+            w.raw("</span>")
+            if let detail, !detail.isEmpty {
+                w.raw("<span class=\"detail\">")
+                w.text(detail)
+                w.raw("</span>")
+            }
+            w.raw("</li>\n")
+        }
+        count(counts.storyboards, counts.storyboards == 1 ? "storyboard" : "storyboards", href: "#storyboards")
+        count(counts.scenes, counts.scenes == 1 ? "scene" : "scenes")
+        count(counts.segues, counts.segues == 1 ? "segue" : "segues")
+        let crossFile = counts.crossFileLinks
+        let states = [(crossFile.unresolved, "unresolved"), (crossFile.ambiguous, "ambiguous"), (crossFile.external, "external")]
+        let linkDetail = states.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        count(crossFile.total, crossFile.total == 1 ? "cross-file link" : "cross-file links",
+              linkDetail.isEmpty ? (crossFile.total > 0 ? "all resolve" : nil) : linkDetail.joined(separator: ", "))
+        count(counts.codeLinks, counts.codeLinks == 1 ? "link in code" : "links in code",
+              counts.unresolvedCodeLinks > 0 ? "\(counts.unresolvedCodeLinks) unresolved" : nil)
+        count(counts.findings, counts.findings == 1 ? "finding" : "findings",
+              [plural(counts.errors, "error"), plural(counts.warnings, "warning"), plural(counts.notes, "note")].joined(separator: ", "),
+              href: "findings.html")
+        w.raw("</ul>\n")
+
+        // The overview map.
+        w.raw("<h2 id=\"overview\">Overview</h2>\n")
+        var hrefs: [String: String] = [:]
+        for (modelID, svgID) in overview?.nodeIDs ?? [:] where modelID.hasPrefix("storyboard:") {
+            if let page = links.page(of: String(modelID.dropFirst("storyboard:".count))) { hrefs[svgID] = page }
+        }
+        // The first view shows the storyboard the system loads first (or the first one) at a size that can be read.
+        let first = graph.storyboards.filter { !$0.entryPoints.isEmpty }.map(\.path).sorted()
+            + graph.storyboards.map(\.path).sorted()
+        frame.map(overview, label: "Overview map", hrefs: hrefs, anchors: [:],
+                  start: first.lazy.compactMap { overview?.nodeIDs["storyboard:" + $0] }.first,
+                  caption: graph.targets.isEmpty
+                    ? "One box per storyboard; an arrow for the links between two storyboards, with how many."
+                    : "One box per storyboard, inside the app targets that build it; an arrow for the links between two storyboards, with how many.",
+                  selection: false, into: &w)
+
+        // Entry points.
+        w.raw("<h2 id=\"entry-points\">Entry points</h2>\n")
+        let entries = graph.storyboards.flatMap { sb in sb.entryPoints.map { (sb, $0) } }
+            .sorted { ($0.1, $0.0.path) < ($1.1, $1.0.path) }
+        if entries.isEmpty {
+            w.raw("<p class=\"muted\">No Info.plist or build setting names a storyboard the system loads by itself.</p>\n")
+        } else {
+            w.raw("<div class=\"table-wrap\"><table>\n<thead><tr><th>Storyboard</th><th>Loaded as</th><th>Key</th><th>Declared at</th></tr></thead>\n<tbody>\n")
+            for (storyboard, entry) in entries {
+                w.raw("<tr><td>")
+                w.link(links.storyboardTitle(storyboard.path), href: storyboard.initialScene.flatMap(links.href(of:)) ?? links.page(of: storyboard.path))
+                w.raw("</td><td>")
+                w.text(Self.roleText(entry.role))
+                w.raw("</td><td><code>")
+                w.text(entry.key)
+                w.raw("</code></td><td>")
+                frame.place(entry.declaredAt, into: &w)
+                w.raw("</td></tr>\n")
+            }
+            w.raw("</tbody></table></div>\n")
+        }
+
+        // Storyboards.
+        w.raw("<h2 id=\"storyboards\">Storyboards</h2>\n")
+        let targetNames = Dictionary(graph.targets.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        w.raw("<div class=\"table-wrap\"><table>\n<thead><tr><th>Storyboard</th><th>File</th>")
+        if !graph.targets.isEmpty { w.raw("<th>Targets</th>") }
+        w.raw("<th class=\"num\">Scenes</th><th class=\"num\">Links out</th><th class=\"num\">Unresolved</th><th>Findings</th></tr></thead>\n<tbody>\n")
+        for storyboard in graph.storyboards.sorted(by: { ($0.name, $0.path) < ($1.name, $1.path) }) {
+            let scenes = links.scenes[storyboard.path] ?? []
+            let outgoing = links.outgoing[storyboard.path] ?? []
+            let unresolved = links.unresolved[storyboard.path] ?? 0
+            let findings = links.findings[storyboard.path] ?? []
+            w.raw("<tr><td>")
+            w.link(storyboard.name, href: links.page(of: storyboard.path))
+            if !storyboard.entryPoints.isEmpty { w.raw("<span class=\"badge\">entry</span>") }
+            if storyboard.isLaunchScreen { w.raw("<span class=\"badge\">launch screen</span>") }
+            w.raw("</td><td>")
+            frame.place(SourceLocation(path: storyboard.path), into: &w)
+            if !graph.targets.isEmpty {
+                w.raw("</td><td>")
+                let names = storyboard.targets.map { targetNames[$0] ?? $0 }
+                if names.isEmpty { w.raw("<span class=\"muted\">none</span>") } else { w.text(names.joined(separator: ", ")) }
+            }
+            w.raw("</td><td class=\"num\">\(scenes.count { !$0.role.isCrossFileLink })</td><td class=\"num\">\(outgoing.count)</td>")
+            w.raw("<td class=\"num\">\(unresolved > 0 ? "<span class=\"state state-unresolved\">\(unresolved)</span>" : "0")</td><td>")
+            Self.findingCounts(findings, href: links.page(of: storyboard.path).map { $0 + "#findings" }, into: &w)
+            w.raw("</td></tr>\n")
+        }
+        w.raw("</tbody></table></div>\n")
+        return frame.page(title: frame.options.title, root: "", current: .index, body: w.html)
+    }
+
+    static func roleText(_ role: EntryPoint.Role) -> String {
+        switch role {
+        case .main: "main storyboard"
+        case .mainPad: "main storyboard (iPad)"
+        case .scene: "scene storyboard"
+        case .launch: "launch screen"
+        case .launchPad: "launch screen (iPad)"
+        case .extension: "extension's storyboard"
+        }
+    }
+
+    /// `1 error, 2 warnings`, linked; `—` when there are none.
+    static func findingCounts(_ findings: [Diagnostic], href: String?, into w: inout PageWriter) {
+        let parts = [(Severity.error, "error"), (.warning, "warning"), (.info, "note")].compactMap { severity, noun -> (Severity, String)? in
+            let n = findings.count(of: severity)
+            return n > 0 ? (severity, plural(n, noun)) : nil
+        }
+        guard !parts.isEmpty else {
+            w.raw("<span class=\"muted\">—</span>")
+            return
+        }
+        if let href { w.raw("<a href=\"\(HTML.attribute(href))\">") }
+        w.raw(parts.map { "<span class=\"sev sev-\($0.0.rawValue)\">\(HTML.text($0.1))</span>" }.joined(separator: " "))
+        if href != nil { w.raw("</a>") }
+    }
+}
+
