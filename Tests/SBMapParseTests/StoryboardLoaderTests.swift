@@ -21,6 +21,32 @@ struct StoryboardDocumentTests {
         #expect(storyboard.documentLocation == SourceLocation(path: "App/Main.storyboard", line: expected.line, column: expected.column))
     }
 
+    @Test(arguments: [
+        ("Login Scene", "Login Scene"),
+        (" \t\nLogin Scene\r\n ", "Login Scene"),
+        ("\u{00A0}Café\u{3000}", "Café"),
+        (" \u{2003}Über\u{00A0} ", "Über"),
+        ("  \n ", nil),
+        ("\u{00A0}", nil),
+    ] as [(String, String?)])
+    func sceneCommentsLoseTheWhiteSpaceAroundThem(comment: String, label: String?) throws {
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
+            <scenes>
+                <!--\(comment)-->
+                <scene sceneID="s1">
+                    <objects>
+                        <viewController id="vc1" sceneMemberID="viewController"/>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """
+        let storyboard = try #require(StoryboardLoader().load(bytes: Array(xml.utf8), path: "A.storyboard").value)
+        #expect(storyboard.scenes.map(\.comment) == [label])
+    }
+
     @Test func readsScenesInDocumentOrderWithTheirRoots() throws {
         let storyboard = try #require(Fixture.storyboard("Main.storyboard").value)
         #expect(storyboard.scenes.map(\.objectID) == ["0It-V8-m17", "bCf-mH-Nf5", "8b5-Ak-53a", "ek4-J4-jFP"])

@@ -36,7 +36,8 @@ public struct StoryboardLoader: Hashable, Sendable {
             return Loaded(path: file.path, nil,
                           diagnostics: [LoadDiagnostics.readProblem(problem, path: file.path, limits: limits)])
         }
-        return result(reader, session.finish())
+        let outcome = session.finish()  // the last events arrive here, so the reading is complete only after it
+        return result(reader.reading, outcome)
     }
 
     /// Loads a storyboard from bytes in memory (the entry point for tests and fuzzing). `path` names the
@@ -53,7 +54,8 @@ public struct StoryboardLoader: Hashable, Sendable {
         if let problem {
             return Loaded(path: path, nil, diagnostics: [LoadDiagnostics.readProblem(problem, path: path, limits: limits)])
         }
-        return result(reader, session.finish())
+        let outcome = session.finish()  // the last events arrive here, so the reading is complete only after it
+        return result(reader.reading, outcome)
     }
 
     /// Loads a storyboard from `Data` in memory.
@@ -63,7 +65,7 @@ public struct StoryboardLoader: Hashable, Sendable {
 
     // MARK: - Judging the result
 
-    private func result(_ reader: StoryboardReader, _ outcome: SAXOutcome) -> Loaded<LoadedStoryboard> {
+    private func result(_ reader: StoryboardReading, _ outcome: SAXOutcome) -> Loaded<LoadedStoryboard> {
         let path = reader.path
         var diagnostics = LoadDiagnostics.outcome(outcome, path: path, malformedCode: .malformedXML, what: "storyboard")
         if diagnostics.contains(where: { $0.severity == .error }) {

@@ -3,6 +3,32 @@ import SBMapModel
 
 /// The SAX delegate that turns one storyboard's events into a `LoadedStoryboard` (format doc §1–§5, §10).
 ///
+/// The work is done by `StoryboardReading`, held as one value: the callbacks run for every element of every
+/// storyboard, and every access to a stored property of a class is checked for exclusive access at run time,
+/// while inside a struct's mutating method the accesses to its own fields are checked when compiling. So each
+/// event costs one run-time check here, not one per field the reading touches.
+final class StoryboardReader: SAXDelegate {
+    private(set) var reading: StoryboardReading
+
+    init(path: String) {
+        reading = StoryboardReading(path: path)
+    }
+
+    func startElement(_ name: SAXName, _ attributes: SAXAttributes, in session: SAXSession) {
+        reading.startElement(name, attributes, in: session)
+    }
+
+    func endElement(_ name: SAXName, in session: SAXSession) {
+        reading.endElement(name)
+    }
+
+    func comment(_ text: SAXName, in session: SAXSession) {
+        reading.comment(text)
+    }
+}
+
+/// What a storyboard's SAX events build up, and how each event changes it.
+///
 /// It keeps a small stack of open elements (name and `id`, copied into one reusable byte arena so that the
 /// hot path allocates nothing) and a few depth markers for the parts that matter:
 ///
@@ -10,7 +36,7 @@ import SBMapModel
 ///
 /// Segues are collected from anywhere in a scene, so their owner can be a button deep in the view
 /// hierarchy or a gesture recognizer beside the controller in the scene dock.
-final class StoryboardReader: SAXDelegate {
+struct StoryboardReading {
     let path: String
 
     // The document.
@@ -56,7 +82,7 @@ final class StoryboardReader: SAXDelegate {
 
     // MARK: - SAX events
 
-    func startElement(_ name: SAXName, _ attributes: SAXAttributes, in session: SAXSession) {
+    mutating func startElement(_ name: SAXName, _ attributes: SAXAttributes, in session: SAXSession) {
         let parentDepth = depth
         push(name, id: parentDepth >= 3 ? attributes["id"] : nil)
         let depth = parentDepth + 1
@@ -128,7 +154,7 @@ final class StoryboardReader: SAXDelegate {
         }
     }
 
-    func endElement(_ name: SAXName, in session: SAXSession) {
+    mutating func endElement(_ name: SAXName) {
         let depth = self.depth
         defer { pop() }
 
@@ -137,28 +163,45 @@ final class StoryboardReader: SAXDelegate {
         if runtimeAttributesDepth == depth { runtimeAttributesDepth = nil }
         if candidate?.viewDepth == depth { candidate?.viewDepth = nil }
 
-        if let capture = candidate, capture.depth == depth {
+        // The capture and the scene are taken out of their optionals (moved, not copied): this runs at the end of
+        // every element, and a copy of either retains and releases every string and array in it.
+        if candidate?.depth == depth, let capture = candidate.take() {
             if capture.isDeclared { scene?.declaredRoot = capture.scene } else { scene?.fallbackRoot = capture.scene }
-            candidate = nil
         } else if objectsDepth == depth {
             objectsDepth = nil
-        } else if depth == 3, let builder = scene {
+        } else if depth == 3, let builder = scene.take() {
             if let root = builder.root { scenes.append(root) }
-            scene = nil
         } else if scenesDepth == depth {
             scenesDepth = nil
         }
     }
 
-    func comment(_ text: SAXName, in session: SAXSession) {
+    mutating func comment(_ text: SAXName) {
         guard scenesDepth != nil, depth == 2 else { return }
-        let label = text.string.trimmingCharacters(in: .whitespacesAndNewlines)
+        let label = Self.trimmed(text.bytes)
         pendingComment = label.isEmpty ? nil : label
+    }
+
+    /// The text without the white space and line breaks around it (Foundation's `.whitespacesAndNewlines`).
+    ///
+    /// Xcode's labels are ASCII at both ends, so the ASCII white space is cut from the bytes; only when a byte
+    /// beyond ASCII is left at an end (it may be a Unicode space) does Foundation trim the text.
+    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        var start = 0
+        var end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        guard start < end else { return "" }
+        if bytes[start] >= 0x80 || bytes[end - 1] >= 0x80 {
+            return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
     // MARK: - The parts
 
-    private func startDocument(_ name: SAXName, _ attributes: SAXAttributes, _ session: SAXSession) {
+    private mutating func startDocument(_ name: SAXName, _ attributes: SAXAttributes, _ session: SAXSession) {
         let (line, column) = session.position()
         guard name.equals("document") else {
             foreignRoot = (name.string, line, column)
@@ -175,13 +218,14 @@ final class StoryboardReader: SAXDelegate {
 
     /// A direct child of `<objects>`: the root if it says `sceneMemberID="viewController"`; otherwise,
     /// if no root is declared, perhaps the fallback root (watchOS roots carry no sceneMemberID).
-    private func considerRoot(_ name: SAXName, _ attributes: SAXAttributes, _ session: SAXSession) {
-        guard let builder = scene, builder.declaredRoot == nil else { return }
+    private mutating func considerRoot(_ name: SAXName, _ attributes: SAXAttributes, _ session: SAXSession) {
+        // Fields read one by one through the optional: a copy of the builder would retain everything in it.
+        guard scene?.hasDeclaredRoot == false else { return }
         let member = attributes["sceneMemberID"]
         let isDeclared = member?.equals("viewController") == true
         if !isDeclared {
             // The fallback is the first child that is neither a First Responder nor an exit.
-            guard builder.fallbackRoot == nil else { return }
+            guard scene?.hasFallbackRoot == false else { return }
             if name.equals("exit") || member?.equals("exit") == true || member?.equals("firstResponder") == true
                 || attributes["placeholderIdentifier"]?.equals("IBFirstResponder") == true {
                 return
@@ -190,11 +234,11 @@ final class StoryboardReader: SAXDelegate {
         let (line, column) = session.position()
         let element = name.string
         var root = LoadedScene(
-            sceneID: builder.sceneID, element: element, objectID: attributes["id"]?.string ?? "",
+            sceneID: scene?.sceneID ?? nil, element: element, objectID: attributes["id"]?.string ?? "",
             location: SourceLocation(path: path, line: line, column: column),
             customClass: attributes.string("customClass"), customModule: attributes.string("customModule"),
             storyboardIdentifier: attributes.string("storyboardIdentifier"),
-            title: attributes.string("title"), userLabel: attributes.string("userLabel"), comment: builder.comment)
+            title: attributes.string("title"), userLabel: attributes.string("userLabel"), comment: scene?.comment ?? nil)
         if name.equals("viewControllerPlaceholder") || name.equals("controllerPlaceholder") {
             root.placeholderStoryboardName = attributes.string("storyboardName")
             root.placeholderReferencedIdentifier = attributes.string("referencedIdentifier")
@@ -205,10 +249,10 @@ final class StoryboardReader: SAXDelegate {
 
     /// A `<segue>` inside the scene. Only one with both `destination` and `kind` is an edge; a
     /// `<segue reference=…>` or a peek & pop child has neither.
-    private func addSegue(_ attributes: SAXAttributes, _ session: SAXSession) {
+    private mutating func addSegue(_ attributes: SAXAttributes, _ session: SAXSession) {
         guard let destination = attributes.string("destination"), let kind = attributes.string("kind") else { return }
         let (line, column) = session.position()
-        scene?.segues.append(LoadedSegue(
+        let segue = LoadedSegue(
             objectID: attributes.string("id"),
             destination: destination,
             kind: EdgeKind(kind),
@@ -218,7 +262,8 @@ final class StoryboardReader: SAXDelegate {
             unwindAction: attributes.string("unwindAction"),
             creationSelector: attributes.string("destinationCreationSelector"),
             trigger: trigger(),
-            location: SourceLocation(path: path, line: line, column: column)))
+            location: SourceLocation(path: path, line: line, column: column))
+        scene?.segues.append(segue)
     }
 
     /// The element whose `<connections>` holds the segue on top of the stack (or the segue's parent, if a
@@ -232,7 +277,7 @@ final class StoryboardReader: SAXDelegate {
 
     // MARK: - The element stack
 
-    private func push(_ name: SAXName, id: SAXValue?) {
+    private mutating func push(_ name: SAXName, id: SAXValue?) {
         let nameStart = arena.count
         arena.append(contentsOf: name.bytes)
         let nameEnd = arena.count
@@ -240,7 +285,7 @@ final class StoryboardReader: SAXDelegate {
         stack.append(Open(nameStart: nameStart, nameEnd: nameEnd, idEnd: arena.count))
     }
 
-    private func pop() {
+    private mutating func pop() {
         guard let top = stack.popLast() else { return }
         arena.removeSubrange(top.nameStart...)
     }
@@ -261,8 +306,10 @@ final class StoryboardReader: SAXDelegate {
 private struct SceneBuilder {
     var sceneID: String?
     var comment: String?
-    var declaredRoot: LoadedScene?
-    var fallbackRoot: LoadedScene?
+    var declaredRoot: LoadedScene? { didSet { hasDeclaredRoot = declaredRoot != nil } }
+    var fallbackRoot: LoadedScene? { didSet { hasFallbackRoot = fallbackRoot != nil } }
+    private(set) var hasDeclaredRoot = false
+    private(set) var hasFallbackRoot = false
     var exitIDs: [String] = []
     var segues: [LoadedSegue] = []
 
