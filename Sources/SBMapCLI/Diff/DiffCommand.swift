@@ -38,7 +38,7 @@ struct DiffCommand: ParsableCommand {
     @OptionGroup var scan: ScanOptions
     @OptionGroup var findings: FindingOptions
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The diff map (svg, png, pdf, dot, mmd or md by its extension).", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The diff map (svg, png, pdf, dot, mmd, md or json by its extension).", valueName: "file"))
     var output: String?
 
     @Option(help: ArgumentHelp("The Markdown summary for a pull-request comment; - for stdout.", valueName: "file"))
@@ -59,7 +59,7 @@ struct DiffCommand: ParsableCommand {
         if states.count > 2 { throw ValidationError("give BASE and HEAD, nothing more") }
         if !(0...100).contains(context) { throw ValidationError("--context must be between 0 and 100") }
         if let output, output != "-", OutputFormat(path: output) == nil {
-            throw ValidationError("cannot tell the format from '\(output)'; use a .svg, .png, .pdf, .dot, .mmd or .md name")
+            throw ValidationError("cannot tell the format from '\(output)'; use a .svg, .png, .pdf, .dot, .mmd, .md or .json name")
         }
     }
 
@@ -85,19 +85,14 @@ struct DiffCommand: ParsableCommand {
 
         let diff = GraphDiff(base: before.graph, head: after.graph)
         let reporter = FindingsReporter(options: findings.merged(with: after.config))
-        let chosenTheme: Theme
-        do {
-            chosenTheme = try ThemeRef(parsing: theme ?? after.config?.render.theme ?? "default").load()
-        } catch {
-            throw ValidationError("\(error)")
-        }
+        let chosenTheme = try MapOptions.loadTheme(theme, config: after.config)
         let (annotated, seeds) = diff.annotated()
         let map = FocusView(seeds: seeds, hops: context).make(annotated)
         var renderFindings: [Diagnostic] = []
         if let outputPath {
             let format = OutputFormat(path: outputPath) ?? .svg
             do {
-                let rendered = try Renderer.render(map, options: RenderOptions(format: format, theme: chosenTheme))
+                let rendered = try MapOutput.write(map, as: format, options: RenderOptions(theme: chosenTheme))
                 renderFindings = rendered.diagnostics
                 try OutputFile.write(rendered.data, to: outputPath)
             } catch let error as RenderError {
