@@ -19,13 +19,18 @@ public func fuzzRender(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     var input = RenderFuzzInput(UnsafeBufferPointer(start: data, count: size))
     let job = input.job()
     let styled = Stylist(theme: job.theme, options: job.style).style(job.graph)
+    guard case .graphviz = job.format else {
+        // Mermaid is sbmap's own text, from the same styled picture.
+        check(Array(MermaidWriter.write(styled).utf8), format: job.format)
+        return 0
+    }
     let rendered: Rendered
     do {
         rendered = try Renderer.render(styled, options: job.options, relaxingAllFirst: job.relaxAllFirst)
     } catch {
         fatalError("render failed (\(job.options.engine.rawValue) → \(job.options.format.rawValue)): \(error)")
     }
-    check(rendered.data, format: job.options.format)
+    check(rendered.data, format: job.format)
     // fdp is left out: Graphviz 2.42's fdp does not lay a graph with clusters out the same way twice, even from one
     // seed in two processes (docs/robustness.md).
     if job.checkDeterminism, job.options.engine != .fdp, job.options.format == .svg || job.options.format == .dot {
@@ -39,7 +44,7 @@ public func fuzzRender(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 
 /// What each format's bytes must look like.
 private func check(_ bytes: [UInt8], format: OutputFormat) {
-    func fail(_ what: String) -> Never { fatalError("\(format.rawValue) output \(what) (\(bytes.count) bytes)") }
+    func fail(_ what: String) -> Never { fatalError("\(format.name) output \(what) (\(bytes.count) bytes)") }
     switch format {
     case .svg:
         let text = String(decoding: bytes, as: UTF8.self)
@@ -55,7 +60,7 @@ private func check(_ bytes: [UInt8], format: OutputFormat) {
     case .mermaid:
         let text = String(decoding: bytes, as: UTF8.self)
         if !text.hasPrefix("%% sbmap map") || text.contains("<script") { fail("is not sbmap's Mermaid") }
-    case .markdown:
+    default:
         fail("is not a format this target renders")
     }
 }
@@ -69,6 +74,8 @@ struct RenderFuzzJob {
     var theme: Theme
     var style: StyleOptions
     var options: RenderOptions
+    /// What to write: `options.format` when Graphviz draws it.
+    var format: OutputFormat
     var relaxAllFirst: Bool
     var checkDeterminism: Bool
 }
@@ -113,16 +120,18 @@ struct RenderFuzzInput {
 
     mutating func job() -> RenderFuzzJob {
         let engine = pick(LayoutEngine.allCases)
-        // Markdown is written from the graph, not the styled picture; the rest go through `render(styled:)`.
-        let format = pick(OutputFormat.allCases.filter { $0 != .markdown })
+        // Graphviz's formats and Mermaid (the text written from the styled picture alone).
+        let format = pick(OutputFormat.allCases.filter { $0.usesGraphviz || $0 == .mermaid })
         let options = byte()
         let theme = themes.isEmpty ? Theme.base : themes[byte() % themes.count]
         let style = StyleOptions(labelMode: LabelMode.allCases[(options >> 1) % LabelMode.allCases.count],
                                  direction: options & 1 == 0 ? .leftToRight : .topToBottom,
                                  legend: options & 0x08 == 0 ? nil : options & 0x10 != 0)
-        let render = RenderOptions(format: format, engine: engine, theme: theme, style: style,
+        let graphvizFormat: GraphvizFormat
+        if case .graphviz(let f) = format { graphvizFormat = f } else { graphvizFormat = .svg }
+        let render = RenderOptions(format: graphvizFormat, engine: engine, theme: theme, style: style,
                                    pngDPI: 72, pngPixelBudget: 250_000, pngMaxSide: 2_048)
-        return RenderFuzzJob(graph: graph(), theme: theme, style: style, options: render,
+        return RenderFuzzJob(graph: graph(), theme: theme, style: style, options: render, format: format,
                              relaxAllFirst: options & 0x20 != 0, checkDeterminism: options & 0x40 != 0)
     }
 

@@ -16,37 +16,17 @@ import SBMapStyle
 /// everything) is drawn with fewer hops, down to its own scenes and one stub per neighbour, and says so.
 struct AllMaps {
     var folder: String
-    var hops: Int
-    var options: RenderOptions
-    var budget: MapBudget
+    var format: OutputFormat
+    var settings: MapOptions.Settings
 
     /// The index's file name (`OutputFolder.prepare`, called first, made the folders and checked them).
-    static let manifest = "maps.json"
-
-    /// The index file: what `render --all` wrote.
-    struct Index: Codable, Hashable {
-        struct Map: Codable, Hashable {
-            var storyboard: String
-            var name: String
-            var file: String
-            var targets: [String]
-            var scenes: Int
-            /// How far the map reaches (less than asked when the neighbourhood was over the budget).
-            var hops: Int
-        }
-
-        var schema = "sbmap-maps/1"
-        var format: String
-        var overview: String
-        var maps: [Map]
-        /// The whole app's counts, the numbers of `check`'s summary line (absent in files of older versions).
-        var counts: GraphCounts?
-    }
+    static let manifest = MapsManifest.fileName
 
     /// Writes every map; returns the findings of the renders (each distinct one once).
     func write(_ graph: StoryboardGraph, counts: GraphCounts, reporter: FindingsReporter) throws -> [Diagnostic] {
-        let ext = options.format.fileExtension
-        let previous = Self.readIndex(folder)
+        let ext = format.fileExtension
+        let options = settings.render, hops = settings.hops, budget = settings.budget
+        let previous = MapsManifest.read(folder: folder)
         let names = MapFileNames.names(for: graph.storyboards)
         let storyboards = graph.storyboards.sorted { $0.path < $1.path }
         var progress = Progress(total: storyboards.count + 1)
@@ -58,13 +38,15 @@ struct AllMaps {
         /// Draws one map; whether it was written (`false` when the layout budget left it out, with a note, or it
         /// failed): the index lists only files this run wrote.
         @discardableResult
-        func render(_ view: StoryboardGraph, to file: String, subject: String) -> Bool {
+        func render(_ view: MapGraph, to file: String, subject: String) -> Bool {
             defer { progress.step() }
             var options = options
-            options.layoutAllowance = run.allowance(for: Renderer.layoutCost(view, options: options), options: options)
+            if let cost = MapOutput.layoutCost(view, as: format, options: options) {
+                options.layoutAllowance = run.allowance(for: cost, options: options)
+            }
             options.layoutSubject = subject
             do {
-                let rendered = try Renderer.render(view, options: options)
+                let rendered = try MapOutput.write(view, as: format, options: options)
                 try OutputFile.write(rendered.data, to: folder + "/" + file, existing: .ownFolderEntry)
                 findings += rendered.diagnostics
                 return true
@@ -83,7 +65,7 @@ struct AllMaps {
         let overviewFile = "overview.\(ext)"
         render(OverviewView.make(graph), to: overviewFile, subject: "the overview")
         let focusIndex = FocusView.Index(graph)
-        var maps: [Index.Map] = []
+        var maps: [MapsManifest.Map] = []
         for storyboard in storyboards {
             let file = "storyboards/\(names[storyboard.path] ?? "storyboard").\(ext)"
             var reach = hops
@@ -99,16 +81,14 @@ struct AllMaps {
             }
             guard render(view, to: file, subject: "the map of \(storyboard.path)") else { continue }
             let scenes = graph.nodes.count { $0.storyboard == storyboard.path && $0.role.isCountedScene }
-            maps.append(Index.Map(storyboard: storyboard.path, name: storyboard.name, file: file, targets: storyboard.targets,
+            maps.append(MapsManifest.Map(storyboard: storyboard.path, name: storyboard.name, file: file, targets: storyboard.targets,
                                   scenes: scenes, hops: reach))
         }
         progress.finish()
 
-        let index = Index(format: options.format.rawValue, overview: overviewFile, maps: maps, counts: counts)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let index = MapsManifest(format: format.name, overview: overviewFile, maps: maps, counts: counts)
         do {
-            try OutputFile.write(Array(try encoder.encode(index)) + [UInt8(ascii: "\n")], to: folder + "/" + Self.manifest, existing: .ownFolderEntry)
+            try OutputFile.write(index.encoded(), to: folder + "/" + Self.manifest, existing: .ownFolderEntry)
         } catch {
             throw fail("\(error)", graph, reporter)
         }
@@ -139,11 +119,6 @@ struct AllMaps {
         return .runFailed
     }
 
-    static func readIndex(_ folder: String) -> Index? {
-        guard let data = FileManager.default.contents(atPath: folder + "/" + manifest) else { return nil }
-        return try? JSONDecoder().decode(Index.self, from: data)
-    }
-
     /// A file name `render --all` could have written: `overview.EXT` or `storyboards/NAME.EXT`, nothing else (an
     /// edited index must not make sbmap delete other files).
     static func isOwnFile(_ file: String) -> Bool {
@@ -154,7 +129,7 @@ struct AllMaps {
                     || ($0.value >= 0x61 && $0.value <= 0x7A) || $0 == "-" || $0 == "_" || $0 == "."
             }
         }
-        let formats = Set(["svg", "png", "pdf", "dot", "mmd", "md"])
+        let formats = Set(OutputFormat.allCases.map(\.fileExtension))
         guard let ext = file.split(separator: ".").last, formats.contains(String(ext)) else { return false }
         switch parts.count {
         case 1: return parts[0].hasPrefix("overview.")

@@ -5,11 +5,6 @@ import SBMapModel
 import SBMapRender
 import SBMapStyle
 
-extension LayoutEngine: ExpressibleByArgument {}
-extension Direction: ExpressibleByArgument {}
-extension LabelMode: ExpressibleByArgument {}
-extension OutputFormat: ExpressibleByArgument {}
-
 /// `sbmap render`: the map, laid out and drawn by Graphviz inside the process.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -40,11 +35,12 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var inputs: InputOptions
     @OptionGroup var findings: FindingOptions
+    @OptionGroup(title: "Map options") var map: MapOptions
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Output file (its extension picks the format), or - for stdout; with --all, a folder.", valueName: "file"))
     var output: String
 
-    @Option(help: "svg, png, pdf, dot, mermaid (.mmd) or markdown (.md); by default from the output file's extension (svg with --all).")
+    @Option(help: "svg, png, pdf, dot, mermaid (.mmd), markdown (.md) or json; by default from the output file's extension (svg with --all).")
     var format: OutputFormat?
 
     @Option(help: ArgumentHelp("What to draw: auto (everything, or the overview when that is over the budget), full or overview.", valueName: "view"))
@@ -53,35 +49,11 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Draw one storyboard, or one scene, with its neighbours: a storyboard name (or path), then optionally :SCENE (storyboard ID, class or object id).", valueName: "storyboard[:scene]"))
     var focus: String?
 
-    @Option(help: ArgumentHelp("With --focus and --all: how many links away from the focus scenes are drawn in full (default 1).", valueName: "n"))
-    var hops: Int?
-
     @Flag(help: "Write the overview and one focus map per storyboard into the folder given by -o, with maps.json.")
     var all = false
 
     @Flag(help: "With --all: write into a folder that is not empty and holds no earlier maps.json.")
     var force = false
-
-    @Option(name: .customLong("max-nodes"), help: ArgumentHelp("The most nodes a plain render draws in full before it draws the overview (default \(MapBudget().nodes)).", valueName: "count"))
-    var maxNodes: Int?
-
-    @Option(name: .customLong("max-edges"), help: ArgumentHelp("The most edges a plain render draws in full before it draws the overview (default \(MapBudget().edges)).", valueName: "count"))
-    var maxEdges: Int?
-
-    @Option(help: ArgumentHelp("A built-in theme (\(BuiltinThemes.names.joined(separator: ", "))) or a theme file (YAML or JSON).", valueName: "name|file"))
-    var theme: String?
-
-    @Option(help: "Graphviz layout: dot (default), neato, fdp, sfdp, circo or twopi.")
-    var layout: LayoutEngine?
-
-    @Option(help: "Flow direction: LR (left to right, default) or TB (top to bottom).")
-    var direction: Direction?
-
-    @Option(help: "What a scene shows first: class (default), identifier (storyboard ID) or title.")
-    var label: LabelMode?
-
-    @Flag(inversion: .prefixedNo, help: "Draw the legend (by default, as the theme says).")
-    var legend: Bool?
 
     @Option(help: ArgumentHelp("PNG resolution, when the map fits the pixel budget (default 96).", valueName: "dpi"))
     var dpi: Double?
@@ -94,8 +66,6 @@ struct RenderCommand: ParsableCommand {
     }
 
     func validate() throws {
-        if let hops, !(0...100).contains(hops) { throw ValidationError("--hops must be between 0 and 100") }
-        if (maxNodes ?? 1) <= 0 || (maxEdges ?? 1) <= 0 { throw ValidationError("--max-nodes and --max-edges must be positive") }
         if all {
             if focus != nil { throw ValidationError("--all already draws every storyboard; leave out --focus") }
             if view != .auto { throw ValidationError("--all draws the overview and every focus map; leave out --view") }
@@ -105,35 +75,20 @@ struct RenderCommand: ParsableCommand {
         }
         if !all, format == nil, OutputFormat(path: output) == nil {
             throw ValidationError(output == "-"
-                ? "say which format to write to stdout with --format svg|png|pdf|dot|mermaid|markdown"
-                : "cannot tell the format from '\(output)'; use a .svg, .png, .pdf, .dot, .mmd or .md name, or --format")
+                ? "say which format to write to stdout with --format svg|png|pdf|dot|mermaid|markdown|json"
+                : "cannot tell the format from '\(output)'; use a .svg, .png, .pdf, .dot, .mmd, .md or .json name, or --format")
         }
         if force, !all { throw ValidationError("--force applies to --all (a folder of maps); a single map file is always replaced") }
         if let dpi, !(dpi > 0 && dpi <= 1200) { throw ValidationError("--dpi must be between 1 and 1200") }
         if let maxPixels, maxPixels <= 0 { throw ValidationError("--max-pixels must be positive") }
     }
 
-    /// The render settings: a flag, else the settings file, else the default.
-    struct Settings {
-        var hops: Int
-        var budget: MapBudget
-    }
-
     func run() throws {
         let resolved = try inputs.resolved()
         let file = resolved.config?.render ?? ConfigFile.RenderDefaults()
-        let chosenTheme: Theme
-        do {
-            // A theme file named in .sbmap.yml is relative to that file's folder, like every path in it.
-            let fromFile = file.theme.map { name in
-                name.contains("/") || [".yaml", ".yml", ".json"].contains { name.hasSuffix($0) }
-                    ? resolved.config?.resolve(name, from: FileManager.default.currentDirectoryPath) ?? name : name
-            }
-            chosenTheme = try ThemeRef(parsing: theme ?? fromFile ?? "default").load()
-        } catch {
-            // A bad theme is bad input from the user: say what and where, and exit as a usage error.
-            throw ValidationError("\(error)")
-        }
+        var settings = try map.settings(resolved)
+        settings.render.pngDPI = dpi ?? file.dpi ?? 96
+        settings.render.pngPixelBudget = maxPixels ?? file.maxPixels ?? 16_000_000
         if all {
             try OutputFolder(path: output, manifest: AllMaps.manifest, subfolders: ["storyboards"], command: "render --all")
                 .prepare(force: force, inputs: resolved.paths)
@@ -143,22 +98,14 @@ struct RenderCommand: ParsableCommand {
         let counts = result.counts
         let graph = result.graph
         let reporter = FindingsReporter(options: findings.merged(with: resolved.config))
-        let options = RenderOptions(
-            format: format ?? (all ? .svg : OutputFormat(path: output) ?? .svg), engine: layout ?? file.layout ?? .dot,
-            theme: chosenTheme,
-            style: StyleOptions(labelMode: label ?? file.label ?? .class, direction: direction ?? file.direction ?? .leftToRight,
-                                legend: legend ?? file.legend),
-            pngDPI: dpi ?? file.dpi ?? 96, pngPixelBudget: maxPixels ?? file.maxPixels ?? 16_000_000)
-        let settings = Settings(hops: hops ?? file.hops ?? 1,
-                                budget: MapBudget(nodes: maxNodes ?? file.maxNodes ?? MapBudget().nodes,
-                                                  edges: maxEdges ?? file.maxEdges ?? MapBudget().edges))
+        let format = self.format ?? (all ? .svg : OutputFormat(path: output) ?? .svg)
         let found = graph.diagnostics
         let renderDiagnostics: [Diagnostic]
         if all {
-            renderDiagnostics = try AllMaps(folder: output, hops: settings.hops, options: options, budget: settings.budget)
+            renderDiagnostics = try AllMaps(folder: output, format: format, settings: settings)
                 .write(graph, counts: counts, reporter: reporter)
         } else {
-            renderDiagnostics = try renderOne(consume graph, options: options, settings: settings, reporter: reporter)
+            renderDiagnostics = try renderOne(consume graph, format: format, settings: settings, reporter: reporter)
         }
         let all = (found + renderDiagnostics).sorted()
         try reporter.report(all)
@@ -169,7 +116,7 @@ struct RenderCommand: ParsableCommand {
     /// One map to `output`; returns the render's own findings.
     /// Takes the graph: once the view is made, the whole graph is let go before Graphviz runs (on a big app the
     /// overview is a small graph, and the full one most of the memory).
-    private func renderOne(_ graph: consuming StoryboardGraph, options: RenderOptions, settings: Settings,
+    private func renderOne(_ graph: consuming StoryboardGraph, format: OutputFormat, settings: MapOptions.Settings,
                            reporter: FindingsReporter) throws -> [Diagnostic] {
         var requested: MapView?
         switch view {
@@ -186,12 +133,12 @@ struct RenderCommand: ParsableCommand {
         }
         let plan = MapPlan.choose(requested, for: graph, budget: settings.budget)
         if let notice = plan.notice { FindingsReporter.writeToStandardError("sbmap: \(notice)\n") }
-        let view = plan.graph(from: graph)
+        let view = plan.map(of: graph)
         let found = graph.diagnostics
         Teardown.inBackground(consume graph)
         let rendered: Rendered
         do {
-            rendered = try Renderer.render(view, options: options)
+            rendered = try MapOutput.write(view, as: format, options: settings.render)
         } catch let error as RenderError {
             try reporter.report((found + error.diagnostics).sorted())
             FindingsReporter.writeToStandardError("sbmap: error: \(error.message)\n")

@@ -38,6 +38,7 @@ struct SiteCommand: ParsableCommand {
     @OptionGroup var inputs: InputOptions
     @OptionGroup var findings: FindingOptions
     @OptionGroup var baseline: BaselineOptions
+    @OptionGroup(title: "Map options") var map: MapOptions
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write the site into (made if missing).", valueName: "folder"))
     var output: String
@@ -53,30 +54,7 @@ struct SiteCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The site's name in titles and the header (default: the name of the first path).", valueName: "text"))
     var title: String?
 
-    @Option(help: ArgumentHelp("How many links away from a storyboard its page's map reaches (default 1).", valueName: "n"))
-    var hops: Int?
-
-    @Option(name: .customLong("max-nodes"), help: ArgumentHelp("The most nodes a storyboard's map draws before it reaches fewer hops (default \(MapBudget().nodes)).", valueName: "count"))
-    var maxNodes: Int?
-
-    @Option(name: .customLong("max-edges"), help: ArgumentHelp("The most edges a storyboard's map draws before it reaches fewer hops (default \(MapBudget().edges)).", valueName: "count"))
-    var maxEdges: Int?
-
-    @Option(help: ArgumentHelp("A built-in theme (\(BuiltinThemes.names.joined(separator: ", "))) or a theme file (YAML or JSON).", valueName: "name|file"))
-    var theme: String?
-
-    @Option(help: "Flow direction: LR (left to right, default) or TB (top to bottom).")
-    var direction: Direction?
-
-    @Option(help: "What a scene shows first: class (default), identifier (storyboard ID) or title.")
-    var label: LabelMode?
-
-    @Flag(inversion: .prefixedNo, help: "Draw the legend on the maps (by default, as the theme says).")
-    var legend: Bool?
-
     func validate() throws {
-        if let hops, !(0...100).contains(hops) { throw ValidationError("--hops must be between 0 and 100") }
-        if (maxNodes ?? 1) <= 0 || (maxEdges ?? 1) <= 0 { throw ValidationError("--max-nodes and --max-edges must be positive") }
         if output == "-" { throw ValidationError("a site is many files: give a folder with -o, e.g. -o site") }
         if let sourceURL {
             do { _ = try SourceLinks(template: sourceURL) } catch { throw ValidationError("\(error)") }
@@ -85,17 +63,7 @@ struct SiteCommand: ParsableCommand {
 
     func run() throws {
         let resolved = try inputs.resolved()
-        let file = resolved.config?.render ?? ConfigFile.RenderDefaults()
-        let chosenTheme: Theme
-        do {
-            let fromFile = file.theme.map { name in
-                name.contains("/") || [".yaml", ".yml", ".json"].contains { name.hasSuffix($0) }
-                    ? resolved.config?.resolve(name, from: FileManager.default.currentDirectoryPath) ?? name : name
-            }
-            chosenTheme = try ThemeRef(parsing: theme ?? fromFile ?? "default").load()
-        } catch {
-            throw ValidationError("\(error)")
-        }
+        let settings = try map.settings(resolved)
         let known = try baseline.load()
         let folder = OutputFolder(path: output, manifest: Site.manifest, subfolders: ["storyboards", "assets"], command: "site")
         try folder.prepare(force: force, inputs: resolved.paths)
@@ -105,13 +73,7 @@ struct SiteCommand: ParsableCommand {
         let options = SiteOptions(
             title: title ?? Self.defaultTitle(resolved.paths),
             sourceLinks: try sourceURL.map { try SourceLinks(template: $0) },
-            render: RenderOptions(format: .svg, engine: file.layout ?? .dot, theme: chosenTheme,
-                                  style: StyleOptions(labelMode: label ?? file.label ?? .class,
-                                                      direction: direction ?? file.direction ?? .leftToRight,
-                                                      legend: legend ?? file.legend)),
-            hops: hops ?? file.hops ?? 1,
-            budget: MapBudget(nodes: maxNodes ?? file.maxNodes ?? MapBudget().nodes,
-                              edges: maxEdges ?? file.maxEdges ?? MapBudget().edges),
+            render: settings.render, hops: settings.hops, budget: settings.budget,
             generator: "sbmap \(SBMapCommand.version)",
             commit: resolved.paths.first.flatMap { GitCommit.head(of: $0) })
 
@@ -161,10 +123,7 @@ struct SiteCommand: ParsableCommand {
 
     /// The files the last run listed in its manifest.
     static func readManifest(_ folder: String) -> Set<String> {
-        struct Manifest: Decodable { var files: [String] }
-        guard let data = FileManager.default.contents(atPath: folder + "/" + Site.manifest),
-              let manifest = try? JSONDecoder().decode(Manifest.self, from: data) else { return [] }
-        return Set(manifest.files)
+        Set(SiteManifest.read(folder: folder)?.files ?? [])
     }
 
     private func plural(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }

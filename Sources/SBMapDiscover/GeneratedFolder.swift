@@ -1,18 +1,19 @@
 import Foundation
+import SBMapModel
 
 /// A folder sbmap wrote (`sbmap site`, `render --all`): known by its manifest, a JSON file whose `schema` is
 /// sbmap's. Discovery never reads such a folder as input (`sbmap site . -o site` must not map its own last site), and
 /// `site` / `render --all` write only into an empty folder or one of these.
 public enum GeneratedFolder {
-    /// Manifest file name → the schema prefix its `schema` field starts with.
-    public static let manifests: [String: String] = ["sbmap-site.json": "sbmap-site/", "maps.json": "sbmap-maps/"]
+    /// Manifest file name → its type.
+    public static let manifests: [String: any OutputManifest.Type] = [
+        SiteManifest.fileName: SiteManifest.self, MapsManifest.fileName: MapsManifest.self,
+    ]
 
-    /// Whether `data`, read from a file named `name`, is one of sbmap's manifests.
+    /// Whether `data`, read from a file named `name`, is one of sbmap's manifests (read by the type that writes it).
     public static func isManifest(named name: String, _ data: Data) -> Bool {
-        guard let schema = manifests[name],
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let value = object["schema"] as? String else { return false }
-        return value.hasPrefix(schema)
+        guard let type = manifests[name] else { return false }
+        return type.decode(data) != nil
     }
 
     /// Whether the folder at `path`, whose entries are `names`, holds a manifest of sbmap's (a regular file).

@@ -201,3 +201,26 @@ extension Resolution.State: JSONStreamableRawString {}
 extension EdgeKind: JSONStreamableRawString {}
 extension Severity: JSONStreamableRawString {}
 extension DiagnosticCode: JSONStreamableRawString {}
+
+/// The JSON form of the graph: keys sorted, so the bytes depend only on the graph.
+///
+/// The bytes are exactly what `JSONEncoder` with `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]` makes of
+/// the graph's `Encodable` form, followed by a newline; they are written straight from the graph a buffer at a time
+/// (`JSONStreamWriter`), never as a second copy of the graph in memory (a tree of JSON values) nor whole.
+public enum GraphJSON {
+    /// Hands the JSON to `sink` in chunks of `chunkSize` bytes (the last one shorter), in order.
+    public static func write(_ graph: StoryboardGraph, chunkSize: Int = 1 << 16,
+                             to sink: @escaping (UnsafeRawBufferPointer) throws -> Void) throws {
+        var writer = JSONStreamWriter(capacity: chunkSize, sink: sink)
+        graph.writeJSON(to: &writer)
+        writer.newline()
+        try writer.finish()
+    }
+
+    /// The whole JSON in memory.
+    public static func encode(_ graph: StoryboardGraph) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        try write(graph) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+}

@@ -1,51 +1,13 @@
 import SBMapModel
 import SBMapStyle
 
-/// What `sbmap render` writes. The CLI picks it from `--format`, or from the output file's extension.
-public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
+/// The formats Graphviz draws, in process. (sbmap's own text formats are `TextFormat`; `OutputFormat` is either.)
+public enum GraphvizFormat: String, Hashable, Sendable, CaseIterable {
     case svg
     case png
     case pdf
     /// Graphviz DOT text of the styled graph, before layout (lay it out with any Graphviz tool).
     case dot
-    /// A Mermaid flowchart (`.mmd`), which GitHub and wikis draw inline; no Graphviz involved.
-    case mermaid
-    /// Markdown (`.md`): counts, tables, findings and the Mermaid flowchart, for a pull-request comment or a wiki.
-    case markdown
-
-    /// The format for a file extension (`svg`, `.PNG`, `gv`), or `nil` if it names none.
-    public init?(fileExtension: String) {
-        var ext = fileExtension.lowercased()
-        if ext.hasPrefix(".") { ext.removeFirst() }
-        switch ext {
-        case "svg": self = .svg
-        case "png": self = .png
-        case "pdf": self = .pdf
-        case "dot", "gv": self = .dot
-        case "mmd", "mermaid": self = .mermaid
-        case "md", "markdown": self = .markdown
-        default: return nil
-        }
-    }
-
-    /// The format for an output path (`map.svg`), from its extension.
-    public init?(path: String) {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        self.init(fileExtension: String(name[name.index(after: dot)...]))
-    }
-
-    /// The usual file extension.
-    public var fileExtension: String {
-        switch self {
-        case .mermaid: "mmd"
-        case .markdown: "md"
-        default: rawValue
-        }
-    }
-
-    /// Whether Graphviz draws it (the text formats are written by sbmap itself).
-    public var usesGraphviz: Bool { self != .mermaid && self != .markdown }
 
     /// Whether the output is binary (not text).
     public var isBinary: Bool { self == .png || self == .pdf }
@@ -59,7 +21,8 @@ public enum LayoutEngine: String, Hashable, Sendable, CaseIterable {
 
 /// Everything a render needs besides the graph.
 public struct RenderOptions: Hashable, Sendable {
-    public var format: OutputFormat
+    /// What Graphviz draws. (A text format is chosen with `OutputFormat` and written by `MapOutput`.)
+    public var format: GraphvizFormat
     public var engine: LayoutEngine
     public var theme: Theme
     /// Label mode, direction and legend.
@@ -89,7 +52,7 @@ public struct RenderOptions: Hashable, Sendable {
     /// How the `render-limited` note about the layout names the map.
     public var layoutSubject = "the map"
 
-    public init(format: OutputFormat, engine: LayoutEngine = .dot, theme: Theme, style: StyleOptions = StyleOptions(),
+    public init(format: GraphvizFormat = .svg, engine: LayoutEngine = .dot, theme: Theme, style: StyleOptions = StyleOptions(),
                 pngDPI: Double = 96, pngPixelBudget: Int = 16_000_000, pngMaxSide: Int = 16_384) {
         self.format = format
         self.engine = engine

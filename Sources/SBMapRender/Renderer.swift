@@ -19,14 +19,14 @@ import SBMapStyle
 /// Calls from any thread are safe: Graphviz work is serialized on one process-wide executor.
 /// The same input gives byte-identical SVG and DOT, also within one process.
 public enum Renderer {
-    /// Styles `graph` with `options.theme` and `options.style`, then renders it.
+    /// Styles `map` with `options.theme` and `options.style` (and its view's layout plan), then renders it.
+    public static func render(_ map: MapGraph, options: RenderOptions) throws -> Rendered {
+        try render(Stylist(theme: options.theme, options: options.style).style(map), options: options)
+    }
+
+    /// Renders the whole of `graph` (`MapView.full`).
     public static func render(_ graph: StoryboardGraph, options: RenderOptions) throws -> Rendered {
-        let styled = Stylist(theme: options.theme, options: options.style).style(graph)
-        if options.format == .markdown {
-            return Rendered(format: .markdown, data: Array(MarkdownWriter.write(graph, styled: styled).utf8),
-                            diagnostics: styled.diagnostics.sorted())
-        }
-        return try render(styled, options: options)
+        try render(MapGraph.full(graph), options: options)
     }
 
     /// Renders an already styled graph (`options.theme` and `options.style` are not used again).
@@ -38,14 +38,6 @@ public enum Renderer {
     /// out of the ranking (the render fuzzer takes that path too).
     static func render(_ styled: StyledGraph, options requested: RenderOptions, relaxingAllFirst: Bool) throws -> Rendered {
         var diagnostics = styled.diagnostics
-        switch requested.format {
-        case .mermaid:
-            return Rendered(format: .mermaid, data: Array(MermaidWriter.write(styled).utf8), diagnostics: diagnostics.sorted())
-        case .markdown:
-            throw RenderError("Markdown is written from the graph: call render(_: StoryboardGraph, options:)")
-        default:
-            break
-        }
         var options = requested
         if options.layoutEngine(nodes: styled.nodes.count) != options.engine {
             // A work limit, not a time limit: Graphviz cannot be interrupted, so the layout that could run for
@@ -109,7 +101,8 @@ public enum Renderer {
                                           "the map has \(styled.sceneCount) nodes: crossing minimisation was shortened (mclimit) to keep the layout fast",
                                           at: nil, hint: "use --layout sfdp for very large maps"))
         }
-        return Rendered(format: options.format, data: data, diagnostics: diagnostics.sorted(), nodeIDs: nodeIDs(styled))
+        return Rendered(format: .graphviz(options.format), data: data, diagnostics: diagnostics.sorted(),
+                        nodeIDs: nodeIDs(styled))
     }
 
     /// The layout plan for `styled` (after the switch to sfdp above `dotNodeLimit`), against `options`' budget.
@@ -118,9 +111,14 @@ public enum Renderer {
                           budget: options.layoutBudget, allowance: options.layoutAllowance ?? options.layoutBudget.runSeconds)
     }
 
-    /// The layout cost of `graph` styled with `options` (what a run of many maps charges before it draws one).
+    /// The layout cost of `map` styled with `options` (what a run of many maps charges before it draws one).
+    public static func layoutCost(_ map: MapGraph, options: RenderOptions) -> LayoutCost {
+        LayoutCost(Stylist(theme: options.theme, options: options.style).style(map))
+    }
+
+    /// The layout cost of the whole of `graph`.
     public static func layoutCost(_ graph: StoryboardGraph, options: RenderOptions) -> LayoutCost {
-        LayoutCost(Stylist(theme: options.theme, options: options.style).style(graph))
+        layoutCost(MapGraph.full(graph), options: options)
     }
 
     /// Model node id → SVG id of every node of the model in `styled`.
@@ -180,20 +178,11 @@ public enum Renderer {
     }
 
     /// Graphviz's names for our formats. PNG and PDF use cairo, SVG Graphviz's own core renderer.
-    static func graphvizFormat(_ format: OutputFormat) -> String {
-        switch format {
-        case .svg: "svg"
-        case .png: "png"
-        case .pdf: "pdf"
-        case .dot, .mermaid, .markdown: "dot"
-        }
-    }
-
-    private static func renderData(_ gvc: OpaquePointer, _ g: GraphPtr, format: OutputFormat) throws -> [UInt8] {
+    private static func renderData(_ gvc: OpaquePointer, _ g: GraphPtr, format: GraphvizFormat) throws -> [UInt8] {
         var result: UnsafeMutablePointer<CChar>?
         // `unsigned int` in Graphviz 2.4x, `size_t` later: let the compiler pick the type.
         var length: UInt32 = 0
-        let rc = gvRenderData(gvc, g, graphvizFormat(format), &result, &length)
+        let rc = gvRenderData(gvc, g, format.rawValue, &result, &length)
         defer { if let result { gvFreeRenderData(result) } }
         guard rc == 0, let result else {
             throw RenderError("Graphviz could not render \(format.rawValue) (is its plugin installed?)")

@@ -15,7 +15,7 @@ import SBMapStyle
 let arguments = CommandLine.arguments.dropFirst()
 guard arguments.count == 4,
       let engine = LayoutEngine(rawValue: arguments[arguments.startIndex + 1]),
-      let format = OutputFormat(fileExtension: arguments[arguments.startIndex + 2]) else {
+      let format = GraphvizFormat(rawValue: arguments[arguments.startIndex + 2]) else {
     FileHandle.standardError.write(Data("usage: SBMapRenderProbe GRAPH.json dot|neato|fdp|sfdp|circo|twopi svg|png|pdf|dot OUT\n".utf8))
     exit(64)
 }

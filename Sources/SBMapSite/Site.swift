@@ -143,8 +143,8 @@ public struct Site: Sendable {
         return Report(diagnostics: MapDrawer.distinct(findings), failures: failures)
     }
 
-    /// The file that lists what a site holds.
-    public static let manifest = "sbmap-site.json"
+    /// The file that lists what a site holds (`SiteManifest`).
+    public static let manifest = SiteManifest.fileName
 
     /// Whether `path` is a file `sbmap site` could have written: what a later run may remove when the manifest of an
     /// earlier one names it and the new site does not (an edited manifest must not make sbmap delete other files).

@@ -81,7 +81,7 @@ struct MapDrawer: Sendable {
     /// One map to draw: its view, how far it reaches, a note when it reaches less than asked, what its layout would
     /// cost, and (once planned) the layout time the run allows it.
     struct Planned: Sendable {
-        var view: StoryboardGraph
+        var view: MapGraph
         var what: String
         var hops: Int
         var note: Diagnostic?

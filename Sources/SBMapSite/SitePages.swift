@@ -115,16 +115,12 @@ public struct SitePages: Sendable {
 
     /// `sbmap-site.json`: the files of the site and the page of each storyboard.
     static func manifest(_ links: SiteLinks, options: SiteOptions, files: [String]) -> [UInt8] {
-        var out = "{\n  \"schema\": \"sbmap-site/1\",\n  \"title\": \(HTML.json(options.title)),\n  \"files\": [\n"
-        out += files.sorted().map { "    " + HTML.json($0) }.joined(separator: ",\n")
-        out += "\n  ],\n  \"storyboards\": [\n"
-        out += links.graph.storyboards.sorted { $0.path < $1.path }.compactMap { storyboard -> String? in
+        let pages = links.graph.storyboards.sorted { $0.path < $1.path }.compactMap { storyboard -> SiteManifest.Page? in
             guard let page = links.page(of: storyboard.path) else { return nil }
             let scenes = (links.scenes[storyboard.path] ?? []).count { !$0.role.isCrossFileLink }
-            return "    {\"name\": \(HTML.json(storyboard.name)), \"page\": \(HTML.json(page)), \"scenes\": \(scenes), \"storyboard\": \(HTML.json(storyboard.path))}"
-        }.joined(separator: ",\n")
-        out += "\n  ]\n}\n"
-        return Array(out.utf8)
+            return SiteManifest.Page(name: storyboard.name, page: page, scenes: scenes, storyboard: storyboard.path)
+        }
+        return SiteManifest(title: options.title, files: files, storyboards: pages).encoded()
     }
 }
 

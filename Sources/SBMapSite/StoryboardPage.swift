@@ -194,11 +194,8 @@ struct StoryboardPage {
                 w.link(links.describe(link.from), href: links.href(of: link.from).map { root + $0 })
                 w.raw("</td><td>")
                 w.text(link.names)
-                w.raw("</td><td><span class=\"state state-\(link.state.rawValue)\">\(link.state.rawValue)</span>")
-                if let reason = link.reason {
-                    w.raw(" ")
-                    w.text(reason)
-                }
+                w.raw("</td><td>")
+                Self.state(link.state, reason: link.reason, into: &w)
                 w.raw("</td><td>")
                 frame.place(link.location, into: &w)
                 w.raw("</td></tr>\n")
@@ -239,11 +236,7 @@ struct StoryboardPage {
             if let to = link.to {
                 w.link(links.describe(to), href: links.href(of: to).map { root + $0 })
             } else {
-                w.raw("<span class=\"state state-\(link.state.rawValue)\">\(link.state.rawValue)</span>")
-                if let reason = link.reason {
-                    w.raw(" ")
-                    w.text(reason)
-                }
+                Self.state(link.state, reason: link.reason, into: &w)
             }
             w.raw("</td><td>")
             frame.place(link.location, into: &w)
@@ -277,5 +270,13 @@ struct StoryboardPage {
         w.text(text)
         if code { w.raw("</code>") }
     }
-}
 
+    /// A link's state as a badge, then why it does not resolve.
+    static func state(_ state: Resolution.State, reason: String?, into w: inout PageWriter) {
+        w.raw("<span class=\"state state-\(state.rawValue)\">\(state.rawValue)</span>")
+        if let reason {
+            w.raw(" ")
+            w.text(reason)
+        }
+    }
+}

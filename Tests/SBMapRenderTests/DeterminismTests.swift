@@ -4,13 +4,13 @@ import SBMapStyle
 import Testing
 
 @Suite struct DeterminismTests {
-    func render(_ graph: StoryboardGraph, _ format: OutputFormat) throws -> [UInt8] {
+    func render(_ graph: StoryboardGraph, _ format: GraphvizFormat) throws -> [UInt8] {
         let theme = try BuiltinThemes.theme(named: "default")!
         return try Renderer.render(graph, options: RenderOptions(format: format, theme: theme)).data
     }
 
-    @Test(arguments: [OutputFormat.svg, .dot])
-    func sameInputSameBytes(_ format: OutputFormat) throws {
+    @Test(arguments: [GraphvizFormat.svg, .dot])
+    func sameInputSameBytes(_ format: GraphvizFormat) throws {
         let first = try render(SampleGraphs.tabBarApp, format)
         let second = try render(SampleGraphs.tabBarApp, format)
         let sameTwice = first == second

@@ -7,7 +7,7 @@ import Testing
     func render(_ format: OutputFormat, _ graph: StoryboardGraph = SampleGraphs.tabBarApp,
                 budget: Int = 16_000_000) throws -> Rendered {
         let theme = try BuiltinThemes.theme(named: "default")!
-        return try Renderer.render(graph, options: RenderOptions(format: format, theme: theme, pngPixelBudget: budget))
+        return try MapOutput.write(.full(graph), as: format, options: RenderOptions(theme: theme, pngPixelBudget: budget))
     }
 
     @Test func pngHasItsSignature() throws {

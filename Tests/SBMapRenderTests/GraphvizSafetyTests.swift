@@ -64,8 +64,8 @@ import Testing
     func everyHostileNameInEveryFormat(_ engine: LayoutEngine) throws {
         let graph = Self.everyName
         for format in OutputFormat.allCases {
-            let out = try Renderer.render(graph, options: RenderOptions(format: format, engine: engine, theme: Self.theme,
-                                                                        pngPixelBudget: 2_000_000))
+            let out = try MapOutput.write(.full(graph), as: format,
+                                          options: RenderOptions(engine: engine, theme: Self.theme, pngPixelBudget: 2_000_000))
             #expect(!out.diagnostics.contains { $0.code == .graphvizMessage && $0.severity == .error }, "\(engine) \(format): \(out.diagnostics)")
             switch format {
             case .svg:
@@ -86,6 +86,10 @@ import Testing
             case .markdown:
                 let text = String(decoding: out.data, as: UTF8.self)
                 #expect(!text.contains("<script") && !text.contains("<img") && text.hasSuffix("```\n"))
+            default:
+                // JSON: it parses, and holds every hostile name as data.
+                #expect(format == .json)
+                #expect((try? JSONSerialization.jsonObject(with: Data(out.data))) != nil)
             }
         }
     }
@@ -118,7 +122,7 @@ import Testing
             StoryboardGraph(storyboards: [storyboards[0]], nodes: [hub], edges: [SampleGraphs.edge(path, "self", hub, hub, .show)]),
         ]
         for (index, graph) in graphs.enumerated() {
-            for format in [OutputFormat.svg, .dot] {
+            for format in [GraphvizFormat.svg, .dot] {
                 let out = try Renderer.render(graph, options: RenderOptions(format: format, engine: engine, theme: Self.theme))
                 #expect(!out.data.isEmpty, "graph \(index), \(engine), \(format)")
             }

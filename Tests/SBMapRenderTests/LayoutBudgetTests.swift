@@ -28,7 +28,7 @@ import Testing
         return StoryboardGraph(targets: [], storyboards: [storyboard], nodes: nodes, edges: edges, diagnostics: [])
     }
 
-    func options(_ format: OutputFormat = .svg, engine: LayoutEngine = .dot) throws -> RenderOptions {
+    func options(_ format: GraphvizFormat = .svg, engine: LayoutEngine = .dot) throws -> RenderOptions {
         RenderOptions(format: format, engine: engine, theme: try #require(try BuiltinThemes.theme(named: "default")))
     }
 

@@ -11,7 +11,7 @@ import Testing
     func preview(theme name: String) throws {
         let theme = try #require(try BuiltinThemes.theme(named: name))
         let dir = ProcessInfo.processInfo.environment["SBMAP_PREVIEW_DIR"]
-        for format in [OutputFormat.png, .svg] {
+        for format in [GraphvizFormat.png, .svg] {
             for direction in [Direction.leftToRight, .topToBottom] {
                 let out = try Renderer.render(SampleGraphs.tabBarApp,
                                               options: RenderOptions(format: format, theme: theme,

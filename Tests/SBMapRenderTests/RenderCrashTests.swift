@@ -16,8 +16,8 @@ import Testing
 @Suite struct RenderCrashTests {
     static let theme = try! BuiltinThemes.theme(named: "default")!
 
-    @Test(arguments: OutputFormat.allCases)
-    func labelledEdgesLeftOutOfTheRankingDoNotCrashDot(_ format: OutputFormat) throws {
+    @Test(arguments: GraphvizFormat.allCases)
+    func labelledEdgesLeftOutOfTheRankingDoNotCrashDot(_ format: GraphvizFormat) throws {
         let run = try Self.renderInChild(SampleGraphs.codeCycle, engine: .dot, format: format)
         #expect(run.status == 0, "dot → \(format): exit \(run.status)\n\(run.stderr.suffix(3000))")
         #expect(run.output.count > 100)
@@ -85,13 +85,13 @@ import Testing
     }
 
     /// Renders `graph` in `SBMapRenderProbe`, with AddressSanitizer's allocator preloaded when the toolchain has it.
-    static func renderInChild(_ graph: StoryboardGraph, engine: LayoutEngine, format: OutputFormat) throws -> ChildRun {
+    static func renderInChild(_ graph: StoryboardGraph, engine: LayoutEngine, format: GraphvizFormat) throws -> ChildRun {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("sbmap-render-crash-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("graph.json")
-        let output = folder.appendingPathComponent("map.\(format.fileExtension)")
+        let output = folder.appendingPathComponent("map.\(format.rawValue)")
         try JSONEncoder().encode(graph).write(to: input)
 
         let process = Process()

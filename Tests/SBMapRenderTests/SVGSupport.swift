@@ -10,8 +10,13 @@ import SBMapStyle
 enum SVG {
     static func render(_ graph: StoryboardGraph, theme: String = "default", style: StyleOptions = StyleOptions(),
                        engine: LayoutEngine = .dot) throws -> (text: String, doc: XMLDocument, rendered: Rendered) {
+        try render(MapGraph.full(graph), theme: theme, style: style, engine: engine)
+    }
+
+    static func render(_ map: MapGraph, theme: String = "default", style: StyleOptions = StyleOptions(),
+                       engine: LayoutEngine = .dot) throws -> (text: String, doc: XMLDocument, rendered: Rendered) {
         let theme = try BuiltinThemes.theme(named: theme)!
-        let out = try Renderer.render(graph, options: RenderOptions(format: .svg, engine: engine, theme: theme, style: style))
+        let out = try Renderer.render(map, options: RenderOptions(format: .svg, engine: engine, theme: theme, style: style))
         let text = String(decoding: out.data, as: UTF8.self)
         let doc = try XMLDocument(data: Data(out.data), options: [])
         return (text, doc, out)

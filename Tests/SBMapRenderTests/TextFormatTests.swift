@@ -33,13 +33,17 @@ import Testing
         return StoryboardGraph(storyboards: storyboards, nodes: nodes, edges: edges)
     }
 
-    func render(_ graph: StoryboardGraph, _ format: OutputFormat) throws -> String {
+    func render(_ map: MapGraph, _ format: OutputFormat) throws -> String {
         let theme = try BuiltinThemes.theme(named: "default")!
-        return String(decoding: try Renderer.render(graph, options: RenderOptions(format: format, theme: theme)).data, as: UTF8.self)
+        return String(decoding: try MapOutput.write(map, as: format, options: RenderOptions(theme: theme)).data, as: UTF8.self)
+    }
+
+    func render(_ graph: StoryboardGraph, _ format: OutputFormat) throws -> String {
+        try render(MapGraph.full(graph), format)
     }
 
     @Test func everyMermaidLineIsOneOfTheFormsTheWriterEmits() throws {
-        for view in [graph, OverviewView.make(graph)] {
+        for view in [MapGraph.full(graph), OverviewView.make(graph)] {
             let text = try render(view, .mermaid)
             try MermaidGrammar.check(text)
         }

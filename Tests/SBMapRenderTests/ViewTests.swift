@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func theOverviewHasOneNodePerStoryboardAndOneEdgePerPair() {
-        let overview = OverviewView.make(app)
+        let overview = OverviewView.make(app).graph
         let storyboardNodes = overview.nodes.filter { $0.role == .storyboard }
         #expect(storyboardNodes.map(\.label) == ["Main", "Feed", "Search", "Settings"])
         #expect(storyboardNodes.map { $0.summary?.scenes ?? -1 } == [2, 6, 4, 3])
@@ -43,7 +43,7 @@ import Testing
                           resolution: Resolution(state: .unresolved))
         graph.nodes.append(broken)
         graph.edges.append(Edge(id: "code:x", from: "\(main)#ONB-01", to: broken.id, kind: .code, crossFile: true))
-        let overview = OverviewView.make(graph)
+        let overview = OverviewView.make(graph).graph
         let edge = overview.edges.first { $0.from == "storyboard:\(main)" && $0.to == "storyboard:\(feed)" }
         #expect(edge?.count == 2)
         #expect(edge?.worst == .unresolved)
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func aFocusMapDrawsTheStoryboardAndItsNeighboursAndFoldsTheRest() {
-        let focus = FocusView(storyboard: search, hops: 1).make(app)
+        let focus = FocusView(storyboard: search, hops: 1).make(app).graph
         // Search in full; Feed's post detail (one hop through the reference), Main's search reference (one hop back)
         // and the coordinator (one hop from Results) drawn as they are; the rest of Feed and Main folded into stubs.
         let drawn = Set(focus.nodes.filter { $0.role != .stub }.map(\.id))
@@ -72,14 +72,14 @@ import Testing
     }
 
     @Test func aSceneFocusStartsFromTheScene() {
-        let focus = FocusView(storyboard: feed, scene: "\(feed)#CMP-01", hops: 1).make(app)
+        let focus = FocusView(storyboard: feed, scene: "\(feed)#CMP-01", hops: 1).make(app).graph
         let drawn = Set(focus.nodes.filter { $0.role != .stub }.map(\.id))
         #expect(drawn == ["\(feed)#CMP-01", "\(feed)#CNV-01", Node.exitID(storyboard: feed, action: "unwindToFeed:")])
         #expect(focus.nodes.filter { $0.role == .stub }.map(\.id) == ["stub:\(feed)"])
     }
 
     @Test func zeroHopsDrawsOnlyTheStoryboard() {
-        let focus = FocusView(storyboard: settings, hops: 0).make(app)
+        let focus = FocusView(storyboard: settings, hops: 0).make(app).graph
         #expect(focus.nodes.filter { $0.role != .stub }.allSatisfy { $0.storyboard == settings })
         #expect(focus.nodes.filter { $0.role == .stub }.map(\.id) == ["stub:\(main)"])
     }

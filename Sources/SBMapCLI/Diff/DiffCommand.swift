@@ -41,7 +41,7 @@ struct DiffCommand: ParsableCommand {
     @OptionGroup var findings: FindingOptions
     @OptionGroup var baseline: BaselineOptions
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The diff map (svg, png, pdf, dot, mmd or md by its extension).", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The diff map (svg, png, pdf, dot, mmd, md or json by its extension).", valueName: "file"))
     var output: String?
 
     @Option(help: ArgumentHelp("The Markdown summary for a pull-request comment; - for stdout.", valueName: "file"))
@@ -69,7 +69,7 @@ struct DiffCommand: ParsableCommand {
             throw ValidationError("--artifact-url must be an http(s) URL, e.g. the run's artifacts page")
         }
         if let output, output != "-", OutputFormat(path: output) == nil {
-            throw ValidationError("cannot tell the format from '\(output)'; use a .svg, .png, .pdf, .dot, .mmd or .md name")
+            throw ValidationError("cannot tell the format from '\(output)'; use a .svg, .png, .pdf, .dot, .mmd, .md or .json name")
         }
     }
 
@@ -96,19 +96,14 @@ struct DiffCommand: ParsableCommand {
         let (newFindings, excused) = BaselineOptions.filter(diff.newFindings, by: known)
         diff.newFindings = newFindings
         let reporter = FindingsReporter(options: findings.merged(with: after.config))
-        let chosenTheme: Theme
-        do {
-            chosenTheme = try ThemeRef(parsing: theme ?? after.config?.render.theme ?? "default").load()
-        } catch {
-            throw ValidationError("\(error)")
-        }
+        let chosenTheme = try MapOptions.loadTheme(theme, config: after.config)
         let (annotated, seeds) = diff.annotated()
         let map = FocusView(seeds: seeds, hops: context).make(annotated)
         var renderFindings: [Diagnostic] = []
         if let outputPath {
             let format = OutputFormat(path: outputPath) ?? .svg
             do {
-                let rendered = try Renderer.render(map, options: RenderOptions(format: format, theme: chosenTheme))
+                let rendered = try MapOutput.write(map, as: format, options: RenderOptions(theme: chosenTheme))
                 renderFindings = rendered.diagnostics
                 try OutputFile.write(rendered.data, to: outputPath)
             } catch let error as RenderError {

@@ -6,13 +6,18 @@ import SBMapModel
 /// Input text is escaped for Markdown and for the HTML that GitHub lets through: `&`, `<`, `>` as entities, and
 /// every character Markdown reads as syntax behind a backslash, so a class named `*x*` or `<img onerror>` shows
 /// as written and does nothing.
-public enum MarkdownWriter {
+public enum MarkdownWriter: MapTextWriter {
     /// The most rows a table gets before it says how many it left out.
     public static let maxRows = 200
 
-    public static func write(_ graph: StoryboardGraph, styled: StyledGraph) -> String {
+    public static func write(_ map: MapGraph, styled: StyledGraph) -> [UInt8] {
+        Array(text(map, styled: styled).utf8)
+    }
+
+    public static func text(_ map: MapGraph, styled: StyledGraph) -> String {
         var out = ""
-        let isOverview = graph.nodes.contains { $0.role == .storyboard }
+        let graph = map.graph
+        let isOverview = map.view == .overview
         out += isOverview ? "## Storyboard map (overview)\n\n" : "## Storyboard map\n\n"
         out += counts(graph, overview: isOverview) + "\n\n"
 

@@ -9,7 +9,10 @@ import SBMapModel
 ///
 /// Colours and line styles come from the theme, as `classDef`s and `linkStyle`s, so the flowchart keeps the map's
 /// distinctions, grey-scale ones included (dashed and dotted lines, thick lines, shapes).
-public enum MermaidWriter {
+public enum MermaidWriter: MapTextWriter {
+    public static func write(_ map: MapGraph, styled: StyledGraph) -> [UInt8] { Array(write(styled).utf8) }
+
+    /// The flowchart of a styled picture (the diff summary and the Markdown writer put it in a ```mermaid block).
     public static func write(_ styled: StyledGraph) -> String {
         var out = "%% sbmap map: Mermaid flowchart\n"
         out += "flowchart \(styled.direction == .leftToRight ? "LR" : "TB")\n"

@@ -33,13 +33,16 @@ public struct FocusView: Hashable, Sendable {
     /// The stub node of the storyboard at `path` (`code` for code types further away).
     public static func stubID(_ path: String) -> String { "stub:\(path)" }
 
-    public func make(_ graph: StoryboardGraph) -> StoryboardGraph {
+    public func make(_ graph: StoryboardGraph) -> MapGraph {
         make(graph, index: Index(graph))
     }
 
+    /// The view this focus draws: a diff map when it starts from seeds (what changed), else a focus map.
+    public var view: MapView { seeds == nil ? .focus(self) : .diff(self) }
+
     /// The focus map, from an index built once for many maps of the same graph (`render --all`): the work is then
     /// proportional to the neighbourhood drawn, not to the whole graph.
-    public func make(_ graph: StoryboardGraph, index: Index) -> StoryboardGraph {
+    public func make(_ graph: StoryboardGraph, index: Index) -> MapGraph {
         var kept = Set<Int>()
         var frontier: [Int]
         if let seeds {
@@ -113,8 +116,8 @@ public struct FocusView: Hashable, Sendable {
         var variants: Set<String> = drawn
         for storyboard in storyboards { variants.formUnion(storyboard.localizedVariants) }
         let diagnostics = variants.sorted().flatMap { index.diagnosticsOfPath[$0] ?? [] }.map { graph.diagnostics[$0] }
-        return StoryboardGraph(targets: graph.targets, storyboards: storyboards, nodes: nodes, edges: edges + folded,
-                               diagnostics: diagnostics.sorted())
+        return MapGraph(view: view, graph: StoryboardGraph(targets: graph.targets, storyboards: storyboards, nodes: nodes,
+                                                           edges: edges + folded, diagnostics: diagnostics.sorted()))
     }
 
     private static func mechanism(_ kind: EdgeKind) -> String {

@@ -1,12 +1,5 @@
 import SBMapModel
 
-/// What a map shows: everything, the overview, or one storyboard (or scene) with its neighbours.
-public enum MapView: Hashable, Sendable {
-    case full
-    case overview
-    case focus(FocusView)
-}
-
 /// How much a detailed map may hold before a plain `render` draws the overview instead. Above it no label can be
 /// read at any zoom that shows the whole picture, and dot's layout time grows faster than the graph.
 public struct MapBudget: Hashable, Sendable {
@@ -22,6 +15,9 @@ public struct MapBudget: Hashable, Sendable {
     public func admits(_ graph: StoryboardGraph) -> Bool {
         graph.nodes.count <= nodes && graph.edges.count <= edges
     }
+
+    /// Whether the map of a view is within the budget.
+    public func admits(_ map: MapGraph) -> Bool { admits(map.graph) }
 }
 
 /// The plan for one `render`: which view, and a line saying why when sbmap chose it on its own.
@@ -44,14 +40,8 @@ public struct MapPlan: Hashable, Sendable {
         return MapPlan(view: .overview, notice: notice)
     }
 
-    /// The graph the plan draws.
-    public func graph(from graph: StoryboardGraph) -> StoryboardGraph {
-        switch view {
-        case .full: graph
-        case .overview: OverviewView.make(graph)
-        case .focus(let focus): focus.make(graph)
-        }
-    }
+    /// The map the plan draws.
+    public func map(of graph: StoryboardGraph) -> MapGraph { view.make(graph) }
 }
 
 /// Stable, readable file names for the maps of `render --all`: `Main`, `Settings`; where names repeat, as many

@@ -5,11 +5,12 @@ import SBMapModel
 /// count and the worst state among them. A person reads a big app top-down: first which parts exist and how they
 /// connect, then one part in detail (`FocusView`).
 ///
-/// The result is a graph like any other, so the `Stylist` draws it: storyboard nodes carry a `StoryboardSummary`
+/// The result is a graph like any other, marked as the overview (`MapGraph`), so the `Stylist` draws it with the
+/// overview's rank plan (`planRanks`, below): storyboard nodes carry a `StoryboardSummary`
 /// (scene count, unresolved links, findings, entry points); code types with no scene stay as they are; a name that
 /// resolves to no storyboard becomes one `code-target` node per name.
 public enum OverviewView {
-    public static func make(_ graph: StoryboardGraph) -> StoryboardGraph {
+    public static func make(_ graph: StoryboardGraph) -> MapGraph {
         var summaries: [String: StoryboardSummary] = [:]
         for storyboard in graph.storyboards {
             summaries[storyboard.path] = StoryboardSummary(
@@ -115,8 +116,9 @@ public enum OverviewView {
             return node
         }
         nodes += extraNodes.keys.sorted().compactMap { extraNodes[$0] }
-        return StoryboardGraph(targets: graph.targets, storyboards: graph.storyboards, nodes: nodes,
-                               edges: links.edges(), diagnostics: graph.diagnostics)
+        return MapGraph(view: .overview, graph: StoryboardGraph(targets: graph.targets, storyboards: graph.storyboards,
+                                                                nodes: nodes, edges: links.edges(),
+                                                                diagnostics: graph.diagnostics))
     }
 
     /// The id of the overview node of the storyboard at `path`.
@@ -128,6 +130,107 @@ public enum OverviewView {
         case .unwindTarget: return "unwind"
         default: return source?.role == .link ? "runtime-attribute link" : "storyboard reference"
         }
+    }
+}
+
+// MARK: - The overview's layout plan
+
+extension OverviewView {
+    /// The most storyboards an overview draws with every link.
+    public static let fullOverviewLimit = 150
+
+    /// Ranks for the overview's styled picture, so that it comes out roughly as wide as it is tall at any size (the
+    /// overview's own layout plan, which `MapView.planLayout` hands to the `Stylist`).
+    ///
+    /// Left to itself, dot ranks every storyboard by the longest chain of links that reaches it: a hundred
+    /// storyboards gave a picture four times as wide as high, and every long link ran across it. Here only the
+    /// first link that reaches a storyboard, breadth-first from the entry storyboards, ranks it (the rest are kept
+    /// out of the ranking), so a storyboard sits one step right of the nearest storyboard that opens it. A step
+    /// that would hold more storyboards than fit in a column of the planned shape is spread over several ranks
+    /// (`minlen` 1, 2, 3, … on the links into it), as Graphviz's `unflatten` spreads leaves; storyboards no link
+    /// reaches are chained into columns of the same height. Above `fullOverviewLimit` storyboards only the links
+    /// that rank the map, and every broken one, are drawn; the returned note says so.
+    static func planRanks(nodes: [StyledNode], edges: inout [StyledEdge], direction: Direction,
+                          ids: inout IDAllocator) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let storyboardNodes = nodes.filter { $0.kind == .scene }
+        guard storyboardNodes.count > 1 else { return [] }
+        let order = Dictionary(uniqueKeysWithValues: storyboardNodes.enumerated().map { ($1.id, $0) })
+        var outgoing: [String: [Int]] = [:]
+        var incoming: Set<String> = []
+        for (k, edge) in edges.enumerated() where edge.from != edge.to && !edge.layoutOnly {
+            outgoing[edge.from, default: []].append(k)
+            incoming.insert(edge.to)
+        }
+        // Entry storyboards first, then those nothing links to, then the rest (cycles), each in drawing order.
+        let entries = storyboardNodes.filter { $0.classes.contains("entry") }.map(\.id)
+        let sources = storyboardNodes.filter { !incoming.contains($0.id) && !$0.classes.contains("entry") }.map(\.id)
+        var level: [String: Int] = [:]
+        var treeEdge: [String: Int] = [:]
+        var roots: [String] = []
+        func walk(from start: String) {
+            guard level[start] == nil else { return }
+            level[start] = 0
+            roots.append(start)
+            var queue = [start]
+            var head = 0
+            while head < queue.count {
+                let current = queue[head]
+                head += 1
+                for k in outgoing[current] ?? [] {
+                    let next = edges[k].to
+                    guard level[next] == nil, order[next] != nil else { continue }
+                    level[next] = (level[current] ?? 0) + 1
+                    treeEdge[next] = k
+                    queue.append(next)
+                }
+            }
+        }
+        for id in entries + sources + storyboardNodes.map(\.id) { walk(from: id) }
+
+        // The planned shape: ranks × column height ≈ nodes, with columns as high as the ranks are wide.
+        // A storyboard node is about 2.3 in wide with the rank gap and 0.8 in high with the node gap.
+        let count = Double(level.count)
+        let across = direction == .leftToRight ? 2.3 / 0.8 : 0.8 / 2.3
+        let column = max(4, Int((count * across).squareRoot().rounded(.up)))
+
+        var byLevel: [Int: [String]] = [:]
+        for id in level.keys.sorted(by: { (order[$0] ?? Int.max, $0) < (order[$1] ?? Int.max, $1) }) {
+            if level[id] != 0 || !roots.contains(id) { byLevel[level[id] ?? 0, default: []].append(id) }
+        }
+        for k in edges.indices where !edges[k].layoutOnly { edges[k].rankSpan = 0 }
+        for (_, members) in byLevel {
+            let spread = max(1, (members.count + column - 1) / column)
+            for (i, id) in members.enumerated() {
+                guard let k = treeEdge[id] else { continue }
+                edges[k].rankSpan = 1 + i % spread
+            }
+        }
+        let storyboardCount = storyboardNodes.count { $0.classes.first == SceneRole.storyboard.rawValue }
+        if storyboardCount > Self.fullOverviewLimit {
+            // Above this, every link drawn at once is a hairball that also takes dot minutes to place (1,000
+            // storyboards: 1,800 links crossing 40 ranks). Draw the links that rank the map, and every broken one;
+            // the focus maps draw the rest.
+            let before = edges.count { !$0.layoutOnly }
+            edges.removeAll { edge in
+                !edge.layoutOnly && edge.rankSpan == 0 && !edge.classes.contains("broken-link")
+            }
+            let dropped = before - edges.count { !$0.layoutOnly }
+            if dropped > 0 {
+                diagnostics.append(Diagnostic(.info, .renderLimited,
+                                              "the overview of \(storyboardCount) storyboards draws the first link that reaches each storyboard and every broken one (\(before - dropped) of \(before) links); the focus maps (--focus NAME, --all) draw them all",
+                                              at: nil))
+            }
+        }
+        // Roots: `column` to a rank, each root one rank after the root `column` places before it.
+        for (i, id) in roots.enumerated() where i >= column {
+            var edge = StyledEdge(id: ids.make("layout", id), from: roots[i - column], to: id, label: [], tooltip: "",
+                                  classes: ["layout"], style: EdgeStyle(), crossesClusters: false)
+            edge.layoutOnly = true
+            edge.rankSpan = 1
+            edges.append(edge)
+        }
+        return diagnostics
     }
 }
 

@@ -1,0 +1,164 @@
+import SBMapModel
+
+extension StylePass {
+    // MARK: Edges
+
+    mutating func styleEdges() {
+        var seen: Set<String> = []
+        let modelNodes = nodesByID
+        for edge in graph.edges {
+            guard let from = nodeIDs[edge.from], let to = nodeIDs[edge.to] else {
+                let missing = nodeIDs[edge.from] == nil ? edge.from : edge.to
+                diagnostics.append(Diagnostic(.warning, .renderLimited,
+                                              "edge '\(edge.id)' is not drawn: its end '\(missing)' is not in the graph",
+                                              at: edge.location))
+                continue
+            }
+            // The model promises unique edge ids; keep the first if it ever breaks that promise.
+            guard seen.insert(edge.id).inserted else { continue }
+            let fromCluster = clusterOfNode[edge.from]
+            let toCluster = clusterOfNode[edge.to]
+            let crosses = fromCluster != nil && toCluster != nil && fromCluster != toCluster
+            let crossFile = edge.kind == .reference || (edge.kind != .code && (edge.crossFile || crosses))
+
+            var style = theme.edges.style(for: edge.kind)
+            let styleKind = theme.edges.styleKind(for: edge.kind)
+            usage.edges.insert(styleKind.map { .kind($0) } ?? .other)
+            var classes = [TextSafety.token(edge.kind.rawValue)]
+            if let sk = styleKind, sk != edge.kind { classes.append(TextSafety.token(sk.rawValue)) }
+            if edge.kind == .aggregate {
+                // Every edge of an overview crosses files: the count and the worst state are what tell them apart.
+                classes.append("cross-file")
+                let count = max(edge.count ?? 1, 1)
+                if count > 1 {
+                    var heavier = EdgeStyle()
+                    let doublings = Int.bitWidth - count.leadingZeroBitCount - 1  // ⌊log2 count⌋
+                    heavier.penwidth = (style.penwidth ?? 1) * min(1 + Double(doublings) / 2, 3)
+                    style = style.overlaid(with: heavier)
+                }
+                if let worst = edge.worst, worst != .resolved {
+                    style = style.overlaid(with: theme.highlight.highlight(for: worst).edge)
+                    classes += [worst.rawValue, "broken-link"]
+                    usage.edges.insert(.broken(worst))
+                }
+            } else if crossFile {
+                style = style.overlaid(with: theme.highlight.crossFile.edge)
+                classes.append("cross-file")
+                if edge.kind != .reference { usage.edges.insert(.crossFile) }
+            }
+            if edge.creationSelector != nil {
+                classes.append("segue-action")
+                usage.segueAction = true
+            }
+            // A link made in code whose target does not resolve: the state's highlight, as on placeholders.
+            if let target = modelNodes[edge.to], target.role == .codeTarget {
+                let state = target.resolution?.state ?? .unresolved
+                if state != .resolved {
+                    style = style.overlaid(with: theme.highlight.highlight(for: state).edge)
+                    classes += [state.rawValue, "broken-link"]
+                    usage.edges.insert(.broken(state))
+                }
+            }
+            if let change = edge.change {
+                style = style.overlaid(with: theme.diff.style(for: change.kind).edge)
+                classes += ["diff", change.kind.rawValue]
+                usage.changes.insert(change.kind)
+            }
+            edges.append(StyledEdge(id: ids.make("edge", edge.id), from: from, to: to, label: edgeLabel(edge, style: style),
+                                    tooltip: tooltip(edgeTooltip(edge)), classes: classes, style: style,
+                                    crossesClusters: crosses))
+        }
+    }
+
+    func edgeLabel(_ edge: Edge, style: EdgeStyle) -> [String] {
+        var lines: [String] = []
+        let limit = labels.maxLength
+        if let tag = style.tag, !tag.isEmpty { lines.append(TextSafety.label(tag, limit: limit)) }
+        if edge.kind == .aggregate, let count = edge.count, count > 1 { lines.append("×\(count)") }
+        if edge.kind == .relationship, labels.relationships, let rel = edge.relationship {
+            lines.append(TextSafety.label(Self.relationshipText(rel, order: edge.order), limit: limit))
+        }
+        if labels.segueIdentifiers, let ident = edge.identifier, !TextSafety.clean(ident).isEmpty {
+            lines.append(TextSafety.label(ident, limit: limit))
+        }
+        if let selector = edge.creationSelector, !TextSafety.clean(selector).isEmpty {
+            let prefix = TextSafety.clean(labels.segueActionPrefix)
+            let text = prefix.isEmpty ? TextSafety.clean(selector) : prefix + " " + TextSafety.clean(selector)
+            lines.append(TextSafety.capped(text, limit))
+        }
+        return lines
+    }
+
+    /// `root`, `tab 2`, `detail`, …: a relationship name made short.
+    static func relationshipText(_ relationship: String, order: Int?) -> String {
+        var name = relationship
+        if name.hasPrefix("window.") { name = "content" }
+        for suffix in ["ViewControllers", "ViewController", "Items"] where name.hasSuffix(suffix) && name.count > suffix.count {
+            name = String(name.dropLast(suffix.count))
+        }
+        switch name {
+        case "viewControllers": name = "tab"
+        case "tabItems", "tab": name = "tab"
+        case "splitItems", "split": name = "item"
+        default: break
+        }
+        if let order { return "\(name) \(order + 1)" }
+        return name
+    }
+
+    func edgeTooltip(_ edge: Edge) -> [String] {
+        let names = nodesByID
+        var tip = ["Segue: \(edge.kind.rawValue)"]
+        if edge.kind == .reference { tip = ["Cross-file link"] }
+        if edge.kind == .code { tip = ["Shown from code"] }
+        if edge.kind == .unwindTarget { tip = ["An unwind can return here"] }
+        if edge.kind == .aggregate {
+            let count = edge.count ?? 1
+            tip = [count == 1 ? "1 link" : "\(count) links"]
+            if let worst = edge.worst, worst != .resolved { tip.append("Worst: \(worst.rawValue)") }
+        }
+        if let rel = edge.relationship { tip.append("Relationship: \(rel)\(edge.order.map { " #\($0 + 1)" } ?? "")") }
+        if let ident = edge.identifier { tip.append("Identifier: \(ident)") }
+        if let sel = edge.creationSelector { tip.append("@IBSegueAction: \(sel)") }
+        if let cls = edge.customClass { tip.append("Segue class: \(cls)") }
+        if let action = edge.unwindAction { tip.append("Unwind action: \(action)") }
+        if let trigger = edge.trigger { tip.append("Trigger: \(trigger.element)") }
+        tip.append("From: \(names[edge.from]?.label ?? edge.from)")
+        tip.append("To: \(names[edge.to]?.label ?? edge.to)")
+        if let via = edge.via { tip.append("Via: \(via)") }
+        if let loc = edge.location { tip.append("\(loc)") }
+        tip += Self.changeLines(edge.change)
+        return tip
+    }
+
+    /// Dotted edges from an ambiguous placeholder to each scene that could be its target.
+    mutating func styleCandidates() {
+        for node in graph.nodes where node.role.isCrossFileLink {
+            guard let res = node.resolution, res.state == .ambiguous, let from = nodeIDs[node.id] else { continue }
+            for candidate in res.candidates.sorted() {
+                guard let to = nodeIDs[candidate] else { continue }
+                let style = theme.edges.default.overlaid(with: theme.highlight.ambiguous.edge)
+                let crosses = clusterOfNode[node.id] != clusterOfNode[candidate]
+                    && clusterOfNode[node.id] != nil && clusterOfNode[candidate] != nil
+                edges.append(StyledEdge(id: ids.make("candidate", node.id + "→" + candidate), from: from, to: to, label: [],
+                                        tooltip: tooltip(["Possible target of an ambiguous link", candidate]),
+                                        classes: ["ambiguous-candidate", "cross-file"], style: style,
+                                        crossesClusters: crosses))
+                usage.edges.insert(.candidate)
+            }
+        }
+    }
+
+    /// A diff map's tooltip lines: what the change did.
+    static func changeLines(_ change: Change?) -> [String] {
+        guard let change else { return [] }
+        switch change.kind {
+        case .broke: return ["Broke: this link does not resolve any more"] + change.details
+        case .fixed: return ["Fixed: this link resolves now"] + change.details
+        case .added: return ["Added by the change"]
+        case .removed: return ["Removed by the change (drawn as it was)"]
+        case .changed: return ["Changed:"] + change.details
+        }
+    }
+
+}

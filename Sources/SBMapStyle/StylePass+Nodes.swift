@@ -1,0 +1,226 @@
+import SBMapModel
+
+extension StylePass {
+    // MARK: Scene nodes
+
+    mutating func styleNodes() {
+        // Clusters in path order, each in the graph's document order; code types (no storyboard) last, by id.
+        let order = Dictionary(uniqueKeysWithValues: clusters.filter { $0.kind == .storyboard }.enumerated()
+            .map { ($1.storyboard, $0) })
+        let sorted = graph.nodes.enumerated().sorted { a, b in
+            let ka = a.element.storyboard.flatMap { order[$0] } ?? Int.max
+            let kb = b.element.storyboard.flatMap { order[$0] } ?? Int.max
+            if ka != kb { return ka < kb }
+            if ka == Int.max, a.element.id != b.element.id { return a.element.id < b.element.id }
+            return a.offset < b.offset
+        }.map(\.element)
+        var seen: Set<String> = []
+        for node in sorted where seen.insert(node.id).inserted {
+            styleNode(node)
+        }
+    }
+
+    mutating func styleNode(_ node: Node) {
+        if node.role.isSummary { return styleSummary(node) }
+        let id = ids.make(node.role == .code ? "code" : node.role == .codeTarget ? "code-target" : "scene", node.id)
+        nodeIDs[node.id] = id
+        let cluster = node.storyboard.flatMap { clusterIDs[$0] }
+        if let cluster { clusterOfNode[node.id] = cluster }
+
+        var style = theme.nodeStyle(for: node.role)
+        var classes = node.role == .code ? ["code"] : node.role == .codeTarget ? ["code-target"] : ["scene", node.role.rawValue]
+        var usageKey = LegendUsage.NodeKey.role(node.role)
+        // Placeholders and targets named in code carry a resolution: the highlight for its state goes on top.
+        if let state = node.resolution?.state, node.role.carriesResolution {
+            style = style.overlaid(with: theme.highlight.highlight(for: state).node)
+            classes.append(state == .resolved ? "cross-file" : state.rawValue)
+            if state != .resolved { classes.append("broken-link") }
+            usageKey = .placeholder(node.role, state)
+        } else if node.role.carriesResolution {
+            // A placeholder nobody resolved (no resolver ran): draw it as unresolved, never as fine.
+            style = style.overlaid(with: theme.highlight.unresolved.node)
+            classes.append(Resolution.State.unresolved.rawValue)
+            usageKey = .placeholder(node.role, .unresolved)
+        }
+        if isInitial(node) {
+            style = style.overlaid(with: theme.markers.initial.scene)
+            classes.append("initial")
+        }
+        if node.instantiatedBySelfAt != nil { classes.append("self-instantiated") }
+        if let change = node.change {
+            // Last, so a diff map's marks stay on top of roles and highlights.
+            style = style.overlaid(with: theme.diff.style(for: change.kind).node)
+            classes += ["diff", change.kind.rawValue]
+            usage.changes.insert(change.kind)
+        }
+        usage.nodes.insert(usageKey)
+
+        var lines = labelLines(for: node)
+        if let prefix = style.prefix, !prefix.isEmpty, !lines.isEmpty {
+            lines[0] = TextSafety.clean(prefix) + " " + lines[0]
+        }
+        nodes.append(StyledNode(id: id, modelID: node.id, kind: .scene, cluster: cluster, label: lines,
+                                tooltip: tooltip(tooltipLines(for: node)), classes: classes, style: style))
+    }
+
+    /// An overview's storyboard node, or a focus map's stub: the name, how many scenes it stands for, and badges for
+    /// what is wrong in it, inside the box of the targets that build it.
+    mutating func styleSummary(_ node: Node) {
+        let summary = node.summary ?? StoryboardSummary(storyboard: node.storyboard ?? "", name: node.label, scenes: 0)
+        let id = ids.make(node.role == .stub ? "stub" : "storyboard-node", node.id)
+        nodeIDs[node.id] = id
+        // A stub of a storyboard the map draws in part sits in that storyboard's box; otherwise in its target's.
+        let cluster = clusterIDs[summary.storyboard] ?? groupOfStoryboard[summary.storyboard]
+        if let cluster { clusterOfNode[node.id] = cluster }
+
+        var style = theme.nodeStyle(for: node.role)
+        var classes = [node.role.rawValue]
+        let limit = labels.maxLength
+        var lines = [TextSafety.label(summary.name, limit: limit)]
+        let scenes = summary.scenes == 1 ? "1 scene" : "\(summary.scenes) scenes"
+        if node.role == .stub, node.summary?.storyboard == "code" {
+            // The stub for types in code further away (coordinators, helpers): not a storyboard.
+            lines = [TextSafety.label("Code", limit: limit)]
+            lines.append(summary.scenes == 1 ? "+1 type further away" : "+\(summary.scenes) types further away")
+        } else {
+            lines.append(node.role == .stub ? "+\(scenes) further away" : scenes)
+        }
+        let badges = Self.badges(summary)
+        if !badges.isEmpty { lines.append(badges.joined(separator: "  ")) }
+        if summary.unresolved > 0 || summary.errors > 0 {
+            // Something in it is broken: its outline takes the unresolved colour, doubled, so it shows at a glance.
+            let broken = theme.highlight.unresolved.node
+            var overlay = NodeStyle()
+            overlay.stroke = broken.stroke
+            overlay.peripheries = 2
+            overlay.penwidth = 2
+            style = style.overlaid(with: overlay)
+            classes.append(summary.unresolved > 0 ? "has-unresolved" : "has-errors")
+        } else if summary.warnings > 0 {
+            classes.append("has-warnings")
+        }
+        if !summary.entryRoles.isEmpty {
+            let roles = Array(Set(summary.entryRoles.map(Self.entryText))).sorted()
+            lines.append(TextSafety.label("▶ " + roles.joined(separator: ", "), limit: limit))
+            style = style.overlaid(with: theme.markers.initial.scene)
+            classes.append("entry")
+            usage.markers.insert(.entryTitle)
+        }
+        usage.nodes.insert(.role(node.role))
+        if let prefix = style.prefix, !prefix.isEmpty {
+            lines[0] = TextSafety.clean(prefix) + " " + lines[0]
+        }
+        var tip = [node.role == .stub ? "Further away in \(summary.name): \(scenes), folded" : "Storyboard: \(summary.name)"]
+        if let sb = storyboardsByID[summary.storyboard] {
+            tip += storyboardTooltip(sb).dropFirst()
+        }
+        tip += Self.badgeTexts(summary)
+        nodes.append(StyledNode(id: id, modelID: node.id, kind: .scene, cluster: cluster, label: lines,
+                                tooltip: tooltip(tip), classes: classes, style: style))
+    }
+
+    /// Short badges for a storyboard node: `⚠ 2 unresolved`, `✖ 1 error`, `▲ 3 warnings`.
+    static func badges(_ s: StoryboardSummary) -> [String] {
+        var out: [String] = []
+        if s.unresolved > 0 { out.append("⚠ \(s.unresolved) unresolved") }
+        if s.errors > 0 { out.append(s.errors == 1 ? "✖ 1 error" : "✖ \(s.errors) errors") }
+        if s.warnings > 0 { out.append(s.warnings == 1 ? "▲ 1 warning" : "▲ \(s.warnings) warnings") }
+        return out
+    }
+
+    /// The same, spelled out for the tooltip.
+    static func badgeTexts(_ s: StoryboardSummary) -> [String] {
+        func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
+        var out: [String] = []
+        if s.unresolved > 0 { out.append("\(plural(s.unresolved, "link")) that do not resolve") }
+        if s.errors > 0 { out.append(plural(s.errors, "error")) }
+        if s.warnings > 0 { out.append(plural(s.warnings, "warning")) }
+        if s.notes > 0 { out.append(plural(s.notes, "note")) }
+        return out
+    }
+
+    func isInitial(_ node: Node) -> Bool {
+        if node.initial { return true }
+        guard let sb = node.storyboard, let storyboard = storyboardsByID[sb] else { return false }
+        return storyboard.initialScene == node.id
+    }
+
+    /// What a scene's box says: the label mode's text, or for placeholders where they point,
+    /// plus the reason when they do not resolve.
+    func labelLines(for node: Node) -> [String] {
+        let limit = labels.maxLength
+        switch node.role {
+        case .reference, .link, .codeTarget:
+            var lines = [TextSafety.label(linkDescription(node), limit: limit)]
+            if let res = node.resolution, res.state != .resolved {
+                let reason = res.reason.map(TextSafety.clean) ?? ""
+                let text = reason.isEmpty ? res.state.rawValue : "\(res.state.rawValue): \(reason)"
+                // The name that was not found is the point of the line: cut around it, never into it.
+                lines.append(TextSafety.capped(text, limit, keeping: TextSafety.firstQuoted(text)))
+            } else if node.resolution == nil {
+                lines.append(Resolution.State.unresolved.rawValue)
+            }
+            return lines
+        case .exit:
+            return [TextSafety.label(node.unwindAction.map { "Exit: \($0)" } ?? node.label, limit: limit)]
+        case .code:
+            return [TextSafety.label(node.customClass ?? node.label, limit: limit)]
+        default:
+            let primary: String?
+            switch options.labelMode {
+            case .class: primary = node.customClass ?? defaultClass(node)
+            case .identifier: primary = node.storyboardIdentifier
+            case .title: primary = node.title
+            }
+            let text = TextSafety.clean(primary ?? "")
+            return [TextSafety.capped(text.isEmpty ? TextSafety.clean(node.label) : text, limit)]
+                .map { $0.isEmpty ? node.element : $0 }
+        }
+    }
+
+    /// `Settings`, `Settings › detail`, or the link class's name when nothing else is known.
+    func linkDescription(_ node: Node) -> String {
+        guard let link = node.link else { return node.label }
+        let name = link.storyboardName ?? "(no storyboard)"
+        var text = name
+        if let ident = link.identifier, !ident.isEmpty { text += " › \(ident)" }
+        if let bundle = link.bundleIdentifier, !bundle.isEmpty { text += " [\(bundle)]" }
+        return text
+    }
+
+    func tooltipLines(for node: Node) -> [String] {
+        var tip: [String] = []
+        let cls = node.customClass.map { c in node.customModule.map { "\($0).\(c)" } ?? c } ?? defaultClass(node)
+        if node.role == .codeTarget {
+            tip.append("Named in code, not found in the storyboards")
+        } else if node.role != .code {
+            tip.append("Class: \(cls ?? node.element)")
+        }
+        tip.append("Role: \(node.role.rawValue)")
+        if let ident = node.storyboardIdentifier { tip.append("Storyboard ID: \(ident)") }
+        if let title = node.title { tip.append("Title: \(title)") }
+        if let loc = node.location { tip.append("\(loc)") }
+        if let link = node.link {
+            tip.append("Points to: \(linkDescription(node))")
+            if let cls = link.linkClass { tip.append("Link class: \(cls)") }
+        }
+        if let res = node.resolution {
+            var line = "Resolution: \(res.state.rawValue)"
+            if let target = res.target { line += " → \(target)" }
+            tip.append(line)
+            if let reason = res.reason { tip.append("Reason: \(reason)") }
+            if !res.candidates.isEmpty { tip.append("Candidates: \(res.candidates.joined(separator: ", "))") }
+        }
+        if isInitial(node) { tip.append("Initial scene") }
+        if let action = node.unwindAction { tip.append("Unwind action: \(action)") }
+        for location in node.instantiatedBySelfAt ?? [] { tip.append("Instantiated by its own class (\(location))") }
+        tip += Self.changeLines(node.change)
+        return tip
+    }
+
+    /// The class a scene has when it sets no custom class, for its storyboard's platform.
+    func defaultClass(_ node: Node) -> String? {
+        node.defaultClass(on: node.storyboard.flatMap { storyboardsByID[$0]?.platform })
+    }
+
+}

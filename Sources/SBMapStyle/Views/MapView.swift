@@ -1,0 +1,47 @@
+import SBMapModel
+
+/// What a map shows: everything, the overview, one storyboard (or scene) with its neighbours, or what a change did.
+public enum MapView: Hashable, Sendable {
+    case full
+    case overview
+    case focus(FocusView)
+    /// A diff map: the graph after the change, around what changed (a focus whose seeds are the changed nodes).
+    case diff(FocusView)
+
+    /// The map of `graph` this view draws.
+    public func make(_ graph: StoryboardGraph) -> MapGraph {
+        switch self {
+        case .full: MapGraph.full(graph)
+        case .overview: OverviewView.make(graph)
+        case .focus(let focus), .diff(let focus): focus.make(graph)
+        }
+    }
+
+    /// The layout plan this view makes for its styled picture, run by the `Stylist` after its passes: the overview
+    /// ranks its storyboards (and drops links above a size, `OverviewView.planRanks`); a focus map folded what is far
+    /// away when it was made (`FocusView`), and the other views leave the ranking to Graphviz. Returns the notes that
+    /// say what the plan left out.
+    func planLayout(nodes: [StyledNode], edges: inout [StyledEdge], direction: Direction,
+                    ids: inout IDAllocator) -> [Diagnostic] {
+        switch self {
+        case .overview: OverviewView.planRanks(nodes: nodes, edges: &edges, direction: direction, ids: &ids)
+        case .full, .focus, .diff: []
+        }
+    }
+}
+
+/// A graph as one view draws it. The view travels with its graph into the `Stylist`, the renderer and the text
+/// writers, so none of them has to tell an overview from a focus map by looking at the nodes, and the layout plan
+/// that belongs to a view (the overview's ranks) is that view's own.
+public struct MapGraph: Hashable, Sendable {
+    public var view: MapView
+    public var graph: StoryboardGraph
+
+    public init(view: MapView, graph: StoryboardGraph) {
+        self.view = view
+        self.graph = graph
+    }
+
+    /// The whole of `graph`, drawn as it is.
+    public static func full(_ graph: StoryboardGraph) -> MapGraph { MapGraph(view: .full, graph: graph) }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import SBMapModel
+import Testing
+
+/// `render` and `site` share one option group and one way of building their render options (issue 19).
+@Suite struct MapOptionsTests {
+    /// The same flags, the same checks, in both commands.
+    @Test func renderAndSiteTakeTheSameMapFlags() throws {
+        let app = try SiteFixtures.tabApp()
+        for command in [["render", ".", "-o", "map.svg"], ["site", ".", "-o", "site"]] {
+            let bad = try Harness.run(command + ["--hops", "101"], in: app)
+            #expect(bad.status == 64 && bad.stderr.contains("--hops must be between 0 and 100"), "\(command): \(bad.stderr)")
+            let theme = try Harness.run(command + ["--theme", "no-such-theme"], in: app)
+            #expect(theme.status == 64, "\(command): \(theme.stderr)")
+            let good = try Harness.run(command + ["--layout", "sfdp", "--direction", "TB", "--label", "identifier",
+                                                  "--no-legend", "--max-nodes", "50", "--max-edges", "80", "--hops", "2"],
+                                       in: app)
+            #expect(good.status <= 1, "\(command): \(good.stderr)")
+        }
+        // The layout flag reaches the site's maps: sfdp draws no ranks, so the overview's SVG differs from dot's.
+        _ = try Harness.run(["site", ".", "-o", "dot-site"], in: app)
+        let dot = try String(contentsOf: app.appendingPathComponent("dot-site/index.html"), encoding: .utf8)
+        let sfdp = try String(contentsOf: app.appendingPathComponent("site/index.html"), encoding: .utf8)
+        #expect(dot != sfdp)
+    }
+
+    /// `render -o x.json` writes the view's graph through the text writer, no Graphviz.
+    @Test func renderWritesTheOverviewAsJSON() throws {
+        let app = try SiteFixtures.tabApp()
+        let run = try Harness.run(["render", ".", "--view", "overview", "-o", "overview.json"], in: app)
+        #expect(run.status <= 1, "\(run.stderr)")
+        let graph = try JSONDecoder().decode(StoryboardGraph.self,
+                                             from: Data(contentsOf: app.appendingPathComponent("overview.json")))
+        #expect(!graph.nodes.isEmpty && graph.nodes.allSatisfy { $0.role == .storyboard || $0.role == .code || $0.role == .codeTarget })
+    }
+}
