@@ -160,8 +160,10 @@ struct SwiftCodeReader {
             if recordUses, !stream.isFuncKeyword(i - 1) { instantiation(at: i) }
         case .performSegue, .performSegueWithIdentifier:
             if stream.isFuncKeyword(i - 1) {
-                // `override func performSegue(withIdentifier:sender:)`: the class decides what an identifier does.
-                if !scopes.typePath.isEmpty { file.performSegueOverrides.append(scopes.typePath) }
+                // `override func performSegue(withIdentifier:sender:)`: the class may decide what an identifier does.
+                if !scopes.typePath.isEmpty, performSegueOverrideHandles(at: i) {
+                    file.performSegueOverrides.append(scopes.typePath)
+                }
             } else if recordUses {
                 performSegue(at: i)
             }
@@ -493,6 +495,9 @@ struct SwiftCodeReader {
                 j += 1
             }
         }
+        if member, !scopes.typePath.isEmpty, let type = Self.className(typeText) {
+            file.typedMembers.append(CodeTypedMember(owner: scopes.typePath, name: stream.text(i + 1), type: type))
+        }
         if stream.isPunct(j, "{") {
             // A computed property (or a stored one with observers).
             computedProperty(typeText: typeText, brace: j, member: member, at: i)
@@ -702,6 +707,63 @@ struct SwiftCodeReader {
                                                      location: stream.location(i, path: filePath)))
     }
 
+    /// Whether the `func performSegue…(` declared at `i` is UIKit's method overridden in a way that may handle an
+    /// identifier itself (`overrideHandlesIdentifiers`). A wrapper of another signature (`func performSegue(_ segue:
+    /// Segue)`, which forwards `segue.rawValue`) overrides nothing: UIKit's method still runs for every identifier.
+    private func performSegueOverrideHandles(at i: Int) -> Bool {
+        guard stream.isPunct(i + 1, "(") else { return true }
+        let close = stream.close(i + 1)
+        var parameters = ParameterWalk(open: i + 1, close: close)
+        guard let first = parameters.next(in: stream), first.first >= 0 else { return true }
+        if stream[i].word == .performSegue, !stream.isIdentifier(first.first, "withIdentifier") { return false }
+        // The body: the first `{` after the signature (none, as in a protocol: it may handle, as before).
+        var j = close + 1
+        while j < stream.count, j < close + 40, !stream.isPunct(j, "{") {
+            if stream.isPunct(j, "}") || stream.isPunct(j, ";") { return true }
+            j += 1
+        }
+        return stream.overrideHandlesIdentifiers(parameter: first.last, body: j, swift: true)
+    }
+
+    /// The class a member's type annotation names (`PlayerViewController!`, `PlayerViewController?`), or nil for
+    /// anything else (a generic, an optional of a tuple, a module-qualified name).
+    static func className(_ typeText: String) -> String? {
+        var text = Substring(typeText)
+        while let last = text.last, last == "!" || last == "?" { text = text.dropLast() }
+        guard let first = text.first, first.isUppercase,
+              text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+        return String(text)
+    }
+
+    /// What the receiver `r` of a `performSegue` is: `self` (also `self?` after `[weak self]`, or a local bound to
+    /// `self`: `guard let strongSelf = self`), a class written in the code (a local `x as? T`, `… as! T`), or a
+    /// property of the enclosing type, whose declared type the linker looks up. Anything else is not known.
+    private func receiver(_ r: Range<Int>) -> (onSelf: Bool, type: String?, member: String?) {
+        var upper = r.upperBound
+        while upper > r.lowerBound, stream.isPunct(upper - 1, "?") || stream.isPunct(upper - 1, "!") { upper -= 1 }
+        let a = r.lowerBound
+        switch upper - a {
+        case 1 where stream.isIdentifier(a, "self") || stream.isIdentifier(a, "super"):
+            return (true, nil, nil)
+        case 1 where stream.kind(a) == .identifier:
+            let name = stream.text(a)
+            guard let (value, _) = scopes.localEntry(name, names: stream) else { return (false, nil, name) }
+            guard case .pending(let tokens, true) = value else { return (false, nil, nil) }
+            if tokens.count == 1, stream.isIdentifier(tokens.lowerBound, "self") { return (true, nil, nil) }
+            // `… as? T`, `… as! T`: the last three tokens.
+            let e = tokens.upperBound
+            if tokens.count > 3, stream.kind(e - 1) == .identifier, stream.isPunct(e - 2, "?") || stream.isPunct(e - 2, "!"),
+               stream.isIdentifier(e - 3, "as") {
+                return (false, Self.className(stream.text(e - 1)), nil)
+            }
+            return (false, nil, nil)
+        case 3 where stream.isIdentifier(a, "self") && stream.isPunct(a + 1, ".") && stream.kind(a + 2) == .identifier:
+            return (false, nil, stream.text(a + 2))
+        default:
+            return (false, nil, nil)
+        }
+    }
+
     private mutating func performSegue(at i: Int) {
         guard stream.isPunct(i + 1, "(") else { return }
         let args = expressions.arguments(open: i + 1)
@@ -718,18 +780,23 @@ struct SwiftCodeReader {
             return
         }
         var onSelf = true
+        var receiverType: String?
+        var receiverMember: String?
         if let r = stream.receiver(ofMethodAt: i) {
             // `self` or `super` is a single name: no text of the receiver is made.
             let isSuper = r.count == 1 && stream.isIdentifier(r.lowerBound, "super")
-            onSelf = isSuper || r.count == 1 && stream.isIdentifier(r.lowerBound, "self")
             // An override forwarding to `super.performSegue(withIdentifier: identifier, …)` performs nothing itself.
             if isSuper, let f = scopes.functionIndex, case let nameToken = scopes.scopes[f].nameToken, nameToken >= 0,
                stream.text(nameToken, equals: stream[i].word.rawValue) {
                 return
             }
+            (onSelf, receiverType, receiverMember) = receiver(r)
         }
-        file.performs.append(CodeSeguePerform(identifier: string(first.range), onSelf: onSelf, api: api,
-                                              enclosingType: scopes.typePath, location: stream.location(i, path: filePath)))
+        var use = CodeSeguePerform(identifier: string(first.range), onSelf: onSelf, api: api,
+                                   enclosingType: scopes.typePath, location: stream.location(i, path: filePath))
+        use.receiverType = receiverType
+        use.receiverMember = receiverMember
+        file.performs.append(use)
     }
 
     /// SwiftGen `perform(segue: StoryboardSegue.Main.show, sender: nil)`.
