@@ -120,6 +120,12 @@ public struct CodeSeguePerform: Hashable, Sendable {
     /// The call cannot crash the app even if no segue has the identifier: it is inside an Objective-C
     /// `@try { … } @catch`, which catches the exception UIKit raises.
     public var guarded: Bool
+    /// For a call on another object: the class its type is written as in the code (`x as? PlayerViewController`,
+    /// `as!` of an instantiation), or nil.
+    public var receiverType: String?
+    /// For a call on a property of the enclosing type (`self.player.performSegue(…)`, `player.performSegue(…)`):
+    /// its name, whose declared type (`CodeTypedMember`) is the receiver's class.
+    public var receiverMember: String?
 
     public init(identifier: CodeString, onSelf: Bool = true, api: String, enclosingType: [String], location: SourceLocation,
                 guarded: Bool = false) {
@@ -129,6 +135,20 @@ public struct CodeSeguePerform: Hashable, Sendable {
         self.enclosingType = enclosingType
         self.location = location
         self.guarded = guarded
+    }
+}
+
+/// A stored property whose type is written as one class name: `var player: PlayerViewController!`. A call on it
+/// (`player.performSegue(…)`) is checked against that class's scenes.
+public struct CodeTypedMember: Hashable, Sendable {
+    public var owner: [String]
+    public var name: String
+    public var type: String
+
+    public init(owner: [String], name: String, type: String) {
+        self.owner = owner
+        self.name = name
+        self.type = type
     }
 }
 
@@ -351,6 +371,8 @@ public struct LoadedCodeFile: Hashable, Sendable {
     /// A superclass, a conformance, `Foo.shared`, `Foo()`, `[Foo class]`, `Foo *x`, `SceneType<Foo>` all count.
     /// A name that starts otherwise is never here: see `mayReferenceType(named:)`.
     public var referencedTypeNames: Set<String> = []
+    /// Stored properties typed by a class name (see `CodeTypedMember`).
+    public var typedMembers: [CodeTypedMember] = []
 
     public init(path: String, language: CodeLanguage, generatedBy: CodeGenerator? = nil, imports: [String] = [],
                 types: [CodeTypeDeclaration] = [], constants: [CodeConstant] = [], enums: [CodeStringEnum] = [],

@@ -154,10 +154,11 @@ struct CodeExpressions {
         if range.count == 1, first.kind == .string {
             return first.interpolated ? .dynamic(text) : .literal(stream.text(a))
         }
-        // `NSStoryboard.Name("X")`, `NSStoryboard.SceneIdentifier(rawValue: "X")`, `UIStoryboard.Name.init("X")`.
-        if stream.isIdentifier(a, "NSStoryboard") || stream.isIdentifier(a, "UIStoryboard"),
-           stream.isPunct(a + 1, "."),
-           stream.isIdentifier(a + 2, "Name") || stream.isIdentifier(a + 2, "SceneIdentifier") {
+        // `NSStoryboard.Name("X")`, `NSStoryboard.SceneIdentifier(rawValue: "X")`, `UIStoryboard.Name.init("X")`,
+        // `NSStoryboardSegue.Identifier("x")`.
+        if (stream.isIdentifier(a, "NSStoryboard") || stream.isIdentifier(a, "UIStoryboard")) && stream.isPunct(a + 1, ".")
+            && (stream.isIdentifier(a + 2, "Name") || stream.isIdentifier(a + 2, "SceneIdentifier"))
+            || stream.isIdentifier(a, "NSStoryboardSegue") && stream.isPunct(a + 1, ".") && stream.isIdentifier(a + 2, "Identifier") {
             var open = a + 3
             if stream.isPunct(open, "."), stream.isIdentifier(open + 1, "init") { open += 2 }
             if stream.isPunct(open, "("), stream.close(open) == range.upperBound - 1 {

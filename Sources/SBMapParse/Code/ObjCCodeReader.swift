@@ -104,8 +104,9 @@ struct ObjCCodeReader {
             instantiation(at: i)
         case .performSegueWithIdentifier:
             if stream.isPunct(i - 1, ")"), !typePath.isEmpty {
-                // `- (void)performSegueWithIdentifier:(NSString *)identifier sender:(id)sender`: an implementation.
-                file.performSegueOverrides.append(typePath)
+                // `- (void)performSegueWithIdentifier:(NSString *)identifier sender:(id)sender`: an implementation,
+                // which may decide what an identifier does (a declaration, ending in `;`, leaves it to that).
+                if let handles = performSegueOverrideHandles(at: i), handles { file.performSegueOverrides.append(typePath) }
             } else if stream.isPunct(i + 1, ":") {
                 performSegue(at: i)
             }
@@ -346,6 +347,20 @@ struct ObjCCodeReader {
         let api = msg.parts.map { $0.1.isEmpty && msg.parts.count == 1 ? $0.0 : $0.0 + ":" }.joined()
         file.instantiations.append(CodeInstantiation(storyboard: storyboard, identifier: identifier, api: api,
                                                      enclosingType: typePath, location: location(i)))
+    }
+
+    /// Whether the method `performSegueWithIdentifier:(NSString *)identifier sender:…` at `i` may handle an
+    /// identifier itself (`overrideHandlesIdentifiers`); nil for a declaration without a body.
+    private func performSegueOverrideHandles(at i: Int) -> Bool? {
+        guard stream.isPunct(i + 1, ":"), stream.isPunct(i + 2, "(") else { return true }
+        let parameter = stream.close(i + 2) + 1
+        var j = parameter
+        while j < stream.count, j < parameter + 40, !stream.isPunct(j, "{") {
+            if stream.isPunct(j, ";") { return nil }
+            if stream.isPunct(j, "}") { return true }
+            j += 1
+        }
+        return stream.overrideHandlesIdentifiers(parameter: parameter, body: j, swift: false)
     }
 
     private mutating func performSegue(at i: Int) {

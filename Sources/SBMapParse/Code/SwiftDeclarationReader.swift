@@ -296,6 +296,9 @@ extension SwiftCodeReader {
                 j += 1
             }
         }
+        if member, !scopes.typePath.isEmpty, let type = PerformSegueRecognizer.className(typeText) {
+            file.typedMembers.append(CodeTypedMember(owner: scopes.typePath, name: stream.text(i + 1), type: type))
+        }
         if stream.isPunct(j, "{") {
             // A computed property (or a stored one with observers).
             computedProperty(typeText: typeText, brace: j, member: member, at: i)

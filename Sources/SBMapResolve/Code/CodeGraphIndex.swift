@@ -298,6 +298,10 @@ struct CodeGraphIndex: Sendable {
     /// The scenes whose `customClass` is `type`, as edge ends: where every link made in `type` starts.
     func sceneEnds(ofClass type: String) -> [EdgeEnd] { scenesByClass[type]?.ends ?? [] }
 
+    /// Whether a storyboard under the paths could not be read (an LFS pointer, a malformed file): a name found in no
+    /// scanned storyboard may be in it.
+    var hasUnreadStoryboards: Bool { !unreadStoryboards.isEmpty }
+
     /// Every scene (any storyboard) with storyboard identifier `identifier`.
     func scenes(withIdentifier identifier: String) -> [Node] {
         (sceneIndicesByIdentifier[identifier] ?? []).map { graph.nodes[$0] }

@@ -85,7 +85,37 @@ struct CodeSymbolTable: Sendable {
         types = parts[3].types
         for f in files.indices {
             for path in files[f].performSegueOverrides { if let name = path.last { performSegueOverrides.insert(name) } }
+            for m in files[f].typedMembers {
+                if let owner = m.owner.last { memberTypes[MemberKey(owner: owner, name: m.name), default: []].insert(m.type) }
+            }
         }
+    }
+
+    private struct MemberKey: Hashable, Sendable {
+        var owner: String
+        var name: String
+    }
+    /// The declared types of stored properties, by owner and name (a set: `#if` branches may declare it twice).
+    private var memberTypes: [MemberKey: Set<String>] = [:]
+
+    /// The class of the object a call on a receiver of `use` runs on (issue 20, class 2), when the code writes it:
+    /// a cast (`as? T`, `as! T`), or a property of the enclosing type or its superclasses typed `T`. Only a class
+    /// the scanned code declares (not a protocol, not a framework class such as `UIViewController`, whose scenes
+    /// have no custom class): its scenes are the ones the call may start a segue from.
+    func receiverClass(of use: CodeSeguePerform) -> String? {
+        var type = use.receiverType
+        if type == nil, let member = use.receiverMember, var owner = use.enclosingType.last {
+            for _ in 0..<32 {
+                if let declared = memberTypes[MemberKey(owner: owner, name: member)] {
+                    if declared.count == 1 { type = declared.first }
+                    break
+                }
+                guard let up = types[owner]?.superclass else { break }
+                owner = up
+            }
+        }
+        guard let type, let facts = types[type], !facts.isProtocol, facts.location != nil else { return nil }
+        return type
     }
 
     /// One group of tables: 0 constants, 1 enums, 2 helpers and generated scenes, 3 types. Files are read in
@@ -218,13 +248,26 @@ struct CodeSymbolTable: Sendable {
         case .implicitMember(let name):
             switch casesByName[name] ?? .none {
             case .one(let v): return .string(v)
-            case .none: return .dynamic(".\(name)")
+            case .none:
+                // `static let preferences = NSStoryboard.Name("Preferences")` in an extension of the framework's
+                // name types, used as `.preferences` (issue 20, class 7).
+                for owner in Self.storyboardNameTypes {
+                    if let found = constantsByPath[owner + [name]] { return agreed(found, shown: ".\(name)", depth: depth) }
+                }
+                return .dynamic(".\(name)")
             case .several: return .dynamic(".\(name) (more than one enum has this case)")
             }
         case .symbol(let path):
             return resolveSymbol(path, scope: scope, depth: depth)
         }
     }
+
+    /// The framework's types for storyboard names and identifiers, whose extensions declare constants used as
+    /// implicit members (`NSStoryboard(name: .main, …)`).
+    static let storyboardNameTypes: [[String]] = [
+        ["NSStoryboard", "Name"], ["NSStoryboard", "SceneIdentifier"], ["NSStoryboardSegue", "Identifier"],
+        ["UIStoryboard", "Name"], ["UIStoryboard", "Identifier"], ["UIStoryboardSegue", "Identifier"],
+    ]
 
     /// Types whose own name never is a storyboard identifier (helpers declared in extensions of them).
     static let frameworkTypes: Set<String> = [

@@ -20,14 +20,19 @@ extension CodeLinkPass {
             // A call that cannot crash: inside `@try` (the exception is caught), or in a class that implements
             // performSegue itself and may handle the identifier (one of its family, as Swift dispatches). Whether
             // the segue exists is then unknown, not a likely mistake.
-            let name = use.enclosingType.last ?? ""
+            // A receiver whose class the code writes (`player.performSegue(…)` with `var player: PlayerViewController!`,
+            // `(x as? PlayerViewController)`) is checked as a call on `self` in that class.
+            let typed = use.onSelf ? nil : symbols.receiverClass(of: use)
+            let type = typed.map { [$0] } ?? use.enclosingType
+            let onSelf = use.onSelf || typed != nil
+            let name = type.last ?? ""
             var facts: [FindingFact] = []
             if use.guarded {
                 facts.append(.caughtByTry)
-            } else if use.onSelf, symbols.anyInFamily(of: name, { symbols.performSegueOverrides.contains($0) }) {
+            } else if onSelf, symbols.anyInFamily(of: name, { symbols.performSegueOverrides.contains($0) }) {
                 facts.append(.performSegueOverridden(type: name))
             }
-            check(segue: identifier, onSelf: use.onSelf, type: use.enclosingType, at: use.location, api: use.api, facts: facts)
+            check(segue: identifier, onSelf: onSelf, type: type, at: use.location, api: use.api, facts: facts)
         }
     }
 
@@ -56,11 +61,13 @@ extension CodeLinkPass {
         }
         if !hasScenes {
             if !index.segues(withIdentifier: identifier).exist {
-                // On another object (`parent?`, a variable) the class is not known: whether it has the segue is too.
+                // On another object (`parent?`, a variable) the class is not known, but no storyboard of the app has
+                // the segue at all (issue 20, class 6): the call crashes whatever the receiver is. Unless a storyboard
+                // could not be read: the segue may be in it.
                 report(.warning, .codeUnknownSegue,
                        onSelf ? "\(api) performs segue '\(identifier)', which no segue of the scanned storyboards has; performing it crashes the app"
-                              : "\(api) performs segue '\(identifier)' on another object, and no segue of the scanned storyboards has that identifier",
-                       at: location, facts: onSelf ? facts : facts + [.receiverTypeUnknown],
+                              : "\(api) performs segue '\(identifier)' on another object, and '\(identifier)' exists in no storyboard of the app; this call crashes whatever the receiver is",
+                       at: location, facts: onSelf || !index.hasUnreadStoryboards ? facts : facts + [.receiverTypeUnknown],
                        hint: "set the segue's identifier in Interface Builder's attributes inspector, or fix the string")
             }
             return

@@ -12,6 +12,9 @@ extension CodeLinkPass {
             boards = found
         case let other:
             if case .dynamic(let text)? = identifierValue { reportDynamic("storyboard identifier", text, at: use.location) }
+            if case .unknown = other, case .string(let identifier)? = identifierValue {
+                checkExistsAnywhere(identifier: identifier, use)
+            }
             if case .missing(let name, let resolution) = other {
                 var identifier: String?
                 if case .string(let value)? = identifierValue { identifier = value }
@@ -43,6 +46,22 @@ extension CodeLinkPass {
             link(identifier: identifier, in: boards, from: use.enclosingType, location: use.location, via: use.api,
                  heuristic: identifierArg.isClassName)
         }
+    }
+
+    /// Issue 20, class 6: whatever storyboard an unknown receiver stands for, it is one of the app's, and no scene of
+    /// any scanned storyboard has Storyboard ID `identifier`: the call crashes. Not where a storyboard could not be
+    /// read (the ID may be in it), nor where the receiver names another bundle (`.missing` with an external
+    /// resolution, not `.unknown`): a storyboard from somewhere sbmap cannot see stays a note.
+    mutating func checkExistsAnywhere(identifier: String, _ use: CodeInstantiation) {
+        guard !index.graph.storyboards.isEmpty, !index.hasUnreadStoryboards,
+              index.scenes(withIdentifier: identifier).isEmpty else { return }
+        let lower = identifier.lowercased()
+        let near = index.graph.nodes.compactMap(\.storyboardIdentifier).filter { $0.lowercased() == lower }.min()
+        report(.warning, .codeUnknownIdentifier,
+               "\(Self.described(use.api)) names storyboard ID '\(identifier)', which exists in no storyboard of the app; this call crashes whatever the receiver is",
+               at: use.location,
+               hint: near.map { "identifiers are case-sensitive: did you mean '\($0)'?" }
+                   ?? "set Storyboard ID '\(identifier)' on the intended scene, or fix the string")
     }
 
     /// Links to the scene with storyboard identifier `identifier` in `boards`, or reports that there is none.
