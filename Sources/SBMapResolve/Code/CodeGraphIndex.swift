@@ -58,6 +58,11 @@ struct CodeGraphIndex: Sendable {
     /// Positions in `graph.nodes`, not copies of the nodes: a node is a large value, and copying every scene into
     /// these tables cost more than the rest of building them.
     private var sceneIndicesByStoryboard: [String: [Int]] = [:]
+    /// Each storyboard's Storyboard IDs, sorted and distinct, and its scenes by lower-cased Storyboard ID: made once,
+    /// because a call that names a missing ID asks for them, and a file of thousands of such calls against a
+    /// storyboard of thousands of scenes walked every scene per call.
+    private var identifiersByStoryboard: [String: [String]] = [:]
+    private var sceneIndicesByLowercasedIdentifier: [String: [String: [Int]]] = [:]
     /// Every scene, by storyboard identifier. A call names a scene by storyboard and identifier;
     /// looking the (short) identifier up and checking the storyboard of its few scenes costs less than hashing the
     /// (long) storyboard path and comparing the identifier of each of its scenes.
@@ -147,6 +152,17 @@ struct CodeGraphIndex: Sendable {
             }
         }
         if let runStoryboard { sceneIndicesByStoryboard[runStoryboard, default: []] += run }
+        for (path, indices) in sceneIndicesByStoryboard {
+            var identifiers: Set<String> = []
+            var byLowercased: [String: [Int]] = [:]
+            for i in indices {
+                guard let identifier = graph.nodes[i].storyboardIdentifier else { continue }
+                identifiers.insert(identifier)
+                byLowercased[identifier.lowercased(), default: []].append(i)
+            }
+            identifiersByStoryboard[path] = identifiers.sorted()
+            sceneIndicesByLowercasedIdentifier[path] = byLowercased
+        }
     }
 
     /// The indexed graph, taken out (the index is left with an empty one): linking appends to it, and an array
@@ -251,6 +267,9 @@ struct CodeGraphIndex: Sendable {
 
     // MARK: Scenes
 
+    /// The Storyboard IDs of the storyboard's scenes, sorted and distinct.
+    func identifiers(in storyboard: Storyboard) -> [String] { identifiersByStoryboard[storyboard.path] ?? [] }
+
     func scenes(in storyboard: Storyboard) -> [Node] { (sceneIndicesByStoryboard[storyboard.path] ?? []).map { graph.nodes[$0] } }
 
     /// Scenes of the storyboard at `path` whose storyboard identifier is `identifier` (a reference standing for its
@@ -265,7 +284,7 @@ struct CodeGraphIndex: Sendable {
         if !exact.isEmpty { return (exact, []) }
         let lower = identifier.lowercased()
         var caseOnly: [Int] = []
-        for i in sceneIndicesByStoryboard[path] ?? [] where graph.nodes[i].storyboardIdentifier?.lowercased() == lower {
+        for i in sceneIndicesByLowercasedIdentifier[path]?[lower] ?? [] {
             caseOnly.append(followReference(i))
         }
         return ([], caseOnly)

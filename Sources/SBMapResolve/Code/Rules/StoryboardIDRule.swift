@@ -91,7 +91,7 @@ extension CodeLinkPass {
                           location: location, via: via, onlyFrom: onlyFrom)
             return
         }
-        let known = boards.flatMap { index.scenes(in: $0).compactMap(\.storyboardIdentifier) }
+        let known = boards.flatMap { index.identifiers(in: $0) }
         let fileNames = boards.map { "\($0.name).storyboard" }.joined(separator: ", ")
         report(.error, .codeUnknownIdentifier,
                "\(described) names storyboard ID '\(identifier)'\(heuristic ? " (the class name)" : ""), which no scene of \(boardList) has; this call crashes the app",
