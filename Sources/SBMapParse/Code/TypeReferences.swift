@@ -29,6 +29,8 @@ enum TypeReferences {
                         if t.kind == .string, t.interpolated { interpolations(t, stream, base, &table) }
                         continue
                     }
+                    // A token the lexer cut at the end of the bytes (an empty or unterminated one) names nothing.
+                    guard t.start < t.end, t.end <= buffer.count else { continue }
                     let first = base[t.start]
                     // Most names are plain lower-case ones: ruled out by one byte.
                     if t.word == .other, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") { continue }
