@@ -145,7 +145,7 @@ struct SiteCommand: ParsableCommand {
             try OutputFile.write(file.bytes, to: output + "/" + file.path, existing: .ownFolderEntry)
         }
         for file in site.files where file.path == Site.manifest {
-            try OutputFile.write(file.bytes, to: output + "/" + file.path, existing: .ownFolderEntry)
+            try OutputFile.write(file.bytes, to: output + "/" + file.path, existing: .ownFolderManifest)
         }
         let written = Set(site.files.map(\.path))
         for stale in previous.subtracting(written).sorted() where Site.isOwnFile(stale) {

@@ -127,11 +127,18 @@ struct Frame: Sendable {
         w.link(text, href: options.sourceLinks?.url(location), class: "where")
     }
 
-    /// A map: the SVG inline, the buttons, the links of its nodes (a JSON block the page's script reads).
+    /// A map: the SVG inline, the buttons, the links of its nodes (a JSON block the page's script reads). Without
+    /// one, why: `leftOutDrawnBy` is the command that draws a map the site's layout budget left out.
     func map(_ map: SiteMap?, label: String, hrefs: [String: String], caption: String?, selection: Bool,
-             into w: inout PageWriter) {
+             leftOutDrawnBy command: String? = nil, into w: inout PageWriter) {
         guard let map else {
-            w.raw("<p class=\"map-missing\">This map could not be drawn; sbmap printed why. The tables below are complete.</p>\n")
+            if let command {
+                w.raw("<p class=\"map-missing\">This map was left out to keep the run bounded: too little was left of the site's layout budget for it. To draw it, run <code>")
+                w.text(command)
+                w.raw("</code> with the site's paths. The tables below are complete.</p>\n")
+            } else {
+                w.raw("<p class=\"map-missing\">This map could not be drawn; sbmap printed why. The tables below are complete.</p>\n")
+            }
             return
         }
         w.raw("<figure class=\"map\">\n<div class=\"map-tools\" hidden>")
@@ -210,7 +217,9 @@ struct IndexPage {
                   caption: graph.targets.isEmpty
                     ? "One box per storyboard; an arrow for the links between two storyboards, with how many."
                     : "One box per storyboard, inside the app targets that build it; an arrow for the links between two storyboards, with how many.",
-                  selection: false, into: &w)
+                  selection: false,
+                  leftOutDrawnBy: links.maps.overviewSkipped ? "sbmap render PATH... --view overview -o overview.svg" : nil,
+                  into: &w)
 
         // Entry points.
         w.raw("<h2 id=\"entry-points\">Entry points</h2>\n")
@@ -368,7 +377,9 @@ struct StoryboardPage {
                 caption += " (It reaches \(map.hops) of \(frame.options.hops) hops: more would be over the budget.)"
             }
         }
-        frame.map(map, label: "Map of \(storyboard.name)", hrefs: hrefs, caption: caption, selection: true, into: &w)
+        frame.map(map, label: "Map of \(storyboard.name)", hrefs: hrefs, caption: caption, selection: true,
+                  leftOutDrawnBy: links.maps.skipped.contains(path) ? "sbmap render PATH... --focus \(path) -o map.svg" : nil,
+                  into: &w)
 
         scenesTable(scenes, root: root, into: &w)
         incomingSection(scenes, root: root, into: &w)
