@@ -50,7 +50,11 @@ public struct LayoutPlan: Hashable, Sendable {
                               reason: "nothing is left of the layout budget (\(seconds(budget.runSeconds)) for the whole run)")
         }
         let full = engine == .dot ? cost.dotSeconds : cost.straightSeconds
-        let limit = min(budget.mapSeconds, allowance)
+        // The run is charged a map's overhead besides its layout (`LayoutRun.plan`), so only what is left after the
+        // overhead may go to the layout: else every map the run admits could overspend it by the overhead, and a run
+        // with less than the overhead left would still draw maps whose layout is nearly free.
+        let left = allowance - LayoutCost.mapOverheadSeconds
+        let limit = min(budget.mapSeconds, left)
         // Curved edges (what force-directed engines draw for routed splines) enumerate the graph's cycles.
         let curved = engine != .dot && GraphBuilder.obstacleRoutedSplines.contains(splines)
         let reason: String
@@ -63,11 +67,11 @@ public struct LayoutPlan: Hashable, Sendable {
         } else {
             return LayoutPlan(effort: .full, cost: cost, seconds: full, reason: "")
         }
-        if cost.straightSeconds <= allowance {
+        if cost.straightSeconds <= left {
             return LayoutPlan(effort: .straight, cost: cost, seconds: cost.straightSeconds, reason: reason)
         }
         return LayoutPlan(effort: .skipped, cost: cost, seconds: 0,
-                          reason: "even with straight edges its layout would take about \(seconds(cost.straightSeconds)), more than the \(seconds(max(allowance, 0))) left of the layout budget (\(seconds(budget.runSeconds)) for the whole run)")
+                          reason: "even with straight edges its layout would take about \(seconds(cost.straightSeconds)), more than the \(seconds(max(left, 0))) left of the layout budget (\(seconds(budget.runSeconds)) for the whole run)")
     }
 
     /// The engine the plan lays the map out with.

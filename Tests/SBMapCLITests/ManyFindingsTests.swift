@@ -18,8 +18,11 @@ import Testing
         }
         code += "}\n"
         let references = (0..<count).map { XML.reference("r\($0)", storyboard: "Absent\($0)") }
+        // Main refers to References: a storyboard nothing loads would have its broken references as warnings (the
+        // app never follows them), and these are errors.
         let root = try Harness.project([
-            "App/Main.storyboard": XML.storyboard(initial: "a", XML.scene("a", attributes: #"customClass="HomeViewController" storyboardIdentifier="Home""#)),
+            "App/Main.storyboard": XML.storyboard(initial: "a", XML.scene("a", attributes: #"customClass="HomeViewController" storyboardIdentifier="Home""#),
+                                                  XML.reference("toReferences", storyboard: "References")),
             "App/References.storyboard": XML.storyboard(initial: "b", XML.scene("b"))
                 .replacingOccurrences(of: "    </scenes>", with: references.joined(separator: "\n") + "\n    </scenes>"),
             "App/Hostile.swift": code,
