@@ -4,7 +4,8 @@
 #   scripts/bench.sh            # everything, about 8-10 minutes on 2 cores
 #   scripts/bench.sh --quick    # smaller sizes, to try the script (figures not for the record)
 #   scripts/bench.sh --maps     # only section 8 (issue 12's table), about 2 minutes; combines with --quick
-#   scripts/bench.sh --hostile  # only section 9 (issue 18, layout time), about 2 minutes; needs no gen_corpus.py
+#   scripts/bench.sh --hostile  # only section 9 (issue 18, bounded time), about 5 minutes; needs no gen_corpus.py
+#   SBMAP=.build/release/sbmap scripts/bench.sh --hostile   # the same with a release build made elsewhere
 #
 # It builds sbmap and SBMapBench in release mode into .build-bench, generates apps with scripts/gen-app.py (the
 # project's own generator; same arguments, same bytes) into a temporary folder, and prints Markdown tables:
@@ -19,8 +20,9 @@
 #      (`xmllint --stream`), the overview, focus maps, a plain render, render --all, peak RSS; and how each grows
 #      from 100 to 300 to 1,000 storyboards
 #   9. layout time on hostile shapes (scripts/gen-hostile.py): one storyboard of 150 scenes and 600 segues (render,
-#      site, render --all, --layout sfdp), and the overview and site of 3,000 and 10,000 storyboards; each run is cut
-#      at 300 s, so a regression shows as "timeout" rather than hanging the benchmark
+#      site, render --all, --layout sfdp), the overview, site and render --all of 3,000 and 10,000 storyboards, and
+#      `check` of one file holding 26,000 findings (broken calls of each code API, storyboard references); each run
+#      is cut at 300 s, so a regression shows as "timeout" rather than hanging the benchmark
 # Times are the best of 3 runs (wall clock, /usr/bin/time); peak RSS is the largest of them.
 # Environment: SBMAP_SHARED (the shared folder, for section 6 only), SBMAP_BENCH_KEEP=1 keeps the generated apps.
 set -euo pipefail
@@ -60,12 +62,18 @@ WORK="$(mktemp -d "${TMPDIR:-/tmp}/sbmap-bench.XXXXXX")"
 if [ "${SBMAP_BENCH_KEEP:-0}" != 1 ]; then trap 'rm -rf "$WORK"' EXIT; fi
 
 cd "$ROOT"
-echo "bench: building (release, .build-bench)" >&2
-swift build -c release --scratch-path .build-bench --product sbmap >&2
-swift build -c release --scratch-path .build-bench --product SBMapBench >&2
-BIN="$(swift build -c release --scratch-path .build-bench --show-bin-path)"
-SBMAP="$BIN/sbmap"
-BENCH="$BIN/SBMapBench"
+if [ -n "${SBMAP:-}" ] && [ "$HOSTILE_ONLY" = 1 ]; then
+    # A release build made elsewhere (`swift build -c release --product sbmap`): section 9 needs only sbmap.
+    [ -x "$SBMAP" ] || { echo "bench: SBMAP=$SBMAP is not an executable" >&2; exit 64; }
+    SBMAP="$(cd "$(dirname "$SBMAP")" && pwd)/$(basename "$SBMAP")"
+else
+    echo "bench: building (release, .build-bench)" >&2
+    swift build -c release --scratch-path .build-bench --product sbmap >&2
+    swift build -c release --scratch-path .build-bench --product SBMapBench >&2
+    BIN="$(swift build -c release --scratch-path .build-bench --show-bin-path)"
+    SBMAP="$BIN/sbmap"
+    BENCH="$BIN/SBMapBench"
+fi
 
 # ---------------------------------------------------------------- helpers
 
@@ -130,7 +138,7 @@ hostile_row() {
     set -e
     wall=$(awk "BEGIN{printf \"%.2f\", ($end - $start) / 1e9}")
     if [ "$status" = 124 ]; then wall="timeout (300 s)"; fi
-    notes=$(grep -c 'straight edges\|was not drawn' "$WORK/stderr.txt" || true)
+    notes=$(grep -c 'straight edges\|not drawn' "$WORK/stderr.txt" || true)
     echo "| $label | $wall | $(( $(tail -1 "$WORK/time.txt" 2>/dev/null || echo 0) / 1024 )) | $status | $notes |"
 }
 
@@ -139,10 +147,16 @@ hostile() {
     python3 "$ROOT/scripts/gen-hostile.py" dense "$H/dense"
     python3 "$ROOT/scripts/gen-hostile.py" many "$H/many3000" --storyboards 3000
     python3 "$ROOT/scripts/gen-hostile.py" many "$H/many10000" --storyboards 10000
+    for api in storyboard segue identifier; do
+        python3 "$ROOT/scripts/gen-hostile.py" calls "$H/calls-$api" --api "$api" --count 26000
+    done
+    python3 "$ROOT/scripts/gen-hostile.py" references "$H/references" --count 26000
     echo "## 9. Layout time on hostile shapes (issue 18; one run each, cut at 300 s)"
     echo
     echo "dense: one storyboard, 150 scenes, 600 random segues (inside the default budget); many N: N storyboards of three"
-    echo "scenes, each opening two others. 'notes' counts the maps drawn with straight edges or left out (render-limited)."
+    echo "scenes, each opening two others; calls API: one Swift file of 26,000 broken calls of that API (26,000 findings);"
+    echo "references: one storyboard of 26,000 references to missing storyboards. 'notes' counts the render-limited notes"
+    echo "(maps drawn with straight edges or left out: one note for all the maps a run left out)."
     echo
     echo "| run | wall s | peak RSS MB | exit | notes |"
     echo "|---|---:|---:|---:|---:|"
@@ -155,6 +169,11 @@ hostile() {
     hostile_row "site many 3000" "$SBMAP" site "$H/many3000" -o "$WORK/h-site-3000"
     hostile_row "render --all many 3000" "$SBMAP" render "$H/many3000" --all -o "$WORK/h-all-3000"
     hostile_row "site many 10000" "$SBMAP" site "$H/many10000" -o "$WORK/h-site-10000"
+    hostile_row "render --all many 10000" "$SBMAP" render "$H/many10000" --all -o "$WORK/h-all-10000"
+    for api in storyboard segue identifier; do
+        hostile_row "check calls $api 26000" "$SBMAP" check "$H/calls-$api"
+    done
+    hostile_row "check references 26000" "$SBMAP" check "$H/references"
     echo
 }
 

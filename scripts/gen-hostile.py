@@ -4,12 +4,21 @@ or have no budget at all, but whose Graphviz layout ran for minutes.
 
 usage: gen-hostile.py dense OUT [--scenes 150] [--segues 600] [--seed 1]
        gen-hostile.py many OUT [--storyboards 3000] [--links 2] [--seed 1]
+       gen-hostile.py calls OUT [--api storyboard|segue|identifier] [--count 26000]
+       gen-hostile.py references OUT [--count 26000]
 
 dense: one storyboard, Dense.storyboard, of SCENES view controllers joined by SEGUES random segues (show, modal,
        popover), the first scene the initial one. 150 scenes and 600 segues are inside the default budget
        (300 nodes, 600 edges), so a plain `render` draws the whole storyboard, and `site` draws it on its page.
 many:  STORYBOARDS storyboards of three scenes each, every one opening LINKS other storyboards (random, seeded)
        through storyboard references: the overview draws one node per storyboard and one edge per pair.
+
+calls: one storyboard, Main.storyboard (one scene of HostileViewController, Storyboard ID "Home", one segue "go"),
+       and one Swift file, Hostile.swift, of COUNT broken calls of one API inside that class, one a line:
+       `UIStoryboard(name: "MissingK")` (storyboard), `performSegue(withIdentifier: "missingK")` (segue) or
+       `instantiateViewController(withIdentifier: "MissingK")` on Main (identifier): COUNT error findings in one file.
+references: one storyboard, References.storyboard, of COUNT storyboard references to storyboards that do not
+       exist, each opened by a segue from the first scene: COUNT error findings in one file.
 
 Output depends only on the arguments.
 """
@@ -84,20 +93,61 @@ def many(out, storyboards, links, seed):
             f.write(FOOTER)
 
 
+def calls(out, api, count):
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, "Main.storyboard"), "w", encoding="utf-8") as f:
+        home, other = object_id("HM", 1), object_id("OT", 2)
+        f.write(HEADER.format(initial=home))
+        f.write(scene(home, "HostileViewController", [f'<segue destination="{other}" kind="show" identifier="go" id="SG001-cc-001"/>'],
+                      identifier="Home"))
+        f.write(scene(other, "OtherViewController", []))
+        f.write(FOOTER)
+    call = {
+        "storyboard": 'func load{k}() {{ _ = UIStoryboard(name: "Missing{k}", bundle: nil) }}',
+        "segue": 'func go{k}() {{ performSegue(withIdentifier: "missing{k}", sender: nil) }}',
+        "identifier": 'func make{k}() {{ _ = UIStoryboard(name: "Main", bundle: nil).instantiateViewController(withIdentifier: "Missing{k}") }}',
+    }[api]
+    with open(os.path.join(out, "Hostile.swift"), "w", encoding="utf-8") as f:
+        f.write("import UIKit\n\nfinal class HostileViewController: UIViewController {\n")
+        for k in range(count):
+            f.write("    " + call.format(k=k) + "\n")
+        f.write("}\n")
+
+
+def references(out, count):
+    os.makedirs(out, exist_ok=True)
+    first = object_id("FR", 0)
+    with open(os.path.join(out, "References.storyboard"), "w", encoding="utf-8") as f:
+        f.write(HEADER.format(initial=first))
+        f.write(scene(first, "ReferencesViewController",
+                      [f'<segue destination="RF{k:06d}-r-x" kind="show" id="SG{k:06d}-r-y"/>' for k in range(count)]))
+        for k in range(count):
+            f.write(f'        <scene sceneID="SR{k:06d}">\n            <objects>\n'
+                    f'                <viewControllerPlaceholder storyboardName="Missing{k}" id="RF{k:06d}-r-x" sceneMemberID="viewController"/>\n'
+                    '            </objects>\n        </scene>\n')
+        f.write(FOOTER)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("shape", choices=["dense", "many"])
+    p.add_argument("shape", choices=["dense", "many", "calls", "references"])
     p.add_argument("out")
     p.add_argument("--scenes", type=int, default=150)
     p.add_argument("--segues", type=int, default=600)
     p.add_argument("--storyboards", type=int, default=3000)
     p.add_argument("--links", type=int, default=2)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--api", choices=["storyboard", "segue", "identifier"], default="storyboard")
+    p.add_argument("--count", type=int, default=26000)
     a = p.parse_args()
     if a.shape == "dense":
         dense(a.out, a.scenes, a.segues, a.seed)
-    else:
+    elif a.shape == "many":
         many(a.out, a.storyboards, a.links, a.seed)
+    elif a.shape == "calls":
+        calls(a.out, a.api, a.count)
+    else:
+        references(a.out, a.count)
 
 
 if __name__ == "__main__":

@@ -35,14 +35,22 @@ struct AllMaps {
 
         // The run's layout time is bounded, not only each map's (`LayoutRun`): maps are planned in the order drawn.
         var run = LayoutRun(budget: options.layoutBudget)
-        /// Draws one map; whether it was written (`false` when the layout budget left it out, with a note, or it
-        /// failed): the index lists only files this run wrote.
+        var skipped: [(subject: String, plan: LayoutPlan?)] = []
+        /// Draws one map; whether it was written (`false` when the layout budget left it out, or it failed): the
+        /// index lists only files this run wrote. A map left out is not rendered at all (past the budget, a map costs
+        /// next to nothing), and one note says which were.
         @discardableResult
         func render(_ view: MapGraph, to file: String, subject: String) -> Bool {
             defer { progress.step() }
             var options = options
+            // Text formats (JSON, Mermaid, Markdown) lay nothing out and cost nothing.
             if let cost = MapOutput.layoutCost(view, as: format, options: options) {
-                options.layoutAllowance = run.allowance(for: cost, options: options)
+                let (plan, allowance) = run.plan(for: cost, options: options)
+                guard plan.effort != .skipped else {
+                    skipped.append((subject, plan))
+                    return false
+                }
+                options.layoutAllowance = allowance
             }
             options.layoutSubject = subject
             do {
@@ -68,6 +76,12 @@ struct AllMaps {
         var maps: [MapsManifest.Map] = []
         for storyboard in storyboards {
             let file = "storyboards/\(names[storyboard.path] ?? "storyboard").\(ext)"
+            // Once the budget is spent every later map is left out, whatever it costs: no view, no styling.
+            if run.isSpent {
+                skipped.append(("the map of \(storyboard.path)", nil))
+                progress.step()
+                continue
+            }
             var reach = hops
             var view = FocusView(storyboard: storyboard.path, hops: reach).make(graph, index: focusIndex)
             while reach > 0, !budget.admits(view) {
@@ -85,10 +99,11 @@ struct AllMaps {
                                   scenes: scenes, hops: reach))
         }
         progress.finish()
+        if let note = run.skippedNote(skipped) { findings.append(note) }
 
         let index = MapsManifest(format: format.name, overview: overviewFile, maps: maps, counts: counts)
         do {
-            try OutputFile.write(index.encoded(), to: folder + "/" + Self.manifest, existing: .ownFolderEntry)
+            try OutputFile.write(index.encoded(), to: folder + "/" + Self.manifest, existing: .ownFolderManifest)
         } catch {
             throw fail("\(error)", graph, reporter)
         }

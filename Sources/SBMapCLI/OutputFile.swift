@@ -23,6 +23,10 @@ enum OutputFile {
         /// An entry of a folder sbmap owns (a site page, a map of `render --all`): whatever is there (a link, a
         /// pipe) is replaced by the new file, never written through.
         case ownFolderEntry
+        /// The manifest of a folder sbmap owns (`sbmap-site.json`, `maps.json`): replaced as an entry, and the only
+        /// one synced to disk, so a power cut never leaves the folder with an empty manifest (which would make the
+        /// next run refuse the folder as the user's).
+        case ownFolderManifest
     }
 
     /// `-` writes to stdout.
@@ -50,7 +54,7 @@ enum OutputFile {
         case .inPlace:
             try writeInPlace(path, produce)
         case .replace(let target, let keep):
-            try writeAtomically(target, shownAs: path, keeping: keep, produce)
+            try writeAtomically(target, shownAs: path, keeping: keep, durable: existing != .ownFolderEntry, produce)
         }
     }
 
@@ -68,7 +72,7 @@ enum OutputFile {
         if type == S_IFDIR {
             throw Failure(description: "cannot write '\(path)': it is a folder; name a file, e.g. '\(path)/map.svg'")
         }
-        if existing == .ownFolderEntry { return .replace(target: path, keep: type == S_IFREG ? info : nil) }
+        if existing != .userPath { return .replace(target: path, keep: type == S_IFREG ? info : nil) }
         var target = path
         if type == S_IFLNK {
             // The streams a shell hands over (`/dev/stdout`, `/dev/fd/1`) are written as they are, even when they
@@ -128,7 +132,12 @@ enum OutputFile {
         }
     }
 
-    private static func writeAtomically(_ target: String, shownAs path: String, keeping keep: stat?,
+    /// `durable`: the data reaches the disk (`fsync`) before the rename, so a power cut leaves the old file or the
+    /// new one, never an empty one. A file the user named gets it, and a folder's manifest. The other entries of a folder sbmap owns do not: a site
+    /// of 10,000 storyboards is 10,000 pages, and an `fsync` each cost most of the run (`site` of 10,000 storyboards:
+    /// minutes). The rename alone keeps the promise to readers and to an interrupted run (the old page or the whole
+    /// new one); after a power cut before the system wrote the pages back, the next run writes them again.
+    private static func writeAtomically(_ target: String, shownAs path: String, keeping keep: stat?, durable: Bool,
                                         _ produce: (_ sink: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         let folder = (target as NSString).deletingLastPathComponent
         // `create` arms the interrupt handler with each name before it opens it: from the moment the file exists
@@ -154,7 +163,7 @@ enum OutputFile {
             unlink(temporary)
             throw error
         }
-        if failed == nil, fsync(descriptor) != 0 { failed = String(cString: strerror(errno)) }
+        if failed == nil, durable, fsync(descriptor) != 0 { failed = String(cString: strerror(errno)) }
         close(descriptor)
         if failed == nil, rename(temporary, target) != 0 { failed = String(cString: strerror(errno)) }
         if let failed {

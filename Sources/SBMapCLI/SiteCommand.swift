@@ -113,7 +113,8 @@ struct SiteCommand: ParsableCommand {
         let previous = Self.readManifest(output)
         var written = Set<String>()
         try make { file in
-            try OutputFile.write(file.bytes, to: output + "/" + file.path, existing: .ownFolderEntry)
+            try OutputFile.write(file.bytes, to: output + "/" + file.path,
+                                 existing: file.path == Site.manifest ? .ownFolderManifest : .ownFolderEntry)
             written.insert(file.path)
         }
         for stale in previous.subtracting(written).sorted() where Site.isOwnFile(stale) {

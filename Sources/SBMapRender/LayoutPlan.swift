@@ -44,8 +44,17 @@ public struct LayoutPlan: Hashable, Sendable {
     /// seconds left in the run.
     public static func choose(_ cost: LayoutCost, engine: LayoutEngine, splines: String, budget: LayoutBudget,
                               allowance: Double) -> LayoutPlan {
+        // Nothing left: every later map of the run is left out, whatever it costs (`LayoutRun.isSpent`).
+        guard allowance > 0 else {
+            return LayoutPlan(effort: .skipped, cost: cost, seconds: 0,
+                              reason: "nothing is left of the layout budget (\(seconds(budget.runSeconds)) for the whole run)")
+        }
         let full = engine == .dot ? cost.dotSeconds : cost.straightSeconds
-        let limit = min(budget.mapSeconds, allowance)
+        // The run is charged a map's overhead besides its layout (`LayoutRun.plan`), so only what is left after the
+        // overhead may go to the layout: else every map the run admits could overspend it by the overhead, and a run
+        // with less than the overhead left would still draw maps whose layout is nearly free.
+        let left = allowance - LayoutCost.mapOverheadSeconds
+        let limit = min(budget.mapSeconds, left)
         // Curved edges (what force-directed engines draw for routed splines) enumerate the graph's cycles.
         let curved = engine != .dot && GraphBuilder.obstacleRoutedSplines.contains(splines)
         let reason: String
@@ -58,11 +67,11 @@ public struct LayoutPlan: Hashable, Sendable {
         } else {
             return LayoutPlan(effort: .full, cost: cost, seconds: full, reason: "")
         }
-        if cost.straightSeconds <= allowance {
+        if cost.straightSeconds <= left {
             return LayoutPlan(effort: .straight, cost: cost, seconds: cost.straightSeconds, reason: reason)
         }
         return LayoutPlan(effort: .skipped, cost: cost, seconds: 0,
-                          reason: "even with straight edges its layout would take about \(seconds(cost.straightSeconds)), more than the \(seconds(max(allowance, 0))) left of the layout budget (\(seconds(budget.runSeconds)) for the whole run)")
+                          reason: "even with straight edges its layout would take about \(seconds(cost.straightSeconds)), more than the \(seconds(max(left, 0))) left of the layout budget (\(seconds(budget.runSeconds)) for the whole run)")
     }
 
     /// The engine the plan lays the map out with.
@@ -107,14 +116,41 @@ public struct LayoutRun: Sendable {
         self.remaining = budget.runSeconds
     }
 
+    /// Whether nothing is left: every later map is left out, whatever it would cost, so its cost (a styling of the
+    /// map) need not even be known.
+    public var isSpent: Bool { remaining <= 0 }
+
     /// The allowance to render the next map with (`RenderOptions.layoutAllowance`), charging the run for the plan
     /// that map will get with `options`.
     public mutating func allowance(for cost: LayoutCost, options: RenderOptions) -> Double {
+        plan(for: cost, options: options).allowance
+    }
+
+    /// The plan the next map will get with `options`, and the allowance to render it with, charging the run. A map
+    /// whose plan is `.skipped` need not be styled or rendered at all: nothing of it is drawn.
+    public mutating func plan(for cost: LayoutCost, options: RenderOptions) -> (plan: LayoutPlan, allowance: Double) {
         let given = remaining
         let plan = LayoutPlan.choose(cost, engine: options.layoutEngine(nodes: cost.nodes),
                                      splines: options.theme.canvas.splines, budget: budget, allowance: given)
         let charge = plan.effort == .skipped ? 0 : plan.seconds + LayoutCost.mapOverheadSeconds
         remaining = max(0, remaining - charge)
-        return given
+        return (plan, given)
+    }
+
+    /// The finding for the maps a run left out (`subjects`, "the map of App/Settings.storyboard", in the order drawn,
+    /// with their plans; none for a map after the budget was spent, whose cost was not computed): the map's own note
+    /// when it is the only one, else one note for all. A site of 10,000 storyboards left out 8,000 maps, and a note
+    /// each buried every other finding.
+    public func skippedNote(_ skipped: [(subject: String, plan: LayoutPlan?)]) -> Diagnostic? {
+        guard let first = skipped.first else { return nil }
+        // (The engine is named only for a straight layout.)
+        if skipped.count == 1, let plan = first.plan { return plan.finding(map: first.subject, engine: .dot) }
+        let shown = skipped.prefix(3).map(\.subject)
+        let more = skipped.count > shown.count ? ", and \(skipped.count - shown.count) more" : ""
+        let what = skipped.count == 1 ? "\(first.subject) was" : "\(skipped.count) maps were"
+        let list = skipped.count == 1 ? "" : "; the first: \(shown.joined(separator: "; "))\(more)"
+        return Diagnostic(.info, .renderLimited,
+                          "\(what) not drawn, to keep the run bounded: too little was left of the run's layout budget (\(LayoutPlan.seconds(budget.runSeconds)) of predicted layout for all its maps)\(list)",
+                          at: nil, hint: "draw one alone with `sbmap render PATH... --focus STORYBOARD -o map.svg`, which has the whole budget")
     }
 }

@@ -71,11 +71,18 @@ struct Frame: Sendable {
 
     /// A map: the SVG inline, the buttons, the links of its nodes (a JSON block the page's script reads).
     /// `anchors`: the page's scene anchors → SVG ids of their boxes (what `#scene-…` shows on the map); `start`: the
-    /// SVG id of the box the first view centres on.
+    /// SVG id of the box the first view centres on. Without a map, why: `leftOutDrawnBy` is the command that draws a
+    /// map the site's layout budget left out (`nil`: it failed, and sbmap printed why).
     func map(_ map: SiteMap?, label: String, hrefs: [String: String], anchors: [String: String], start: String?,
-             caption: String?, selection: Bool, into w: inout PageWriter) {
+             caption: String?, selection: Bool, leftOutDrawnBy command: String? = nil, into w: inout PageWriter) {
         guard let map else {
-            w.raw("<p class=\"map-missing\">This map could not be drawn; sbmap printed why. The tables below are complete.</p>\n")
+            if let command {
+                w.raw("<p class=\"map-missing\">This map was left out to keep the run bounded: too little was left of the site's layout budget for it. To draw it, run <code>")
+                w.text(command)
+                w.raw("</code> with the site's paths. The tables below are complete.</p>\n")
+            } else {
+                w.raw("<p class=\"map-missing\">This map could not be drawn; sbmap printed why. The tables below are complete.</p>\n")
+            }
             return
         }
         w.raw("<figure class=\"map\"")

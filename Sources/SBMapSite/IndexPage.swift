@@ -6,8 +6,10 @@ import SBMapStyle
 struct IndexPage {
     let links: SiteLinks
     let frame: Frame
-    /// The overview map; `nil` when it could not be drawn.
+    /// The overview map; `nil` when it could not be drawn, or was left out (`leftOut`).
     let overview: SiteMap?
+    /// Whether the site's layout budget left the overview out.
+    var leftOut = false
 
     func make() -> [UInt8] {
         let graph = links.graph
@@ -59,7 +61,8 @@ struct IndexPage {
                   caption: graph.targets.isEmpty
                     ? "One box per storyboard; an arrow for the links between two storyboards, with how many."
                     : "One box per storyboard, inside the app targets that build it; an arrow for the links between two storyboards, with how many.",
-                  selection: false, into: &w)
+                  selection: false,
+                  leftOutDrawnBy: leftOut ? "sbmap render PATH... --view overview -o overview.svg" : nil, into: &w)
 
         // Entry points.
         w.raw("<h2 id=\"entry-points\">Entry points</h2>\n")

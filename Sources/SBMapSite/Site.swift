@@ -108,7 +108,11 @@ public struct Site: Sendable {
         // tables the pages need are built. Its SVG waits for the index page.
         // The whole site's layout time is bounded, not only each map's: plans are charged in the order drawn.
         var run = LayoutRun(budget: options.render.layoutBudget)
-        let overview = drawer.draw(drawer.plan([drawer.overviewView()], run: &run)[0])
+        // The maps the budget left out, for one note (a site of 10,000 storyboards left out thousands).
+        var leftOut: [(subject: String, plan: LayoutPlan?)] = []
+        let overviewPlan = drawer.plan([drawer.overviewView()], run: &run)[0]
+        let overview = drawer.draw(overviewPlan)
+        if overview.leftOut { leftOut.append((overviewPlan.what, overviewPlan.layout)) }
         take(overview)
         progress(1, total)
         let pages = SitePages(graph, options: options)
@@ -119,12 +123,24 @@ public struct Site: Sendable {
         var done = 1
         for first in stride(from: 0, to: storyboards.count, by: batch) {
             let slice = Array(storyboards[first..<min(first + batch, storyboards.count)])
-            let planned = drawer.plan(parallelMap(count: slice.count) { k in drawer.focusView(slice[k].path) }, run: &run)
-            let made = parallelMap(count: slice.count) { k -> (SiteFile, MapDrawer.Drawn) in
-                var drawn = drawer.draw(planned[k])
-                let page = pages.storyboardPage(slice[k], map: drawn.map)
-                drawn.map = nil
-                return (page, drawn)
+            let made: [(SiteFile, MapDrawer.Drawn)]
+            if run.isSpent {
+                // Every later map is left out whatever it would cost: no view is made, nothing is styled (styling
+                // thousands of maps only to leave them out was most of the time of a site of 10,000 storyboards).
+                leftOut += slice.map { ("the map of \($0.path)", nil) }
+                made = parallelMap(count: slice.count) { k in
+                    (pages.storyboardPage(slice[k], map: nil, leftOut: true),
+                     MapDrawer.Drawn(map: nil, failure: nil, diagnostics: [], leftOut: true))
+                }
+            } else {
+                let planned = drawer.plan(parallelMap(count: slice.count) { k in drawer.focusView(slice[k].path) }, run: &run)
+                leftOut += planned.filter(\.leftOut).map { ($0.what, $0.layout) }
+                made = parallelMap(count: slice.count) { k -> (SiteFile, MapDrawer.Drawn) in
+                    var drawn = drawer.draw(planned[k])
+                    let page = pages.storyboardPage(slice[k], map: drawn.map, leftOut: drawn.leftOut)
+                    drawn.map = nil
+                    return (page, drawn)
+                }
             }
             for (page, drawn) in made {
                 take(drawn)
@@ -134,7 +150,8 @@ public struct Site: Sendable {
                 progress(done, total)
             }
         }
-        for file in [pages.index(overview: overview.map), pages.findings(), pages.diagnostics(), pages.searchIndex()]
+        if let note = run.skippedNote(leftOut) { findings.append(note) }
+        for file in [pages.index(overview: overview.map, leftOut: overview.leftOut), pages.findings(), pages.diagnostics(), pages.searchIndex()]
             + SitePages.assets {
             try sink(file)
             written.append(file.path)

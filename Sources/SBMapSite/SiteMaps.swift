@@ -27,12 +27,20 @@ public struct SiteMaps: Sendable {
     public var diagnostics: [Diagnostic]
     /// Maps that could not be drawn: `what: why`. Their pages say so instead of showing a map.
     public var failures: [String]
+    /// Storyboards whose maps the site's layout budget left out (`LayoutEffort.skipped`): not broken, not drawn, to
+    /// keep the run bounded. Their pages say so, and how to draw one.
+    public var leftOut: Set<String>
+    /// Whether the overview was left out so.
+    public var overviewLeftOut: Bool
 
-    public init(overview: SiteMap?, focus: [String: SiteMap], diagnostics: [Diagnostic] = [], failures: [String] = []) {
+    public init(overview: SiteMap?, focus: [String: SiteMap], diagnostics: [Diagnostic] = [], failures: [String] = [],
+                leftOut: Set<String> = [], overviewLeftOut: Bool = false) {
         self.overview = overview
         self.focus = focus
         self.diagnostics = diagnostics
         self.failures = failures
+        self.leftOut = leftOut
+        self.overviewLeftOut = overviewLeftOut
     }
 
     /// Draws the overview and every focus map of `graph` as SVG, all held at once: for tests and small apps. `Site`
@@ -44,13 +52,16 @@ public struct SiteMaps: Sendable {
             k == 0 ? drawer.overviewView() : drawer.focusView(storyboards[k - 1])
         })
         let drawn = parallelMap(count: planned.count) { k in drawer.draw(planned[k]) }
-        var maps = SiteMaps(overview: drawn[0].map, focus: [:])
+        var maps = SiteMaps(overview: drawn[0].map, focus: [:], overviewLeftOut: drawn[0].leftOut)
         var findings: [Diagnostic] = []
         for (k, one) in drawn.enumerated() {
             if k > 0, let map = one.map { maps.focus[storyboards[k - 1]] = map }
+            if k > 0, one.leftOut { maps.leftOut.insert(storyboards[k - 1]) }
             if let failure = one.failure { maps.failures.append(failure) }
             findings += one.diagnostics
         }
+        let run = LayoutRun(budget: drawer.options.render.layoutBudget)
+        if let note = run.skippedNote(planned.filter(\.leftOut).map { ($0.what, $0.layout) }) { findings.append(note) }
         maps.diagnostics = MapDrawer.distinct(findings)
         return maps
     }
@@ -64,6 +75,8 @@ struct MapDrawer: Sendable {
         var map: SiteMap?
         var failure: String?
         var diagnostics: [Diagnostic]
+        /// The run's layout budget left it out: not drawn, not failed (one note for all such maps, `LayoutRun.skippedNote`).
+        var leftOut = false
     }
 
     let graph: StoryboardGraph
@@ -87,6 +100,10 @@ struct MapDrawer: Sendable {
         var note: Diagnostic?
         var cost: LayoutCost
         var allowance: Double = 0
+        /// The run's plan for its layout, once planned.
+        var layout: LayoutPlan?
+        /// Whether the run's budget leaves it out: it is then neither rendered nor given a note of its own.
+        var leftOut: Bool { layout?.effort == .skipped }
     }
 
     func overviewView() -> Planned {
@@ -122,7 +139,7 @@ struct MapDrawer: Sendable {
     func plan(_ maps: [Planned], run: inout LayoutRun) -> [Planned] {
         maps.map { one in
             var one = one
-            one.allowance = run.allowance(for: one.cost, options: render)
+            (one.layout, one.allowance) = run.plan(for: one.cost, options: render)
             return one
         }
     }
@@ -130,6 +147,7 @@ struct MapDrawer: Sendable {
     /// Draws a planned map. A map the layout budget left out is no failure: its page shows the tables, and the
     /// note says why.
     func draw(_ planned: Planned) -> Drawn {
+        if planned.leftOut { return Drawn(map: nil, failure: nil, diagnostics: [], leftOut: true) }
         var options = render
         options.layoutAllowance = planned.allowance
         options.layoutSubject = planned.what

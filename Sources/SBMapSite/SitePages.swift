@@ -21,21 +21,22 @@ public struct SitePages: Sendable {
         let pages = SitePages(graph, options: options)
         let storyboards = graph.storyboards.sorted { $0.path < $1.path }
         var files = parallelMap(count: storyboards.count) { k in
-            pages.storyboardPage(storyboards[k], map: maps.focus[storyboards[k].path])
+            pages.storyboardPage(storyboards[k], map: maps.focus[storyboards[k].path],
+                                 leftOut: maps.leftOut.contains(storyboards[k].path))
         }
-        files += [pages.index(overview: maps.overview), pages.findings(), pages.diagnostics(), pages.searchIndex()]
+        files += [pages.index(overview: maps.overview, leftOut: maps.overviewLeftOut), pages.findings(), pages.diagnostics(), pages.searchIndex()]
         files += assets
         files.append(pages.manifest(files: files.map(\.path) + [Site.manifest]))
         return files.sorted { $0.path < $1.path }
     }
 
-    func storyboardPage(_ storyboard: Storyboard, map: SiteMap?) -> SiteFile {
+    func storyboardPage(_ storyboard: Storyboard, map: SiteMap?, leftOut: Bool = false) -> SiteFile {
         SiteFile(path: links.page(of: storyboard.path) ?? "storyboards/storyboard.html",
-                 bytes: StoryboardPage(links: links, frame: frame, storyboard: storyboard, map: map).make())
+                 bytes: StoryboardPage(links: links, frame: frame, storyboard: storyboard, map: map, leftOut: leftOut).make())
     }
 
-    func index(overview: SiteMap?) -> SiteFile {
-        SiteFile(path: "index.html", bytes: IndexPage(links: links, frame: frame, overview: overview).make())
+    func index(overview: SiteMap?, leftOut: Bool = false) -> SiteFile {
+        SiteFile(path: "index.html", bytes: IndexPage(links: links, frame: frame, overview: overview, leftOut: leftOut).make())
     }
 
     func findings() -> SiteFile {

@@ -7,8 +7,10 @@ struct StoryboardPage {
     let links: SiteLinks
     let frame: Frame
     let storyboard: Storyboard
-    /// Its focus map; `nil` when it could not be drawn.
+    /// Its focus map; `nil` when it could not be drawn, or was left out (`leftOut`).
     let map: SiteMap?
+    /// Whether the site's layout budget left its map out (`LayoutRun`): the page says how to draw it.
+    var leftOut = false
 
     func make() -> [UInt8] {
         let root = "../"
@@ -84,7 +86,8 @@ struct StoryboardPage {
             }
         }
         frame.map(map, label: "Map of \(storyboard.name)", hrefs: hrefs, anchors: anchors,
-                  start: start.lazy.compactMap { map?.nodeIDs[$0] }.first, caption: caption, selection: true, into: &w)
+                  start: start.lazy.compactMap { map?.nodeIDs[$0] }.first, caption: caption, selection: true,
+                  leftOutDrawnBy: leftOut ? "sbmap render PATH... --focus \(path) -o map.svg" : nil, into: &w)
 
         scenesTable(scenes, root: root, into: &w)
         incomingSection(scenes, root: root, into: &w)

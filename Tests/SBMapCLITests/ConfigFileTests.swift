@@ -11,6 +11,7 @@ import Testing
     func project(config: String) throws -> URL {
         try Harness.project([
             ".sbmap.yml": config,
+            ".git/HEAD": "ref: refs/heads/main\n",  // the repository's top: the search for the file stops here
             "App/Main.storyboard": XML.storyboard(initial: "a", XML.scene("a"), XML.reference("r", storyboard: "Help")),
             "Legacy/Old.storyboard": XML.storyboard(initial: "b", XML.scene("b"), XML.reference("g", storyboard: "Gone")),
             "Tools/Note.txt": "a folder to run in",
@@ -26,6 +27,34 @@ import Testing
         // Paths on the command line replace the file's.
         let legacy = try Harness.run(["check", "Legacy"], in: root)
         #expect(legacy.stderr.contains("Legacy/Old.storyboard") && !legacy.stderr.contains("App/Main"))
+    }
+
+    /// The search walks up to the repository's top (the folder holding `.git`, a folder or a worktree's file) and no
+    /// further: a `.sbmap.yml` above it (a hostile `/tmp/.sbmap.yml`) is never applied. Outside a repository only the
+    /// folder sbmap runs in is searched.
+    @Test func aFileAboveTheRepositoryIsNeverApplied() throws {
+        let hostile = "findings:\n  severity:\n    unknown-storyboard: off\n"
+        let outer = try Harness.project([
+            ".sbmap.yml": hostile,
+            "repo/.git/HEAD": "ref: refs/heads/main\n",
+            "repo/App/Main.storyboard": XML.storyboard(initial: "a", XML.scene("a"), XML.reference("r", storyboard: "Help")),
+            "worktree/.git": "gitdir: /somewhere/else\n",
+            "worktree/App/Main.storyboard": XML.storyboard(initial: "a", XML.scene("a"), XML.reference("r", storyboard: "Help")),
+            "plain/App/Main.storyboard": XML.storyboard(initial: "a", XML.scene("a"), XML.reference("r", storyboard: "Help")),
+        ])
+        for folder in ["repo", "repo/App", "worktree/App", "plain", "plain/App"] {
+            let run = try Harness.run(["check", "."], in: outer.appendingPathComponent(folder))
+            #expect(run.status == 1, "\(folder): the file above was applied: \(run.stderr)")
+            #expect(run.stderr.contains("unknown-storyboard"), "\(folder): \(run.stderr)")
+        }
+        // Inside the repository, a file in a folder above the current one still applies; outside one, a file in the
+        // current folder does.
+        try Robust.write(hostile, ".sbmap.yml", in: outer.appendingPathComponent("repo"))
+        try Robust.write(hostile, ".sbmap.yml", in: outer.appendingPathComponent("plain"))
+        for folder in ["repo/App", "plain"] {
+            let run = try Harness.run(["check", "."], in: outer.appendingPathComponent(folder))
+            #expect(run.status == 0, "\(folder): \(run.stderr)")
+        }
     }
 
     @Test func severityAndSuppressionsChangeWhatIsReportedAndTheExitCode() throws {

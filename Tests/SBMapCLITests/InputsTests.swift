@@ -182,6 +182,7 @@ import Testing
         bomb += "? *a9\n: boom\n"
         let root = try Harness.project([
             ".sbmap.yml": bomb,
+            ".git/HEAD": "ref: refs/heads/main\n",  // a repository: its config is found from a subfolder
             "work/App/Main.storyboard": Self.storyboard("MainViewController"),
             "work/theme.yml": "extends: default\nname: &n Mine\ndescription: *n\n",
         ])

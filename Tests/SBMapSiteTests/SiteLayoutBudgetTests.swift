@@ -62,4 +62,27 @@ import Testing
         let again = SiteMaps.draw(Self.app(), options: try options(runSeconds: 0.2))
         #expect(again.diagnostics == maps.diagnostics && again.focus.keys.sorted() == maps.focus.keys.sorted())
     }
+
+    /// Maps left out are one note, not one each (a site of 10,000 storyboards printed 8,009 lines), and each page
+    /// says in words that its map was left out to keep the run bounded, and how to draw it.
+    @Test func mapsLeftOutAreOneNoteAndTheirPagesSaySo() throws {
+        // The overview's layout and overhead, and nothing after it.
+        let options = try options(runSeconds: LayoutCost.mapOverheadSeconds + 0.0001)
+        let graph = Self.app()
+        let maps = SiteMaps.draw(graph, options: options)
+        #expect(maps.failures.isEmpty, "left out is not broken: \(maps.failures)")
+        #expect(maps.overview != nil && maps.focus.isEmpty)
+        #expect(maps.leftOut == [Self.dense, Self.small] && !maps.overviewLeftOut)
+        let notes = maps.diagnostics.filter { $0.code == .renderLimited && $0.message.contains("not drawn") }
+        #expect(notes.count == 1, "\(notes.map(\.message))")
+        #expect(notes.first?.message.hasPrefix("2 maps were not drawn, to keep the run bounded") == true)
+        #expect(notes.first?.message.contains("the first: the map of \(Self.dense); the map of \(Self.small)") == true)
+
+        let pages = SitePages.make(graph, maps: maps, options: options)
+        let dense = try #require(pages.first { $0.path.hasPrefix("storyboards/") && $0.path.contains("Dense") })
+        let text = String(decoding: dense.bytes, as: UTF8.self)
+        #expect(text.contains("This map was left out to keep the run bounded"))
+        #expect(text.contains("--focus \(Self.dense) -o map.svg"))
+        #expect(!text.contains("could not be drawn"))
+    }
 }

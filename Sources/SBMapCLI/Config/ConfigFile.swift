@@ -54,10 +54,13 @@ struct ConfigFile: Hashable, Sendable {
 
     static let names = [".sbmap.yml", ".sbmap.yaml"]
 
-    /// The nearest `.sbmap.yml` in `folder` or a folder above it.
+    /// The nearest `.sbmap.yml` in `folder` or a folder above it, up to the top of the repository: the first folder
+    /// that holds `.git` (a folder, or the file of a worktree or submodule). Outside a repository, `folder` alone.
+    /// A file above the repository (a hostile `/tmp/.sbmap.yml`, another user's `/home/.sbmap.yml`) is never applied:
+    /// settings change what is reported and where output goes, so they come only from the project.
     static func find(from folder: String) -> String? {
-        var current = URL(fileURLWithPath: folder).standardizedFileURL
-        while true {
+        let start = URL(fileURLWithPath: folder).standardizedFileURL
+        for current in searched(from: start) {
             for name in names {
                 let candidate = current.appendingPathComponent(name).path
                 // Only a regular file: a folder, pipe or device of that name (in any folder above) is not a config.
@@ -65,8 +68,20 @@ struct ConfigFile: Hashable, Sendable {
                 if stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
                    FileManager.default.isReadableFile(atPath: candidate) { return candidate }
             }
+        }
+        return nil
+    }
+
+    /// `start` and the folders above it up to the repository's top, nearest first; `start` alone outside a repository.
+    private static func searched(from start: URL) -> [URL] {
+        var folders: [URL] = []
+        var current = start
+        while true {
+            folders.append(current)
+            var info = stat()
+            if lstat(current.appendingPathComponent(".git").path, &info) == 0 { return folders }
             let parent = current.deletingLastPathComponent()
-            if parent.path == current.path { return nil }
+            if parent.path == current.path { return [start] }
             current = parent
         }
     }

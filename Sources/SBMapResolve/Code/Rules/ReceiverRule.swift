@@ -109,17 +109,14 @@ extension CodeLinkPass {
     /// (the receiver of `UIStoryboard(name: "Main", …).instantiate…` is the load on its own line, and the loads of
     /// other `#if` branches were checked for their platforms, not this one's), else the first.
     func loadIndex(of name: CodeString, in type: [String], line: Int) -> Int? {
-        var best: Int?
-        for k in loads.indices where loads[k].name == name && loads[k].enclosingType == type {
-            if loads[k].location.line <= line {
-                best = k
-            } else if best == nil {
-                return k
-            } else {
-                break
-            }
+        guard let positions = loadsByName[LoadKey(name: name, type: type)], let first = positions.first else { return nil }
+        // The loads are in file order: the first position written after `line`, by a binary search.
+        var low = 0, high = positions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if loads[positions[middle]].location.line <= line { low = middle + 1 } else { high = middle }
         }
-        return best
+        return low > 0 ? positions[low - 1] : first
     }
 
     /// A storyboard name looked up: the storyboards it names, or why it names none.
