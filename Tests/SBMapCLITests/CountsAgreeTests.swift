@@ -101,6 +101,17 @@ import Testing
             #expect(before[key] == checkBase[key], "before, \(key): \(before) against \(checkBase)")
         }
 
+        // Markdown of the overview (one box per storyboard, one arrow per pair) and of the full map: the app's numbers,
+        // not the boxes and arrows.
+        for view in ["overview", "full"] {
+            let markdown = try Harness.run(["render", ".", "--view", view, "--format", "markdown", "-o", "-"], in: head)
+            let line = try #require(markdown.stdout.split(separator: "\n").first { $0.contains(" storyboard") && $0.contains(" scene") })
+            let shown = Self.parseSummary(String(line))
+            for key in ["storyboards", "scenes", "cross-file links", "errors", "warnings"] {
+                #expect(shown[key] == check[key], "Markdown of the \(view), \(key): \(line) against \(check)")
+            }
+        }
+
         // maps.json: the app's counts, and the scenes of its maps add up to them.
         let maps = Harness.newFolder()
         _ = try Harness.run(["render", ".", "--all", "-o", maps.path, "--format", "dot"], in: head)

@@ -19,7 +19,7 @@ public enum MarkdownWriter: MapTextWriter {
         let graph = map.graph
         let isOverview = map.view == .overview
         out += isOverview ? "## Storyboard map (overview)\n\n" : "## Storyboard map\n\n"
-        out += counts(graph, overview: isOverview) + "\n\n"
+        out += counts(map.counts) + "\n\n"
 
         if isOverview {
             out += "| Storyboard | Targets | Scenes | Unresolved links | Errors | Warnings | Loaded by the app |\n"
@@ -63,13 +63,12 @@ public enum MarkdownWriter: MapTextWriter {
         return out
     }
 
-    static func counts(_ graph: StoryboardGraph, overview: Bool) -> String {
+    /// The counts line: `sbmap check`'s numbers for what the map shows (the whole app for the overview).
+    static func counts(_ counts: GraphCounts) -> String {
         func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
-        let counts = GraphCounts(graph)
-        let scenes = overview ? graph.nodes.compactMap(\.summary).reduce(0) { $0 + $1.scenes } : counts.scenes
-        let links = overview ? graph.edges.reduce(0) { $0 + ($1.count ?? 0) } : counts.crossFileLinks.total
         return [
-            plural(graph.storyboards.count, "storyboard"), plural(scenes, "scene"), plural(links, "cross-file link"),
+            plural(counts.storyboards, "storyboard"), plural(counts.scenes, "scene"),
+            plural(counts.crossFileLinks.total, "cross-file link"),
             plural(counts.errors, "error"), plural(counts.warnings, "warning"),
         ].joined(separator: ", ")
     }

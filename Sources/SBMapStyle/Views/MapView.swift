@@ -36,11 +36,19 @@ public enum MapView: Hashable, Sendable {
 public struct MapGraph: Hashable, Sendable {
     public var view: MapView
     public var graph: StoryboardGraph
+    /// The counts of the app the view was made from, where its graph can no longer give them: the overview keeps one
+    /// node per storyboard and one edge per pair, so counting its graph counts boxes and arrows, not scenes and links.
+    /// `nil` where the view's graph holds the nodes and edges it shows (`counts` counts them).
+    public var appCounts: GraphCounts?
 
-    public init(view: MapView, graph: StoryboardGraph) {
+    public init(view: MapView, graph: StoryboardGraph, appCounts: GraphCounts? = nil) {
         self.view = view
         self.graph = graph
+        self.appCounts = appCounts
     }
+
+    /// What the text of a map says it shows, in the numbers `sbmap check` gives (`GraphCounts`, the one count).
+    public var counts: GraphCounts { appCounts ?? GraphCounts(graph) }
 
     /// The whole of `graph`, drawn as it is.
     public static func full(_ graph: StoryboardGraph) -> MapGraph { MapGraph(view: .full, graph: graph) }

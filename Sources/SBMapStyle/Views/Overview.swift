@@ -118,7 +118,8 @@ public enum OverviewView {
         nodes += extraNodes.keys.sorted().compactMap { extraNodes[$0] }
         return MapGraph(view: .overview, graph: StoryboardGraph(targets: graph.targets, storyboards: graph.storyboards,
                                                                 nodes: nodes, edges: links.edges(),
-                                                                diagnostics: graph.diagnostics))
+                                                                diagnostics: graph.diagnostics),
+                        appCounts: GraphCounts(graph))
     }
 
     /// The id of the overview node of the storyboard at `path`.
