@@ -81,7 +81,7 @@ import SBMapModel
         }
     }
 
-    @Test func longFrameworkNamesAreSharedAndNonASCIINamesFollowTheirCase() {
+    @Test func frameworkNamesCountAndNonASCIINamesFollowTheirCase() {
         let file = CodeFixtures.scan(source: """
             class A: UICollectionViewController {}
             let x = Ünicode()
@@ -138,5 +138,40 @@ import SBMapModel
         #expect(file.types[0].superclass == "NSObject")
         #expect(file.enclosingType(ofLine: 4) == nil)
         #expect(file.enclosingType(ofLine: 7)?.name == "Thing")
+    }
+}
+
+/// The digests `referencedTypeNames` keeps instead of Strings answer as a set of names would.
+@Suite struct TypeNameDigestsTests {
+    @Test func digestsAnswerAsASetOfNamesWould() {
+        var state: UInt64 = 11
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        let alphabet = Array("ABCXYZabcxyz_09Üé".unicodeScalars)
+        var names = Set<String>()
+        while names.count < 5_000 {
+            var name = ""
+            for _ in 0..<(1 + Int(next() % 40)) { name.unicodeScalars.append(alphabet[Int(next() % UInt64(alphabet.count))]) }
+            names.insert(name)
+        }
+        let all = Array(names)
+        let kept = Array(all[..<2_500]), left = Array(all[2_500...])
+        let digests = TypeNameDigests(names: kept + kept.prefix(100))
+        #expect(digests.count == kept.count, "repeats count once")
+        #expect(kept.allSatisfy(digests.contains))
+        #expect(!left.contains(where: digests.contains))
+        // Names that differ only in their length's padding or in one byte of a long name.
+        #expect(TypeNameDigests(names: ["A"]) != TypeNameDigests(names: ["A\u{0}"]))
+        #expect(!TypeNameDigests(names: ["UICollectionViewDelegateFlowLayout"]).contains("UICollectionViewDelegateFlowLayouT"))
+        #expect(!TypeNameDigests().contains("") && TypeNameDigests(names: [""]).contains(""))
+    }
+
+    @Test func aNameHasOneDigestFromItsBytesOrItsString() {
+        for name in ["", "A", "Store", "UICollectionViewController", "Ünicode", String(repeating: "x", count: 100)] {
+            let bytes = Array(name.utf8)
+            #expect(bytes.withUnsafeBufferPointer { TypeNameDigests.digest($0.baseAddress, $0.count) } == TypeNameDigests.digest(name))
+        }
     }
 }

@@ -370,7 +370,7 @@ public struct LoadedCodeFile: Hashable, Sendable {
     /// type declarations (`class Foo`, `extension Foo`, `@interface Foo`, `@implementation Foo`, `@class Foo`).
     /// A superclass, a conformance, `Foo.shared`, `Foo()`, `[Foo class]`, `Foo *x`, `SceneType<Foo>` all count.
     /// A name that starts otherwise is never here: see `mayReferenceType(named:)`.
-    public var referencedTypeNames: Set<String> = []
+    public var referencedTypeNames = TypeNameDigests()
     /// Stored properties typed by a class name (see `CodeTypedMember`).
     public var typedMembers: [CodeTypedMember] = []
 

@@ -7,10 +7,10 @@ import SBMapModel
 /// Every identifier of the file is looked at, bodies the Swift reader steps over included, so this walks the tokens
 /// itself rather than asking the readers. A Swift string interpolation is code inside a literal token: the names in
 /// each `\( … )` count too (a string nested in it may add a few that are not code: naming a type too many is safe,
-/// one too few is not). The candidates are told apart by their bytes in a small hash table, and a
-/// String is made once per distinct name, not once per use: a name is used many times in a file.
+/// one too few is not). The candidates are told apart by their bytes in a small hash table, and each distinct name
+/// is kept as a digest of its bytes (`TypeNameDigests`), with no String made for it.
 enum TypeReferences {
-    static func names(in stream: TokenStream, language: CodeLanguage) -> Set<String> {
+    static func names(in stream: TokenStream, language: CodeLanguage) -> TypeNameDigests {
         // Through pointers: this looks at every token of every file, like the lexer.
         stream.bytes.withUnsafeBufferPointer { buffer in
             stream.tokens.withUnsafeBufferPointer { tokens in
@@ -61,7 +61,7 @@ enum TypeReferences {
                     }
                     if Self.mayStartTypeName(base, t.start, t.end) { table.insert(t.start, t.end) }
                 }
-                return table.strings()
+                return table.digests()
             }
         }
     }
@@ -189,27 +189,22 @@ private struct DistinctNames {
         old.deallocate()
     }
 
-    /// The names as Strings, in a set. A name let through by a non-ASCII first byte is kept only if that character
-    /// is not lower-case (`LoadedCodeFile.recordsReferences(toTypeNamed:)`); a long one is shared with
-    /// `CommonTypeNames` when it is one of them.
-    func strings() -> Set<String> {
-        guard used + extra.count > 0 else { return [] }
-        var names = Set<String>(minimumCapacity: used + extra.count)
+    /// The names' digests. A name let through by a non-ASCII first byte is kept only if that character is not
+    /// lower-case (`LoadedCodeFile.recordsReferences(toTypeNamed:)`), which takes a String, made for those alone.
+    func digests() -> TypeNameDigests {
+        guard used + extra.count > 0 else { return TypeNameDigests() }
+        var digests: [UInt64] = []
+        digests.reserveCapacity(used + extra.count)
         for k in 0...mask where slots[k].length != 0 {
             let bytes = UnsafeBufferPointer(start: base + Int(slots[k].start), count: Int(slots[k].length))
-            if bytes.count > CommonTypeNames.inlineLength,
-               let shared = CommonTypeNames.shared(bytes, head: slots[k].head, tail: slots[k].tail) {
-                names.insert(shared)
-                continue
-            }
-            let name = String(decoding: bytes, as: UTF8.self)
-            if Self.firstIsNonASCII(bytes), !LoadedCodeFile.recordsReferences(toTypeNamed: name) { continue }
-            names.insert(name)
+            if Self.firstIsNonASCII(bytes),
+               !LoadedCodeFile.recordsReferences(toTypeNamed: String(decoding: bytes, as: UTF8.self)) { continue }
+            digests.append(TypeNameDigests.digest(bytes.baseAddress, bytes.count))
         }
         for name in extra where !name.utf8.contains(where: { $0 >= 0x80 }) || LoadedCodeFile.recordsReferences(toTypeNamed: name) {
-            names.insert(name)
+            digests.append(TypeNameDigests.digest(name))
         }
-        return names
+        return TypeNameDigests(digests: digests)
     }
 
     /// Whether the first byte after any underscores is not ASCII.
@@ -220,51 +215,13 @@ private struct DistinctNames {
     }
 }
 
-/// The framework type names that app code names most and that are too long to be stored in a String itself, as
-/// literals: a literal String is stored in the binary (it allocates nothing and is never reference counted), where
-/// making one from a token allocates it again in every file that names it.
+/// The superclasses app code names most, as literals: a literal String is stored in the binary (it allocates
+/// nothing and is never reference counted), where making one from a token allocates it again in every file that
+/// names it (`SwiftDeclarationReader`'s superclass names share them).
 enum CommonTypeNames {
-    /// The longest name (in UTF-8 bytes) a String stores in itself, with no allocation.
-    static let inlineLength = 15
-
-    /// The superclasses app code names most (`SwiftCodeReader`'s superclass names share them).
     static let superclasses: [String] = [
         "UIViewController", "UITableViewController", "UICollectionViewController", "UINavigationController",
         "UITabBarController", "UIPageViewController", "UISplitViewController", "UICollectionViewCell",
         "NSViewController", "NSWindowController",
     ]
-
-    /// Everything shared: the superclasses and other names used in most view controllers.
-    static let all: [String] = superclasses + [
-        "UITableViewDataSource", "UITableViewDelegate", "UICollectionViewDataSource", "UICollectionViewDelegate",
-        "UICollectionViewFlowLayout", "UICollectionViewDelegateFlowLayout", "UIApplicationDelegate",
-        "UIStoryboardSegue", "NSStoryboardSegue", "UITableViewCell", "NSLayoutConstraint", "UIGestureRecognizer",
-        "UITapGestureRecognizer", "UIAlertController", "UINavigationBar", "UIBarButtonItem", "UIViewControllerTransitioningDelegate",
-        "UISearchController", "UIScrollViewDelegate", "UITextFieldDelegate", "NotificationCenter", "UIActivityIndicatorView",
-        "UIApplicationLaunchOptionsKey", "UIStoryboardSegueAction", "UIWindowSceneDelegate", "UIResponder",
-        "NSObjectProtocol", "DispatchQueue", "UserDefaults",
-    ].filter { $0.utf8.count > inlineLength }
-
-    /// Each of `all`'s length and first and last eight bytes, as `DistinctNames` keeps a name's: most names are
-    /// ruled out by comparing integers, without touching a String.
-    private static let keys: [(head: UInt64, tail: UInt64, length: Int)] = all.map { name in
-        let bytes = Array(name.utf8)
-        return bytes.withUnsafeBufferPointer { b in
-            (CodeWord.head(b.baseAddress!, b.count, available: b.count),
-             UInt64(littleEndian: UnsafeRawPointer(b.baseAddress! + (b.count - 8)).loadUnaligned(as: UInt64.self)), b.count)
-        }
-    }
-
-    /// The literal whose UTF-8 bytes are `bytes` (longer than eight), if there is one; `head` and `tail` are their
-    /// first and last eight bytes.
-    static func shared(_ bytes: UnsafeBufferPointer<UInt8>, head: UInt64, tail: UInt64) -> String? {
-        let keys = Self.keys
-        for k in keys.indices where keys[k].length == bytes.count && keys[k].head == head && keys[k].tail == tail {
-            var name = all[k]
-            if bytes.count <= 16 || name.withUTF8({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
-                return name
-            }
-        }
-        return nil
-    }
 }
