@@ -5,11 +5,20 @@ import SBMapDiscover
 import SBMapModel
 import SBMapResolve
 
+/// The headings of every command's help, in the order the commands declare them. Options are grouped under them
+/// with `@OptionGroup(title:)`, the same heading for the same kind of option in every command.
+enum HelpSection {
+    static let inputs = "Inputs"
+    static let output = "Output"
+    static let rendering = "Rendering"
+    static let findings = "Findings"
+}
+
 /// What to read: shared by every command that loads a project.
 struct InputOptions: ParsableArguments {
     @Argument(help: ArgumentHelp(
         "Folders to search, or files: .storyboard, Info.plist, project.pbxproj, .swift, .m, .mm.",
-        valueName: "path"))
+        valueName: "path"), completion: .file())
     var paths: [String] = []
 
     @OptionGroup var scan: ScanOptions
@@ -41,7 +50,7 @@ struct ScanOptions: ParsableArguments {
 
     @Option(name: .customLong("config"), help: ArgumentHelp(
         "The settings file to use. Default: the nearest .sbmap.yml in this folder or a folder above (docs/config.md).",
-        valueName: "file"))
+        valueName: "file"), completion: .file(extensions: ["yml", "yaml"]))
     var configPath: String?
 
     @Flag(name: .customLong("no-config"), help: "Ignore .sbmap.yml files.")
@@ -165,7 +174,8 @@ struct FindingOptions: ParsableArguments {
     var format: Format = .xcode
 
     @Option(name: .customLong("findings-output"), help: ArgumentHelp(
-        "Write the findings to this file instead of stderr (the summary line stays on stderr).", valueName: "file"))
+        "Write the findings to this file instead of stderr (the summary line stays on stderr).", valueName: "file"),
+            completion: .file())
     var outputPath: String?
 
     func validate() throws {
@@ -184,7 +194,7 @@ struct FindingOptions: ParsableArguments {
 struct BaselineOptions: ParsableArguments {
     @Option(name: .customLong("baseline"), help: ArgumentHelp(
         "A baseline file of known findings (written by 'check --write-baseline'): only findings not in it are reported and fail the run.",
-        valueName: "file"))
+        valueName: "file"), completion: .file(extensions: ["json"]))
     var path: String?
 
     /// The baseline named, or none; a missing or malformed file is bad usage (exit 64), reported at its path.
