@@ -1,5 +1,8 @@
-# Build, test and install sbmap. `make install PREFIX=$HOME/.local` installs under another prefix.
+# Build, test and install sbmap. `make install PREFIX=~/.local` installs under another prefix.
 PREFIX ?= /usr/local
+# zsh and sh pass `PREFIX=~/.local` on with the `~` unexpanded (only bash expands it after `=`): without this, make
+# would install into a folder named `~` below the current one.
+override PREFIX := $(patsubst ~/%,$(HOME)/%,$(patsubst ~,$(HOME),$(PREFIX)))
 BINDIR = $(PREFIX)/bin
 MANDIR = $(PREFIX)/share/man/man1
 BASH_COMPLETIONS = $(PREFIX)/share/bash-completion/completions

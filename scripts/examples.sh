@@ -30,4 +30,13 @@ examples/GeneratedApp/make.sh "$sbmap" || status=1
 # The pull-request example: a change to TabBarApp, its diff map and summary.
 echo "== ci" >&2
 examples/ci/make-example.sh "$sbmap" || status=1
+
+# Where the binary is, and how to have it as `sbmap` anywhere: a new user has no other way to know.
+cat <<EOF
+
+sbmap is built: $sbmap
+Install it as 'sbmap' (with its man page and bash, zsh and fish completions):
+  make install PREFIX=~/.local    # then have ~/.local/bin on PATH
+  sudo make install               # or into /usr/local
+EOF
 exit $status

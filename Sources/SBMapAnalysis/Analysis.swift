@@ -58,7 +58,8 @@ public enum Analysis {
             timer.mark("unused code")
             Teardown.inBackground(consume prepared)
         }
-        graph.diagnostics = decide(graph.diagnostics + discovered.diagnostics + noStoryboardFinding(discovered, inputs),
+        graph.diagnostics = decide(graph.diagnostics + discovered.diagnostics + noStoryboardFinding(discovered, inputs)
+                                       + unmatchedExcludeFindings(discovered, inputs),
                                    membership: membership, places: places, policy: configuration.policy)
         timer.mark("decide findings")
         let counts = GraphCounts(graph)
@@ -91,10 +92,29 @@ public enum Analysis {
     }
 }
 
+extension Analysis {
+    /// A glob that excludes nothing is most often written from another folder than sbmap tried it from: the user
+    /// meant to leave something out, and it is on the map. One warning per glob, at its line in a config file.
+    static func unmatchedExcludeFindings(_ discovered: Discovered, _ inputs: [String]) -> [Diagnostic] {
+        let under = inputs.map { "'\($0)'" }.joined(separator: ", ")
+        return discovered.unmatchedExcludes.filter(\.reportsUnmatched).map { pattern in
+            let fromFile = pattern.source != nil
+            let written = fromFile ? "exclude '\(pattern.glob)'" : "--exclude '\(pattern.glob)'"
+            let base = fromFile ? "from this file's folder" : "from the current folder"
+            let hint = pattern.matchesPaths
+                ? "a glob with '/' is a path from a folder argument or \(base) (App/Feed, Feed/*); check its spelling, or remove it"
+                : "a glob without '/' matches file and folder names anywhere below the paths; check its spelling, or remove it"
+            return Diagnostic(.warning, .excludeMatchesNothing,
+                              "\(written) matches nothing sbmap reads under \(under)", at: pattern.source, hint: hint)
+        }
+    }
+}
+
 /// How to analyse: what to read, how to resolve, and the project's policy for findings.
 public struct AnalysisConfiguration: Hashable, Sendable {
-    /// Globs of files and folders to skip (`Glob`).
-    public var excludes: [String]
+    /// Globs of files and folders to skip (`ExcludePattern`; a string literal is a glob tried below the folder
+    /// arguments).
+    public var excludes: [ExcludePattern]
     /// Whether Swift and Objective-C sources are read (code links, unwind targets, and the facts that lower
     /// findings in code nothing runs).
     public var readsCode: Bool
@@ -105,7 +125,7 @@ public struct AnalysisConfiguration: Hashable, Sendable {
     /// The levels of finding codes, and where findings are left out (`.sbmap.yml`'s `findings`).
     public var policy: FindingPolicy
 
-    public init(excludes: [String] = [], readsCode: Bool = true, maxFileBytes: Int = 64 << 20,
+    public init(excludes: [ExcludePattern] = [], readsCode: Bool = true, maxFileBytes: Int = 64 << 20,
                 linkConventions: [LinkConvention] = LinkConvention.defaults, policy: FindingPolicy = FindingPolicy()) {
         self.excludes = excludes
         self.readsCode = readsCode

@@ -8,17 +8,15 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Report broken storyboard links and other findings.",
         discussion: """
-        Prints every finding to stderr as 'path:line:col: error|warning|note: message [code]' and ends with a
-        one-line summary. Exit 0 when clean, 1 on findings at the --fail-on level (errors by default), 2 when the
-        run failed (a file that could not be read or written), 64 on bad usage.
+        Prints every finding to stderr as 'path:line:col: error|warning|note: message [code]' and ends with a one-line summary. Exit 0 when clean, 1 on findings at the --fail-on level (errors by default), 2 when the run failed (a file that could not be read or written), 64 on bad usage.
 
         Examples:
           sbmap check .
           sbmap check App --exclude 'Legacy/*' --fail-on warning
           sbmap check App/Base.lproj/Main.storyboard App/Settings.storyboard
-          sbmap check . --findings-format github     # annotations in GitHub Actions
-          sbmap check . --write-baseline .sbmap-baseline.json   # record today's findings
-          sbmap check . --baseline .sbmap-baseline.json         # report only new ones
+          sbmap check . --findings-format github   # annotations in GitHub Actions
+          sbmap check . --write-baseline .sbmap-baseline.json   # today's findings
+          sbmap check . --baseline .sbmap-baseline.json         # only new ones
         """)
 
     /// The level of finding that fails the gate: `diff --fail-on`'s vocabulary where it applies (`never`); `check`
@@ -27,16 +25,24 @@ struct CheckCommand: ParsableCommand {
         case error, warning, never
     }
 
-    @OptionGroup var inputs: InputOptions
-    @OptionGroup var findings: FindingOptions
-    @OptionGroup var baseline: BaselineOptions
+    /// `check`'s own findings options: the baseline it writes and its gate.
+    struct Gate: ParsableArguments {
+        @Option(name: .customLong("write-baseline"), help: ArgumentHelp(
+            "Record every finding of this run in a baseline file, for --baseline (docs/diagnostics.md#baseline).", valueName: "file"),
+                completion: .file(extensions: ["json"]))
+        var writeBaseline: String?
 
-    @Option(name: .customLong("write-baseline"), help: ArgumentHelp(
-        "Record every finding of this run in a baseline file, for --baseline (docs/diagnostics.md#baseline).", valueName: "file"))
-    var writeBaseline: String?
+        @Option(name: .customLong("fail-on"), help: "When to exit 1: error (default; any error), warning (any error or warning, as --strict), never.")
+        var failOn: FailOn?
+    }
 
-    @Option(name: .customLong("fail-on"), help: "When to exit 1: error (default; any error), warning (any error or warning, as --strict), never.")
-    var failOn: FailOn?
+    @OptionGroup(title: HelpSection.inputs) var inputs: InputOptions
+    @OptionGroup(title: HelpSection.findings) var findings: FindingOptions
+    @OptionGroup(title: HelpSection.findings) var baseline: BaselineOptions
+    @OptionGroup(title: HelpSection.findings) var gate: Gate
+
+    var writeBaseline: String? { gate.writeBaseline }
+    var failOn: FailOn? { gate.failOn }
 
     func validate() throws {
         if findings.strict, let failOn, failOn != .warning {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SBMapAnalysis
 import SBMapModel
+import SBMapRender
 
 /// `sbmap export`: the resolved graph as data.
 struct ExportCommand: ParsableCommand {
@@ -13,22 +14,33 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Write the resolved graph as JSON (schema: docs/graph-schema.md).",
         discussion: """
-        The same input always gives byte-identical output. Findings go to stderr, as with 'check',
-        and decide the exit code the same way.
+        The same input always gives byte-identical output. Findings go to stderr, as with 'check', and decide the exit code the same way.
 
         Examples:
           sbmap export App -o graph.json
-          sbmap export App -o - | jq '.nodes[] | select(.resolution.state == "unresolved")'
+          sbmap export App | jq '.nodes[] | select(.resolution.state == "unresolved")'
         """)
 
-    @OptionGroup var inputs: InputOptions
-    @OptionGroup var findings: FindingOptions
+    struct Output: ParsableArguments {
+        @Option(name: .shortAndLong, help: ArgumentHelp("Output file, or - for stdout.", valueName: "file"), completion: .file())
+        var output: String = "-"
 
-    @Option(help: "Output format.")
-    var format: Format = .json
+        @Option(help: "Output format.")
+        var format: Format = .json
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Output file, or - for stdout.", valueName: "file"))
-    var output: String = "-"
+        func validate() throws {
+            // A map's extension on the JSON graph: the file would not be what its name says.
+            if let named = OutputFormat(path: output), named != .json {
+                throw ValidationError("export writes the graph as JSON, but '-o \(output)' is named as a map (\(named.name)): name it .json, or draw the map with 'sbmap render'")
+            }
+        }
+    }
+
+    @OptionGroup(title: HelpSection.inputs) var inputs: InputOptions
+    @OptionGroup(title: HelpSection.output) var destination: Output
+    @OptionGroup(title: HelpSection.findings) var findings: FindingOptions
+
+    var output: String { destination.output }
 
     func run() throws {
         let resolved = try inputs.resolved()

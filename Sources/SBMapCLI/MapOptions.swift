@@ -12,7 +12,8 @@ extension LabelMode: ExpressibleByArgument {}
 /// `render:` defaults (docs/config.md), which win over the built-in defaults; `settings(_:)` is the one place that
 /// merges them.
 struct MapOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("A built-in theme (\(BuiltinThemes.names.joined(separator: ", "))) or a theme file (YAML or JSON).", valueName: "name|file"))
+    @Option(help: ArgumentHelp("A built-in theme (\(BuiltinThemes.names.joined(separator: ", "))) or a theme file (YAML or JSON).", valueName: "name|file"),
+            completion: .list(BuiltinThemes.names))
     var theme: String?
 
     @Option(help: "Graphviz layout: dot (default), neato, fdp, sfdp, circo or twopi.")

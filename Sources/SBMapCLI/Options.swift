@@ -1,14 +1,24 @@
 import ArgumentParser
 import Foundation
 import SBMapAnalysis
+import SBMapDiscover
 import SBMapModel
 import SBMapResolve
+
+/// The headings of every command's help, in the order the commands declare them. Options are grouped under them
+/// with `@OptionGroup(title:)`, the same heading for the same kind of option in every command.
+enum HelpSection {
+    static let inputs = "Inputs"
+    static let output = "Output"
+    static let rendering = "Rendering"
+    static let findings = "Findings"
+}
 
 /// What to read: shared by every command that loads a project.
 struct InputOptions: ParsableArguments {
     @Argument(help: ArgumentHelp(
         "Folders to search, or files: .storyboard, Info.plist, project.pbxproj, .swift, .m, .mm.",
-        valueName: "path"))
+        valueName: "path"), completion: .file())
     var paths: [String] = []
 
     @OptionGroup var scan: ScanOptions
@@ -27,7 +37,7 @@ struct InputOptions: ParsableArguments {
 /// How to read: every input flag but the paths (`sbmap diff` takes two trees instead).
 struct ScanOptions: ParsableArguments {
     @Option(name: .customLong("exclude"), help: ArgumentHelp(
-        "Skip files and folders matching a glob (repeatable). Without '/', it matches names; with '/', paths below the folder argument.",
+        "Skip files and folders matching a glob (repeatable). Without '/', it matches names anywhere; with '/', paths below a folder argument or below the current folder (App/Legacy, Legacy/*, **/Generated). A glob that matches nothing is a warning.",
         valueName: "glob"))
     var excludes: [String] = []
 
@@ -40,7 +50,7 @@ struct ScanOptions: ParsableArguments {
 
     @Option(name: .customLong("config"), help: ArgumentHelp(
         "The settings file to use. Default: the nearest .sbmap.yml in this folder or a folder above (docs/config.md).",
-        valueName: "file"))
+        valueName: "file"), completion: .file(extensions: ["yml", "yaml"]))
     var configPath: String?
 
     @Flag(name: .customLong("no-config"), help: "Ignore .sbmap.yml files.")
@@ -85,17 +95,34 @@ struct ScanOptions: ParsableArguments {
         let config = try config()
         let cwd = FileManager.default.currentDirectoryPath
         let configPaths = (config?.paths ?? []).map { config?.resolve($0, from: cwd) ?? $0 }
-        // Exclude globs with a '/' match paths below each folder argument; the file's are written from its folder,
-        // which is what they match when the file's own paths are the inputs.
         return ResolvedInputs(
             paths: !paths.isEmpty ? paths : !configPaths.isEmpty ? configPaths : ["."],
-            excludes: (config?.excludes ?? []) + excludes,
+            excludes: Self.excludePatterns(flags: excludes, config: config, cwd: cwd, pathsGiven: !paths.isEmpty),
             noCode: noCode || config?.code == false,
             maxFileSizeMiB: maxFileSizeMiB ?? config?.maxFileSizeMiB ?? 64,
             linkConventions: Self.linkConventions(classes: linkClasses.isEmpty ? config?.linkClasses ?? [] : linkClasses,
                                                   nameKeys: linkNameKeys.isEmpty ? config?.linkNameKeys ?? [] : linkNameKeys,
                                                   identifierKeys: linkIdentifierKeys.isEmpty ? config?.linkIdentifierKeys ?? [] : linkIdentifierKeys),
             config: config)
+    }
+
+    /// The file's globs, then the flags'. A glob with `/` is a path from a folder argument, or from where it was
+    /// written: the flags' from the current folder, the file's from its folder (`ExcludePattern`). A flag's glob
+    /// that matches nothing is a warning; a file's only when the run reads what the file describes (its `paths`,
+    /// or its folder), not a part of it, where the file's other globs have nothing to match.
+    static func excludePatterns(flags: [String], config: ConfigFile?, cwd: String, pathsGiven: Bool) -> [ExcludePattern] {
+        var patterns: [ExcludePattern] = []
+        if let config {
+            let wholeProject = !pathsGiven
+                && (!(config.paths ?? []).isEmpty || ConfigReader.realPath(cwd) == ConfigReader.realPath(config.folder))
+            let file = config.path.hasPrefix("/") ? PathText.relative(config.path, from: cwd) : config.path
+            patterns += config.excludes.map {
+                ExcludePattern($0.glob, base: config.folder,
+                               source: SourceLocation(path: file, line: $0.line, column: $0.column),
+                               reportsUnmatched: wholeProject)
+            }
+        }
+        return patterns + flags.map { ExcludePattern($0, base: cwd) }
     }
 
     /// The runtime-attribute link conventions these classes and keys describe.
@@ -115,7 +142,7 @@ struct ScanOptions: ParsableArguments {
 /// The inputs of a run, flags and settings file merged.
 struct ResolvedInputs {
     var paths: [String]
-    var excludes: [String]
+    var excludes: [ExcludePattern]
     var noCode: Bool
     var maxFileSizeMiB: Int
     var linkConventions: [LinkConvention]
@@ -147,7 +174,8 @@ struct FindingOptions: ParsableArguments {
     var format: Format = .xcode
 
     @Option(name: .customLong("findings-output"), help: ArgumentHelp(
-        "Write the findings to this file instead of stderr (the summary line stays on stderr).", valueName: "file"))
+        "Write the findings to this file instead of stderr (the summary line stays on stderr).", valueName: "file"),
+            completion: .file())
     var outputPath: String?
 
     func validate() throws {
@@ -166,7 +194,7 @@ struct FindingOptions: ParsableArguments {
 struct BaselineOptions: ParsableArguments {
     @Option(name: .customLong("baseline"), help: ArgumentHelp(
         "A baseline file of known findings (written by 'check --write-baseline'): only findings not in it are reported and fail the run.",
-        valueName: "file"))
+        valueName: "file"), completion: .file(extensions: ["json"]))
     var path: String?
 
     /// The baseline named, or none; a missing or malformed file is bad usage (exit 64), reported at its path.

@@ -11,55 +11,75 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Draw the map as SVG, PNG, PDF, DOT, Mermaid or Markdown.",
         discussion: """
-        One cluster per storyboard, scenes drawn by role, segues by kind; cross-file links and unresolved
-        references stand out by shape and line style. Storyboards are grouped by the app target that builds
-        them when the scan finds Xcode projects or Swift packages. Prints the same findings as 'check' and
-        exits the same way, so one CI step can both draw the map and gate the build.
+        One cluster per storyboard, scenes drawn by role, segues by kind; cross-file links and unresolved references stand out by shape and line style. Storyboards are grouped by the app target that builds them when the scan finds Xcode projects or Swift packages. Prints the same findings as 'check' and exits the same way, so one CI step can both draw the map and gate the build.
 
-        Big apps: above the budget (--max-nodes, --max-edges) a plain render draws the overview, one node
-        per storyboard, and says so. --focus draws one storyboard or scene with its neighbours; --all -o DIR
-        writes the overview and one focus map per storyboard, with an index (maps.json), in one run.
+        The output file's extension picks the format; --format names it where there is no extension (-o -), and must agree with the extension where there is one.
+
+        Big apps: above the budget (--max-nodes, --max-edges) a plain render draws the overview, one node per storyboard, and says so. --focus draws one storyboard or scene with its neighbours; --all -o DIR writes the overview and one focus map per storyboard, with an index (maps.json), in one run.
 
         Examples:
           sbmap render App -o map.svg
           sbmap render App -o map.png --theme dark --direction TB
           sbmap render App -o map.pdf --theme print --label identifier
           sbmap render App -o - --format dot | less
-          sbmap render App -o map.svg --theme ./my-theme.yaml     # a copy of themes/default.yaml, edited
+          sbmap render App -o map.svg --theme ./my-theme.yaml   # an edited copy
           sbmap render App -o overview.svg --view overview
           sbmap render App -o settings.svg --focus Settings --hops 2
           sbmap render App -o login.svg --focus Main:LoginViewController
           sbmap render App --all -o maps/
-          sbmap render App --view overview -o - --format markdown   # a PR comment: tables and a Mermaid block
+          sbmap render App --view overview -o - --format markdown   # a PR comment
         """)
 
-    @OptionGroup var inputs: InputOptions
-    @OptionGroup var findings: FindingOptions
-    @OptionGroup(title: "Map options") var map: MapOptions
+    /// What to write, and which map.
+    struct Output: ParsableArguments {
+        @Option(name: .shortAndLong, help: ArgumentHelp("Output file (its extension picks the format), or - for stdout; with --all, a folder.", valueName: "file"),
+                completion: .file())
+        var output: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Output file (its extension picks the format), or - for stdout; with --all, a folder.", valueName: "file"))
-    var output: String
+        @Option(help: "svg, png, pdf, dot, mermaid (.mmd), markdown (.md) or json; by default from the output file's extension (svg with --all).")
+        var format: OutputFormat?
 
-    @Option(help: "svg, png, pdf, dot, mermaid (.mmd), markdown (.md) or json; by default from the output file's extension (svg with --all).")
-    var format: OutputFormat?
+        @Option(help: ArgumentHelp("What to draw: auto (everything, or the overview when that is over the budget), full or overview.", valueName: "view"))
+        var view: ViewChoice = .auto
 
-    @Option(help: ArgumentHelp("What to draw: auto (everything, or the overview when that is over the budget), full or overview.", valueName: "view"))
-    var view: ViewChoice = .auto
+        @Option(help: ArgumentHelp("Draw one storyboard, or one scene, with its neighbours: a storyboard name (or path), then optionally :SCENE (storyboard ID, class or object id).", valueName: "storyboard[:scene]"))
+        var focus: String?
 
-    @Option(help: ArgumentHelp("Draw one storyboard, or one scene, with its neighbours: a storyboard name (or path), then optionally :SCENE (storyboard ID, class or object id).", valueName: "storyboard[:scene]"))
-    var focus: String?
+        @Flag(help: "Write the overview and one focus map per storyboard into the folder given by -o, with maps.json.")
+        var all = false
 
-    @Flag(help: "Write the overview and one focus map per storyboard into the folder given by -o, with maps.json.")
-    var all = false
+        @Flag(help: "With --all: write into a folder that is not empty and holds no earlier maps.json.")
+        var force = false
+    }
 
-    @Flag(help: "With --all: write into a folder that is not empty and holds no earlier maps.json.")
-    var force = false
+    /// PNG resolution: `render`'s own rendering options (a site draws SVG).
+    struct PNGOptions: ParsableArguments {
+        @Option(help: ArgumentHelp("PNG resolution, when the map fits the pixel budget (default 96).", valueName: "dpi"))
+        var dpi: Double?
 
-    @Option(help: ArgumentHelp("PNG resolution, when the map fits the pixel budget (default 96).", valueName: "dpi"))
-    var dpi: Double?
+        @Option(name: .customLong("max-pixels"), help: ArgumentHelp("Most pixels a PNG may have (default 16,000,000); larger maps are drawn at a lower resolution, with a finding.", valueName: "count"))
+        var maxPixels: Int?
 
-    @Option(name: .customLong("max-pixels"), help: ArgumentHelp("Most pixels a PNG may have (default 16,000,000); larger maps are drawn at a lower resolution, with a finding.", valueName: "count"))
-    var maxPixels: Int?
+        func validate() throws {
+            if let dpi, !(dpi > 0 && dpi <= 1200) { throw ValidationError("--dpi must be between 1 and 1200") }
+            if let maxPixels, maxPixels <= 0 { throw ValidationError("--max-pixels must be positive") }
+        }
+    }
+
+    @OptionGroup(title: HelpSection.inputs) var inputs: InputOptions
+    @OptionGroup(title: HelpSection.output) var destination: Output
+    @OptionGroup(title: HelpSection.rendering) var map: MapOptions
+    @OptionGroup(title: HelpSection.rendering) var png: PNGOptions
+    @OptionGroup(title: HelpSection.findings) var findings: FindingOptions
+
+    var output: String { destination.output }
+    var format: OutputFormat? { destination.format }
+    var view: ViewChoice { destination.view }
+    var focus: String? { destination.focus }
+    var all: Bool { destination.all }
+    var force: Bool { destination.force }
+    var dpi: Double? { png.dpi }
+    var maxPixels: Int? { png.maxPixels }
 
     enum ViewChoice: String, ExpressibleByArgument, CaseIterable {
         case auto, full, overview
@@ -73,14 +93,25 @@ struct RenderCommand: ParsableCommand {
         } else if focus != nil, view != .auto {
             throw ValidationError("--focus draws one storyboard; leave out --view")
         }
-        if !all, format == nil, OutputFormat(path: output) == nil {
+        if !all {
+            try Self.checkFormat(format, output: output)
+        }
+        if force, !all { throw ValidationError("--force applies to --all (a folder of maps); a single map file is always replaced") }
+    }
+
+    /// The format of a single map: named by the output's extension, or by `--format` where there is none (stdout,
+    /// a name without a known extension). Both given and different is a mistake: `--format png -o map.svg` would
+    /// put PNG bytes in a file every viewer opens as SVG.
+    static func checkFormat(_ format: OutputFormat?, output: String) throws {
+        let named = output == "-" ? nil : OutputFormat(path: output)
+        if let format, let named, format != named {
+            throw ValidationError("--format \(format.name) contradicts the output '\(output)', whose extension means \(named.name): name the file .\(format.fileExtension), or leave out --format")
+        }
+        if format == nil, named == nil {
             throw ValidationError(output == "-"
                 ? "say which format to write to stdout with --format svg|png|pdf|dot|mermaid|markdown|json"
                 : "cannot tell the format from '\(output)'; use a .svg, .png, .pdf, .dot, .mmd, .md or .json name, or --format")
         }
-        if force, !all { throw ValidationError("--force applies to --all (a folder of maps); a single map file is always replaced") }
-        if let dpi, !(dpi > 0 && dpi <= 1200) { throw ValidationError("--dpi must be between 1 and 1200") }
-        if let maxPixels, maxPixels <= 0 { throw ValidationError("--max-pixels must be positive") }
     }
 
     func run() throws {

@@ -2,6 +2,9 @@ import ArgumentParser
 import SBMapRender
 
 /// `sbmap`: the root command. It only lists the subcommands; each one is thin and calls the pipeline.
+///
+/// Help text is written one paragraph a line: ArgumentParser wraps it to the terminal (80 columns in a pipe or CI),
+/// and a line broken by hand would be broken again into orphan words. Example lines stay under 80 columns.
 public struct SBMapCommand: ParsableCommand {
     public static let version = "0.2.0"
 
@@ -15,18 +18,16 @@ public struct SBMapCommand: ParsableCommand {
         commandName: "sbmap",
         abstract: "Map every storyboard of an iOS or macOS app into one graph, and find the links that crash at runtime.",
         discussion: """
-        sbmap reads .storyboard files, Info.plists, project.pbxproj files and Swift and Objective-C
-        sources, resolves storyboard references and links across files, and reports what does not resolve.
+        sbmap reads .storyboard files, Info.plists, project.pbxproj files and Swift and Objective-C sources, resolves storyboard references and links across files, and reports what does not resolve.
 
         Examples:
-          sbmap check .                       # findings in Xcode's format; exit 1 on errors
-          sbmap export App -o graph.json      # the resolved graph as JSON
-          sbmap render App -o map.svg         # the map, drawn by Graphviz
-          sbmap diff origin/main . -o diff.svg --summary summary.md   # what a change did to the map
-          sbmap site . -o site                # a static site: overview, storyboard pages, search
+          sbmap check .                     # findings in Xcode's format
+          sbmap export App -o graph.json    # the resolved graph as JSON
+          sbmap render App -o map.svg       # the map, drawn by Graphviz
+          sbmap diff origin/main . -o diff.svg --summary summary.md
+          sbmap site . -o site              # a static site of the maps
 
-        Exit codes: 0 clean, 1 findings at the gate's level (errors; --fail-on, --strict), 2 the run failed (I/O, git,
-        Graphviz), 64 bad usage.
+        Exit codes: 0 clean, 1 findings at the gate's level (errors; --fail-on, --strict), 2 the run failed (I/O, git, Graphviz), 64 bad usage.
         """,
         version: versionLine,
         subcommands: [CheckCommand.self, ExportCommand.self, RenderCommand.self, DiffCommand.self, SiteCommand.self]

@@ -13,21 +13,11 @@ struct SiteCommand: ParsableCommand {
         commandName: "site",
         abstract: "Write a static site of the maps: overview, one page per storyboard, findings, search.",
         discussion: """
-        The site opens from disk or from any static host (GitHub Pages, a docs folder, a bucket): no server,
-        no network requests, no external scripts, fonts or styles. index.html has the overview map, the counts,
-        the entry points and every storyboard; each storyboard's page has its map, its scenes, its links out
-        and who references each scene (storyboard references, runtime-attribute links, code, with path:line);
-        findings.html has every finding. Maps pan and zoom with the mouse and keyboard; a click on a scene
-        opens its storyboard's page with the scene highlighted; the search box finds scenes by class,
-        Storyboard ID or title.
+        The site opens from disk or from any static host (GitHub Pages, a docs folder, a bucket): no server, no network requests, no external scripts, fonts or styles. index.html has the overview map, the counts, the entry points and every storyboard; each storyboard's page has its map, its scenes, its links out and who references each scene (storyboard references, runtime-attribute links, code, with path:line); findings.html has every finding. Maps pan and zoom with the mouse and keyboard; a click on a scene opens its storyboard's page with the scene highlighted; the search box finds scenes by class, Storyboard ID or title, segues by identifier, and finding codes.
 
-        --source-url turns every path:line into a link to the code browser: {path} is the file's path as
-        sbmap prints it (run sbmap from the repository's root), {line} its line. Only http(s) URLs.
+        --source-url turns every path:line into a link to the code browser: {path} is the file's path as sbmap prints it (run sbmap from the repository's root), {line} its line. Only http(s) URLs.
 
-        Prints the same findings as 'check' and exits the same way. The same input gives the same bytes;
-        pages of storyboards that are gone are removed, nothing else in the folder is touched. The folder must be
-        new, empty, or an earlier site (it holds sbmap-site.json); --force writes into another folder. '/', the
-        home folder and a folder that holds the inputs are refused.
+        Prints the same findings as 'check' and exits the same way. The same input gives the same bytes; pages of storyboards that are gone are removed, nothing else in the folder is touched. The folder must be new, empty, or an earlier site (it holds sbmap-site.json); --force writes into another folder. '/', the home folder and a folder that holds the inputs are refused.
 
         Examples:
           sbmap site . -o site
@@ -35,24 +25,34 @@ struct SiteCommand: ParsableCommand {
               --source-url 'https://github.com/OWNER/REPO/blob/SHA/{path}#L{line}'
         """)
 
-    @OptionGroup var inputs: InputOptions
-    @OptionGroup var findings: FindingOptions
-    @OptionGroup var baseline: BaselineOptions
-    @OptionGroup(title: "Map options") var map: MapOptions
+    /// Where the site goes, and what its pages link to.
+    struct Output: ParsableArguments {
+        @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write the site into (made if missing).", valueName: "folder"),
+                completion: .directory)
+        var output: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write the site into (made if missing).", valueName: "folder"))
-    var output: String
+        @Flag(help: "Write into a folder that is not empty and holds no earlier site (its files of the same names are replaced).")
+        var force = false
 
-    @Flag(help: "Write into a folder that is not empty and holds no earlier site (its files of the same names are replaced).")
-    var force = false
+        @Option(name: .customLong("source-url"), help: ArgumentHelp(
+            "Link every path:line to the source: an http(s) URL with {path} and {line}, as in the example above.",
+            valueName: "template"))
+        var sourceURL: String?
 
-    @Option(name: .customLong("source-url"), help: ArgumentHelp(
-        "Link every path:line to the source: an http(s) URL with {path} and {line}, e.g. 'https://github.com/OWNER/REPO/blob/SHA/{path}#L{line}'.",
-        valueName: "template"))
-    var sourceURL: String?
+        @Option(help: ArgumentHelp("The site's name in titles and the header (default: the name of the first path).", valueName: "text"))
+        var title: String?
+    }
 
-    @Option(help: ArgumentHelp("The site's name in titles and the header (default: the name of the first path).", valueName: "text"))
-    var title: String?
+    @OptionGroup(title: HelpSection.inputs) var inputs: InputOptions
+    @OptionGroup(title: HelpSection.output) var destination: Output
+    @OptionGroup(title: HelpSection.rendering) var map: MapOptions
+    @OptionGroup(title: HelpSection.findings) var findings: FindingOptions
+    @OptionGroup(title: HelpSection.findings) var baseline: BaselineOptions
+
+    var output: String { destination.output }
+    var force: Bool { destination.force }
+    var sourceURL: String? { destination.sourceURL }
+    var title: String? { destination.title }
 
     func validate() throws {
         if output == "-" { throw ValidationError("a site is many files: give a folder with -o, e.g. -o site") }

@@ -6,12 +6,12 @@ public struct DiscoveryOptions: Sendable, Hashable {
     /// Folder names that are never entered: build output and third-party code.
     public static let skippedFolderNames: Set<String> = [".build", "DerivedData", "Pods", "Carthage"]
 
-    /// `--exclude GLOB` patterns (see `Glob`).
-    public var excludes: [String]
+    /// `--exclude GLOB` patterns (see `ExcludePattern`).
+    public var excludes: [ExcludePattern]
     /// Also collect `.swift`, `.m` and `.mm` files (`--no-code` turns this off).
     public var includeCode: Bool
 
-    public init(excludes: [String] = [], includeCode: Bool = true) {
+    public init(excludes: [ExcludePattern] = [], includeCode: Bool = true) {
         self.excludes = excludes
         self.includeCode = includeCode
     }
@@ -23,6 +23,9 @@ public struct Discovered: Sendable, Hashable {
     public var diagnostics: [Diagnostic]
     /// Arguments that name nothing on disk: a usage error, not a finding.
     public var missingArguments: [String]
+    /// The exclude patterns (`DiscoveryOptions.excludes`) that matched no file or folder the walk met, in their
+    /// order; empty when no folder argument was walked (files named alone are never excluded).
+    public var unmatchedExcludes: [ExcludePattern] = []
 
     public func files(of kind: InputFile.Kind) -> [InputFile] { files.filter { $0.kind == kind } }
 }
@@ -59,6 +62,8 @@ public struct Discovery: Sendable {
                 continue
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
+                walk.walkedFolder = true
+                walk.excludes.enterRoot(RealPath.of(argument))
                 walk.enter(directory: argument, display: display, relative: "", info: info)
             } else if let kind = Classifier.kind(ofFileNamed: PathText.lastComponent(argument), includeCode: true) {
                 // A file named on the command line is read even if its folder would be skipped, and even if it is a
@@ -76,7 +81,9 @@ public struct Discovery: Sendable {
         // finds runs that are in order) has little left to do; a path sorts differently from the walk's order only
         // where a name holds a character that sorts before `/`.
         let files = walk.found.sorted()
-        return Discovered(files: files, diagnostics: walk.diagnostics.sorted(), missingArguments: missing)
+        let unmatched = !walk.walkedFolder ? [] : zip(options.excludes, walk.excludes.matched).filter { !$0.1 }.map(\.0)
+        return Discovered(files: files, diagnostics: walk.diagnostics.sorted(), missingArguments: missing,
+                          unmatchedExcludes: unmatched)
     }
 }
 
@@ -92,10 +99,15 @@ private struct Walk {
     var visited: Set<[UInt64]> = []
     /// The real paths of the arguments: a link is followed only to a place inside one of them.
     var roots: [String] = []
+    /// The exclude globs, and which of them matched something.
+    var excludes: ExcludeMatcher
+    /// Whether a folder argument was walked (only then can a glob be said to match nothing).
+    var walkedFolder = false
 
     init(options: DiscoveryOptions, checksDuplicates: Bool) {
         self.options = options
         self.checksDuplicates = checksDuplicates
+        excludes = ExcludeMatcher(options.excludes)
     }
 
     mutating func add(_ file: InputFile) {
@@ -139,7 +151,7 @@ private struct Walk {
         // sbmap's own output (a site, `render --all` maps) inside the scanned tree is not input.
         if entries.contains(where: { GeneratedFolder.manifests[$0.name] != nil }),
            GeneratedFolder.holdsManifest(url, names: entries.map(\.name)) { return }
-        let hasExcludes = !options.excludes.isEmpty
+        let hasExcludes = !excludes.isEmpty
         for entry in entries {
             let name = entry.name
             let kind = Classifier.kind(ofFileNamed: name, includeCode: options.includeCode)
@@ -148,7 +160,7 @@ private struct Walk {
             if entry.type == .regular && kind == nil { continue }
             // The path relative to the argument is needed only to match globs, and by the folders below.
             let childRelative = hasExcludes || entry.type != .regular ? PathText.join(relative, name) : ""
-            if hasExcludes, Glob.matchesAny(options.excludes, relativePath: childRelative, name: name) { continue }
+            if hasExcludes, excludes.excludes(relativePath: childRelative, name: name) { continue }
             let childURL = PathText.join(url, name)
             // Usually the argument is spelled as it is shown (`App`, not `./App`): one String serves as both.
             let childDisplay = url == display ? childURL : PathText.join(display, name)

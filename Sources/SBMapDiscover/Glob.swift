@@ -1,10 +1,11 @@
 import Foundation
 
-/// `--exclude` patterns.
+/// Globs of `--exclude` (see `ExcludePattern`, which says which paths one is tried against) and of `.sbmap.yml`'s
+/// suppressions.
 ///
 /// A pattern without `/` is matched against every file and folder name (`--exclude '*Tests'`).
-/// A pattern with `/` is matched against the path relative to the folder argument, where `*` may
-/// cross `/` (`--exclude 'Legacy/*'` skips everything below `Legacy`). `?` and `[…]` work as in the shell.
+/// A pattern with `/` is matched against a path, where `*` may cross `/` (`--exclude 'Legacy/*'` skips everything
+/// below `Legacy`, and so does `Legacy`'s own entry). `?` and `[…]` work as in the shell.
 public enum Glob {
     public static func matchesAny(_ patterns: [String], relativePath: String, name: String) -> Bool {
         patterns.contains { matches($0, relativePath: relativePath, name: name) }

@@ -34,7 +34,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Com
     /// may only name these.
     public static let known: [Self] = [
         .unreadableFile, .malformedXML, .notAStoryboard, .forbiddenDTD, .fileTooLarge, .encoding, .malformedPlist,
-        .noStoryboards, .linkOutsideInputs, .lfsPointer, .duplicateStoryboardIdentifier, .duplicateObjectID, .missingDestination, .missingInitialScene,
+        .noStoryboards, .excludeMatchesNothing, .linkOutsideInputs, .lfsPointer, .duplicateStoryboardIdentifier, .duplicateObjectID, .missingDestination, .missingInitialScene,
         .localizationDivergence, .unknownStoryboard, .unknownIdentifier,
         .targetHasNoInitialScene, .ambiguousTarget, .externalBundle, .caseMismatch, .unconfiguredReference,
         .referenceCycle, .storyboardNotInTarget, .noProject, .missingEntryStoryboard, .codeUnknownStoryboard,
@@ -50,6 +50,8 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Com
     public static let encoding = Self("encoding")
     public static let malformedPlist = Self("malformed-plist")
     public static let noStoryboards = Self("no-storyboards")
+    /// An `--exclude` glob (or a config file's `exclude:` entry) that matched nothing under the paths given.
+    public static let excludeMatchesNothing = Self("exclude-matches-nothing")
     /// A symbolic link whose real target is outside the paths given: not followed, so nothing outside is read.
     public static let linkOutsideInputs = Self("link-outside-inputs")
     /// A Git LFS pointer where a storyboard, plist or project should be: the checkout did not fetch the file.

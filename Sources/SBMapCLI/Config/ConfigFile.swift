@@ -18,7 +18,7 @@ struct ConfigFile: Hashable, Sendable {
     var folder: String
 
     var paths: [String]?
-    var excludes: [String] = []
+    var excludes: [Exclude] = []
     var code: Bool?
     var maxFileSizeMiB: Int?
     var linkClasses: [String]?
@@ -31,6 +31,13 @@ struct ConfigFile: Hashable, Sendable {
     var suppressions: [Suppression] = []
 
     var render = RenderDefaults()
+
+    /// An `exclude:` entry, with its place for the warning when it matches nothing.
+    struct Exclude: Hashable, Sendable {
+        var glob: String
+        var line: Int
+        var column: Int
+    }
 
     /// Findings to leave out: of one code (or every code) in files matching a glob.
     struct Suppression: Hashable, Sendable {
@@ -153,7 +160,7 @@ final class ConfigReader: YAMLReader {
         fields(root, [], known: Self.topLevelKeys) { key, value, path in
             switch key {
             case "paths": config.paths = insidePaths(value, path)
-            case "exclude": config.excludes = strings(value, path) ?? []
+            case "exclude": config.excludes = excludes(value, path)
             case "code": config.code = bool(value, path)
             case "max-file-size": config.maxFileSizeMiB = integer(value, path, range: 1...4096)
             case "links":
@@ -209,6 +216,13 @@ final class ConfigReader: YAMLReader {
                 }
             }
         }
+    }
+
+    /// `exclude`: globs, each with its place.
+    func excludes(_ node: Yams.Node, _ path: [String]) -> [ConfigFile.Exclude] {
+        guard let values = strings(node, path) else { return [] }
+        let nodes = node.sequence.map(Array.init) ?? [node]
+        return zip(values, nodes).map { ConfigFile.Exclude(glob: $0, line: $1.mark?.line ?? 0, column: $1.mark?.column ?? 0) }
     }
 
     /// `paths`: strings, each inside the file's folder. A repository's config must not point sbmap at the rest of

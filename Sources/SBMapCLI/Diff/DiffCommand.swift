@@ -12,14 +12,9 @@ struct DiffCommand: ParsableCommand {
         commandName: "diff",
         abstract: "Compare two states of the app: the diff map, a Markdown summary, and a CI gate.",
         discussion: """
-        BASE and HEAD are folders, or git revisions of the repository that holds the current folder (read with
-        'git archive'; the working tree and index are never touched). HEAD defaults to the current folder.
-        Scenes are matched by storyboard and object id, moved or renamed storyboards by their content, changed ids
-        by Storyboard ID and class, a scene moved to another storyboard by its object id. The diff map is HEAD focused on
-        what changed (--context hops around it, the rest folded), with links that broke or were fixed, and added,
-        removed (ghosts) and changed scenes and links marked; the summary leads with the verdict ("1 link broke, it
-        crashes at runtime"), then the new and the fixed findings, the changes per storyboard, the counts and a
-        Mermaid picture. New findings go to stderr.
+        BASE and HEAD are folders, or git revisions of the repository that holds the current folder (read with 'git archive'; the working tree and index are never touched). HEAD defaults to the current folder.
+
+        Scenes are matched by storyboard and object id, moved or renamed storyboards by their content, changed ids by Storyboard ID and class, a scene moved to another storyboard by its object id. The diff map is HEAD focused on what changed (--context hops around it, the rest folded), with links that broke or were fixed, and added, removed (ghosts) and changed scenes and links marked; the summary leads with the verdict ("1 link broke, it crashes at runtime"), then the new and the fixed findings, the changes per storyboard, the counts and a Mermaid picture. New findings go to stderr.
 
         Examples:
           sbmap diff origin/main . -o diff.svg --summary summary.md
@@ -31,47 +26,79 @@ struct DiffCommand: ParsableCommand {
         case newErrors = "new-errors", newUnresolved = "new-unresolved", anyUnresolved = "any-unresolved", never
     }
 
-    @Argument(help: ArgumentHelp("BASE and HEAD: folders or git revisions (HEAD: the current folder by default).", valueName: "state"))
-    var states: [String] = []
+    /// The two states compared, and how each is read.
+    struct Inputs: ParsableArguments {
+        @Argument(help: ArgumentHelp("BASE and HEAD: folders or git revisions (HEAD: the current folder by default).", valueName: "state"),
+                  completion: .directory)
+        var states: [String] = []
 
-    @Option(help: ArgumentHelp("The BASE revision (or folder), with HEAD the current folder.", valueName: "rev"))
-    var base: String?
+        @Option(help: ArgumentHelp("The BASE revision (or folder), with HEAD the current folder.", valueName: "rev"))
+        var base: String?
 
-    @OptionGroup var scan: ScanOptions
-    @OptionGroup var findings: FindingOptions
-    @OptionGroup var baseline: BaselineOptions
+        @OptionGroup var scan: ScanOptions
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The diff map (svg, png, pdf, dot, mmd, md or json by its extension).", valueName: "file"))
-    var output: String?
-
-    @Option(help: ArgumentHelp("The Markdown summary for a pull-request comment; - for stdout.", valueName: "file"))
-    var summary: String?
-
-    @Option(name: .customLong("artifact-url"), help: ArgumentHelp(
-        "Where the diff map and the site are published (the CI artifact): linked from the summary.", valueName: "url"))
-    var artifactURL: String?
-
-    @Option(help: ArgumentHelp("Links around each change drawn in full (default 1).", valueName: "n"))
-    var context: Int = 1
-
-    @Option(name: .customLong("fail-on"), help: "When to exit 1: new-errors (default), new-unresolved, any-unresolved, never.")
-    var failOn: FailOn = .newErrors
-
-    @Option(help: ArgumentHelp("A built-in theme or a theme file.", valueName: "name|file"))
-    var theme: String?
-
-    func validate() throws {
-        if base != nil, states.count > 1 { throw ValidationError("with --base, give at most HEAD as an argument") }
-        if base == nil, states.isEmpty { throw ValidationError("name BASE (a folder or a revision such as origin/main), or use --base REV") }
-        if states.count > 2 { throw ValidationError("give BASE and HEAD, nothing more") }
-        if !(0...100).contains(context) { throw ValidationError("--context must be between 0 and 100") }
-        if let artifactURL, !(artifactURL.hasPrefix("https://") || artifactURL.hasPrefix("http://")) {
-            throw ValidationError("--artifact-url must be an http(s) URL, e.g. the run's artifacts page")
-        }
-        if let output, output != "-", OutputFormat(path: output) == nil {
-            throw ValidationError("cannot tell the format from '\(output)'; use a .svg, .png, .pdf, .dot, .mmd, .md or .json name")
+        func validate() throws {
+            if base != nil, states.count > 1 { throw ValidationError("with --base, give at most HEAD as an argument") }
+            if base == nil, states.isEmpty { throw ValidationError("name BASE (a folder or a revision such as origin/main), or use --base REV") }
+            if states.count > 2 { throw ValidationError("give BASE and HEAD, nothing more") }
         }
     }
+
+    struct Output: ParsableArguments {
+        @Option(name: .shortAndLong, help: ArgumentHelp("The diff map (svg, png, pdf, dot, mmd, md or json by its extension).", valueName: "file"),
+                completion: .file())
+        var output: String?
+
+        @Option(help: ArgumentHelp("The Markdown summary for a pull-request comment; - for stdout.", valueName: "file"), completion: .file())
+        var summary: String?
+
+        @Option(name: .customLong("artifact-url"), help: ArgumentHelp(
+            "Where the diff map and the site are published (the CI artifact): linked from the summary.", valueName: "url"))
+        var artifactURL: String?
+
+        func validate() throws {
+            if let artifactURL, !(artifactURL.hasPrefix("https://") || artifactURL.hasPrefix("http://")) {
+                throw ValidationError("--artifact-url must be an http(s) URL, e.g. the run's artifacts page")
+            }
+            if let output, output != "-", OutputFormat(path: output) == nil {
+                throw ValidationError("cannot tell the format from '\(output)'; use a .svg, .png, .pdf, .dot, .mmd, .md or .json name")
+            }
+        }
+    }
+
+    struct Rendering: ParsableArguments {
+        @Option(help: ArgumentHelp("Links around each change drawn in full.", valueName: "n"))
+        var context: Int = 1
+
+        @Option(help: ArgumentHelp("A built-in theme or a theme file.", valueName: "name|file"), completion: .list(BuiltinThemes.names))
+        var theme: String?
+
+        func validate() throws {
+            if !(0...100).contains(context) { throw ValidationError("--context must be between 0 and 100") }
+        }
+    }
+
+    struct Gate: ParsableArguments {
+        @Option(name: .customLong("fail-on"), help: "When to exit 1: new-errors (default), new-unresolved, any-unresolved, never.")
+        var failOn: FailOn = .newErrors
+    }
+
+    @OptionGroup(title: HelpSection.inputs) var inputs: Inputs
+    @OptionGroup(title: HelpSection.output) var destination: Output
+    @OptionGroup(title: HelpSection.rendering) var rendering: Rendering
+    @OptionGroup(title: HelpSection.findings) var findings: FindingOptions
+    @OptionGroup(title: HelpSection.findings) var baseline: BaselineOptions
+    @OptionGroup(title: HelpSection.findings) var gate: Gate
+
+    var states: [String] { inputs.states }
+    var base: String? { inputs.base }
+    var scan: ScanOptions { inputs.scan }
+    var output: String? { destination.output }
+    var summary: String? { destination.summary }
+    var artifactURL: String? { destination.artifactURL }
+    var context: Int { rendering.context }
+    var theme: String? { rendering.theme }
+    var failOn: FailOn { gate.failOn }
 
     func run() throws {
         let baseSpec = base ?? states[0]
