@@ -23,20 +23,18 @@ enum GraphvizPlugins {
     /// as built-ins with demand loading off, so that no text-layout plugin is ever chosen; `nil` when the plugin
     /// libraries are not where `libgvc` is (then the caller uses `gvContext()`, whose widths depend on the fonts).
     static func estimatingContext() -> OpaquePointer? {
-        let libraries = ["core", "dot_layout", "neato_layout"].map(library(named:))
-        guard libraries.allSatisfy({ $0 != nil }) else { return nil }
+        let names = ["core", "dot_layout", "neato_layout"]
+        let libraries = names.compactMap(library(named:))
+        guard libraries.count == names.count else { return nil }
         // `lt_symlist_t`: name and address pairs, ended by a null name. Graphviz keeps the pointer (the context's
         // `builtins`) as long as the context lives, which is as long as the process: it is never freed.
         let symbols = UnsafeMutablePointer<lt_symlist_t>.allocate(capacity: libraries.count + 1)
         for (k, entry) in libraries.enumerated() {
-            symbols[k] = lt_symlist_t(name: UnsafePointer(strdup(entry!.symbol)), address: entry!.address)
+            symbols[k] = lt_symlist_t(name: UnsafePointer(strdup(entry.symbol)), address: entry.address)
         }
         symbols[libraries.count] = lt_symlist_t(name: nil, address: nil)
         return gvContextPlugins(symbols, 0)
     }
-
-    /// Whether SVG on this machine is laid out with the built-in metrics (`sbmap --version`, the tests).
-    static let measuresTextWithoutFonts: Bool = GraphvizExecutor.run { _ in GraphvizExecutor.estimatingContext() != nil }
 
     /// The plugin library `libgvplugin_NAME` and its `gvplugin_NAME_LTX_library` table, from Graphviz's plugin folder.
     private static func library(named name: String) -> (symbol: String, address: UnsafeMutableRawPointer)? {
