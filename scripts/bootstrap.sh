@@ -71,6 +71,13 @@ if [ "${SBMAP_NO_CHROMIUM:-}" != 1 ]; then
     || echo "bootstrap: could not fetch axe-core (scripts/fetch-axe.sh); the accessibility test of 'sbmap site' will be skipped" >&2
 fi
 
+# --- Mermaid, for the test that parses every Mermaid block sbmap writes with Mermaid's own parser (optional) ----
+# Cached in .build/mermaid (ignored), never committed; the test fetches it itself when it is missing.
+if [ "${SBMAP_NO_CHROMIUM:-}" != 1 ]; then
+  "$(dirname "$0")/fetch-mermaid.sh" >/dev/null \
+    || echo "bootstrap: could not fetch Mermaid (scripts/fetch-mermaid.sh); the Mermaid parser test will be skipped" >&2
+fi
+
 # --- Headless Chromium, for the browser tests of `sbmap site` (optional) ---------------------------
 skip_note="the browser tests of 'sbmap site' will be skipped"
 if [ "${SBMAP_NO_CHROMIUM:-}" = 1 ] || have_chromium; then

@@ -16,6 +16,11 @@
 #   sbmap diff BASE . --summary -          the "after" column (HEAD is the app), and the "before" column against
 #                                          `check` of BASE: a hard-linked copy of the app with one storyboard more,
 #                                          so the diff is not empty (an empty diff prints no table)
+#   sbmap diff HEAD~1 HEAD --summary -     the same with two git revisions, which `diff` reads from git as in a pull
+#                                          request: a repository made of a copy of the app (every file, ignored ones
+#                                          too), BASE the app as it is, HEAD a pull request's change (the first
+#                                          Storyboard ID renamed, one storyboard added); each column against `check`
+#                                          on the working tree at that commit (skipped with NO_GIT=1, or without git)
 # and compares storyboards, scenes, segues, cross-file links (and those that do not resolve), code links (and those
 # that do not resolve), errors and warnings (and notes where the output has them). It prints one line per app and
 # every disagreement; exit 0 when all agree, 1 when one does not (or a command failed), 2 when the set is not there.
@@ -119,6 +124,43 @@ sys.exit(1 if bad else 0)
 EOF
 }
 
+# probe FOLDER: writes a storyboard of one scene into FOLDER, so that a diff is never empty.
+probe() {
+    cat > "$1/SBMapCountsProbe.storyboard" <<'EOF'
+<?xml version="1.0" encoding="UTF-8"?>
+<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" initialViewController="p1">
+    <scenes>
+        <scene sceneID="s1">
+            <objects>
+                <viewController id="p1" customClass="SBMapCountsProbe" sceneMemberID="viewController"/>
+            </objects>
+        </scene>
+    </scenes>
+</document>
+EOF
+}
+
+# revisions APP SCAN OUT: a git repository made of a copy of the app folder APP (hard links: git and sed -i write a
+# file they change anew, so the app is never written), BASE its first commit and HEAD a pull request's change. Runs
+# `check` on the working tree at each commit, and `diff HEAD~1 HEAD` from the scanned folder: OUT/check-rev-base.txt,
+# OUT/check-rev-head.txt, OUT/summary-rev.md. Returns 1 when a git step fails.
+revisions() {
+    local app="$1" scan="$2" out="$3" repo="$3/repo" board
+    cp -al "$app" "$repo" 2>/dev/null || cp -R "$app" "$repo" || return 1
+    rm -rf "$repo/.git"
+    git_() { git -C "$repo" -c user.name=sbmap -c user.email=sbmap@invalid -c commit.gpgsign=false "$@"; }
+    git_ init -q && git_ add -A -f && git_ commit -q -m base || return 1
+    ( cd "$repo/$scan" && "$sbmap" check . >/dev/null 2>"$out/check-rev-base.txt" )
+    board="$(cd "$repo/$scan" && grep -rl --include='*.storyboard' 'storyboardIdentifier="' . 2>/dev/null | LC_ALL=C sort | head -1)"
+    [ -z "$board" ] || sed -i '0,/storyboardIdentifier="/s//storyboardIdentifier="SBMapRenamed/' "$repo/$scan/$board"
+    probe "$repo/$scan"
+    git_ add -A -f && git_ commit -q -m head || return 1
+    ( cd "$repo/$scan" && "$sbmap" check . >/dev/null 2>"$out/check-rev-head.txt" )
+    ( cd "$repo/$scan" && "$sbmap" diff HEAD~1 HEAD --summary "$out/summary-rev.md" --fail-on never >/dev/null 2>"$out/diff-rev.txt" )
+}
+
+use_git=1
+if [ "${NO_GIT:-}" = 1 ] || ! command -v git >/dev/null; then use_git=0; fi
 status=0
 apps_checked=0
 printf '%-36s %5s %7s %7s %6s %6s %6s  %s\n' app sb scenes segues xfile code errors result
@@ -139,18 +181,7 @@ while IFS=$'\t' read -r folder scan; do
 
     # BASE: the app with one storyboard more (hard links: no copy of the app's bytes).
     cp -al "$dir" "$out/base" 2>/dev/null || cp -R "$dir" "$out/base"
-    cat > "$out/base/SBMapCountsProbe.storyboard" <<'EOF'
-<?xml version="1.0" encoding="UTF-8"?>
-<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" initialViewController="p1">
-    <scenes>
-        <scene sceneID="s1">
-            <objects>
-                <viewController id="p1" customClass="SBMapCountsProbe" sceneMemberID="viewController"/>
-            </objects>
-        </scene>
-    </scenes>
-</document>
-EOF
+    probe "$out/base"
     ( cd "$out/base" && "$sbmap" check . >/dev/null 2>"$out/check-base.txt" )
     checkBase="$(python3 "$work/parse.py" summary "$out/check-base.txt")"
     ( cd "$dir" && "$sbmap" diff "$out/base" . --summary "$out/summary.md" --fail-on never >/dev/null 2>"$out/diff.txt" ); rc=$?
@@ -164,12 +195,25 @@ EOF
         compare "diff summary, after" "$check" "$(python3 "$work/parse.py" after "$out/summary.md" 2>/dev/null)" || ok=0
         compare "diff summary, before" "$checkBase" "$(python3 "$work/parse.py" before "$out/summary.md" 2>/dev/null)" || ok=0
     } >> "$out/problems" 2>&1
+    if [ $use_git = 1 ]; then
+        if revisions "$apps/$folder" "$scan" "$out"; then
+            {
+                compare "diff of git revisions, before" "$(python3 "$work/parse.py" summary "$out/check-rev-base.txt")" \
+                    "$(python3 "$work/parse.py" before "$out/summary-rev.md" 2>/dev/null)" || ok=0
+                compare "diff of git revisions, after" "$(python3 "$work/parse.py" summary "$out/check-rev-head.txt")" \
+                    "$(python3 "$work/parse.py" after "$out/summary-rev.md" 2>/dev/null)" || ok=0
+            } >> "$out/problems" 2>&1
+        else
+            echo "    diff of git revisions: the repository or the diff failed ($(tail -1 "$out/diff-rev.txt" 2>/dev/null))" >> "$out/problems"
+            ok=0
+        fi
+    fi
     value() { echo "$check" | sed -n "s/^$1=//p"; }
     printf '%-36s %5s %7s %7s %6s %6s %6s  %s\n' "$folder" "$(value storyboards)" "$(value scenes)" "$(value segues)" \
         "$(value 'cross-file links')" "$(value 'code links')" "$(value errors)" "$([ $ok = 1 ] && echo agree || echo DISAGREE)"
     [ $ok = 1 ] || { cat "$out/problems"; status=1; }
     apps_checked=$((apps_checked + 1))
-    if [ -n "${KEEP:-}" ]; then mkdir -p "$KEEP"; rm -rf "${out:?}/base"; cp -R "$out" "$KEEP/"; fi
+    if [ -n "${KEEP:-}" ]; then mkdir -p "$KEEP"; rm -rf "${out:?}/base" "${out:?}/repo"; cp -R "$out" "$KEEP/"; fi
     rm -rf "${out:?}"
 done < <(rows)
 echo "check-counts: $apps_checked apps, $([ $status = 0 ] && echo "every count agrees" || echo "counts disagree (above)")"

@@ -18,7 +18,7 @@ public struct Baseline: Equatable, Sendable {
         public init(_ diagnostic: Diagnostic) {
             code = diagnostic.code.rawValue
             file = Baseline.normalisedPath(diagnostic.location?.path ?? "")
-            subject = Baseline.subject(of: diagnostic.message)
+            subject = diagnostic.subject
         }
 
         public static func < (a: Entry, b: Entry) -> Bool { (a.file, a.code, a.subject) < (b.file, b.code, b.subject) }
@@ -82,16 +82,6 @@ public struct Baseline: Equatable, Sendable {
             remaining[key] = left - 1
             return false
         }
-    }
-
-    /// The message without the numbers that say where: `Main.storyboard:12:5` becomes `Main.storyboard`, and
-    /// `line 12` becomes `line`. What the finding is about (a name, an identifier) stays.
-    static func subject(of message: String) -> String {
-        var text = message
-        for (pattern, replacement) in [(#"(:[0-9]+){1,2}\b"#, ""), (#"\b(line|column|col)s? [0-9]+"#, "$1")] {
-            text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
-        }
-        return text
     }
 
     static func normalisedPath(_ path: String) -> String {

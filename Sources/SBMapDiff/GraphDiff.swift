@@ -9,7 +9,8 @@ import SBMapModel
 ///    by Storyboard ID, then by custom class, when each is unique on both sides. Code types and names in code by id.
 /// 3. **Edges** by id with the storyboard renamed; then by their ends (as matched), kind and identifier. A segue
 ///    whose id stayed but whose kind or identifier changed is *changed*.
-/// 4. **Findings** by code, message and file (lines move with every edit): new in HEAD, or fixed since BASE.
+/// 4. **Findings** by code, file and subject (the message without line numbers: lines move with every edit): new in
+///    HEAD, or fixed since BASE.
 public struct GraphDiff: Sendable {
     public var base: StoryboardGraph
     public var head: StoryboardGraph
@@ -295,7 +296,8 @@ public struct GraphDiff: Sendable {
                 unmatched.append(edge)
             }
         }
-        // By ends, kind and identifier: code edges (whose ids hold line numbers) and links that were re-made.
+        // By ends, kind and identifier: links that were re-made, and code edges whose call moved to another file or
+        // whose order among the file's calls to the same scene changed.
         struct Key: Hashable { var from, to: String; var kind: EdgeKind; var identifier: String? }
         var headByKey: [Key: [String]] = [:]
         for edge in head.edges where !headTaken.contains(edge.id) {
@@ -319,7 +321,7 @@ public struct GraphDiff: Sendable {
     private mutating func compareFindings() {
         func key(_ d: Diagnostic, mapping: Bool) -> String {
             let path = d.location.map { mapping ? mapped($0.path) : $0.path } ?? ""
-            return "\(d.code.rawValue)\u{1}\(path)\u{1}\(d.message)"
+            return "\(d.code.rawValue)\u{1}\(path)\u{1}\(d.subject)"
         }
         var baseCounts: [String: Int] = [:]
         for d in base.diagnostics { baseCounts[key(d, mapping: true), default: 0] += 1 }

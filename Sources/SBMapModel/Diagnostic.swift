@@ -1,3 +1,5 @@
+import Foundation
+
 /// How bad a finding is. `check` fails (exit 1) on errors, and on anything with `--strict`.
 public enum Severity: String, Sendable, Codable, Comparable, CaseIterable {
     case info
@@ -160,6 +162,19 @@ public struct Diagnostic: Hashable, Sendable, Codable, Comparable {
             location = SourceLocation(path: file, line: try c.decodeIfPresent(Int.self, forKey: .line) ?? 0,
                                       column: try c.decodeIfPresent(Int.self, forKey: .column) ?? 0)
         }
+    }
+
+    /// What the finding is about: its message without the numbers that say where (`Main.storyboard:12:5` becomes
+    /// `Main.storyboard`, `lines 12, 30` becomes `line`). The names it is about stay. A finding that only moved,
+    /// because lines were inserted above it, has the same subject: a baseline still knows it, and `sbmap diff`
+    /// does not call it new.
+    public var subject: String {
+        var text = message
+        for (pattern, replacement) in [(#"(:[0-9]+){1,2}\b"#, ""),
+                                       (#"\b(line|column|col)s? [0-9]+((, |,? and )[0-9]+)*"#, "$1")] {
+            text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
+        }
+        return text
     }
 
     /// Findings sort by place, then by code and text, so every output lists them in one order.

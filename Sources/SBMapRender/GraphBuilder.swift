@@ -50,6 +50,7 @@ struct GraphBuilder {
             set(n, "id", node.id)
             set(n, "class", node.classes.joined(separator: " "))
             setNodeStyle(n, node.style, lines: node.label)
+            setReadableWidth(n, node.style, lines: node.label, size: theme.font.size, margin: Self.nodeMargin.x)
             set(n, "tooltip", GraphvizText.tooltip(node.tooltip))
         }
 
@@ -219,7 +220,7 @@ struct GraphBuilder {
         declare(g, kind: AGNODE, "fontname", font.family)
         declare(g, kind: AGNODE, "fontsize", GraphvizText.number(font.size))
         declare(g, kind: AGNODE, "fontcolor", font.color.graphviz)
-        declare(g, kind: AGNODE, "margin", "0.12,0.06")
+        declare(g, kind: AGNODE, "margin", "\(GraphvizText.number(Self.nodeMargin.x)),\(GraphvizText.number(Self.nodeMargin.y))")
         declare(g, kind: AGNODE, "height", "0.4")
         declare(g, kind: AGEDGE, "fontname", font.family)
         declare(g, kind: AGEDGE, "fontsize", GraphvizText.number(font.edgeSize))
@@ -256,6 +257,17 @@ struct GraphBuilder {
         } else {
             set(n, "label", GraphvizText.lines(lines))
         }
+    }
+
+    /// Space around a node's label, in inches (across, down).
+    static let nodeMargin = (x: 0.12, y: 0.06)
+
+    /// At least the width the label takes in a wide fallback font (`LabelWidth`), so that it fits its box in any
+    /// browser; never below Graphviz's default width.
+    private func setReadableWidth(_ n: NodePtr, _ style: NodeStyle, lines: [String], size: Double, margin: Double) {
+        guard style.shape != "point" else { return }
+        let width = LabelWidth.inches(lines, size: size, margin: margin)
+        if width > 0.75 { set(n, "width", GraphvizText.number((width * 100).rounded(.up) / 100)) }
     }
 
     private func setEdgeStyle(_ e: EdgePtr, _ style: EdgeStyle) {
@@ -295,6 +307,7 @@ struct GraphBuilder {
                 var text = item.text
                 if let prefix = style.prefix, !prefix.isEmpty { text = TextSafety.clean(prefix) + " " + text }
                 setNodeStyle(n, style, lines: [text])
+                setReadableWidth(n, style, lines: [text], size: max(theme.font.size - 2, 6), margin: 0.08)
                 set(n, "fontsize", small)
                 set(n, "height", "0.22")
                 set(n, "margin", "0.08,0.02")
@@ -313,6 +326,8 @@ struct GraphBuilder {
                 set(a, "height", "0.2")
                 set(a, "margin", "0.04,0.01")
                 set(a, "fontsize", small)
+                setReadableWidth(a, NodeStyle(shape: "plaintext"), lines: [item.text], size: max(theme.font.size - 2, 6),
+                                 margin: 0.04)
                 set(a, "label", GraphvizText.escaped(item.text))
                 set(a, "tooltip", GraphvizText.tooltip(item.text))
                 set(b, "id", item.id + "-end")

@@ -11,6 +11,8 @@ enum GraphvizExecutor {
     private static let lock = NSLock()
     /// Touched only while `lock` is held.
     nonisolated(unsafe) private static var sharedContext: OpaquePointer?
+    /// Touched only while `lock` is held. `.some(nil)`: tried, and the plugins were not found.
+    nonisolated(unsafe) private static var sharedEstimatingContext: OpaquePointer??
 
     /// The process's one Graphviz context. Call only inside `run`.
     ///
@@ -21,6 +23,20 @@ enum GraphvizExecutor {
     static func context() -> OpaquePointer? {
         if sharedContext == nil { sharedContext = gvContext() }
         return sharedContext
+    }
+
+    /// The context that measures text with Graphviz's built-in metrics, not the fonts installed
+    /// (`GraphvizPlugins`); `nil` where Graphviz's plugin libraries cannot be loaded that way. Call only inside `run`.
+    static func estimatingContext() -> OpaquePointer? {
+        if sharedEstimatingContext == nil { sharedEstimatingContext = .some(GraphvizPlugins.estimatingContext()) }
+        return sharedEstimatingContext ?? nil
+    }
+
+    /// The context a layout for `format` runs in: SVG is measured without the fonts (the same bytes on every
+    /// machine), PNG and PDF with the fonts cairo draws them in.
+    static func context(for format: GraphvizFormat) -> OpaquePointer? {
+        if format == .svg, let estimating = estimatingContext() { return estimating }
+        return context()
     }
 
     /// Runs `body` with exclusive use of Graphviz, capturing every message Graphviz reports

@@ -137,7 +137,7 @@ public enum Renderer {
             throw RenderError("Graphviz could not create a graph", diagnostics: log.diagnostics(context: "build"))
         }
         defer { agclose(g) }
-        guard let gvc = GraphvizExecutor.context() else {
+        guard let gvc = GraphvizExecutor.context(for: options.format) else {
             throw RenderError("Graphviz could not create a context", diagnostics: log.diagnostics(context: "context"))
         }
 

@@ -126,7 +126,7 @@ extension StylePass {
         tip.append("From: \(names[edge.from]?.label ?? edge.from)")
         tip.append("To: \(names[edge.to]?.label ?? edge.to)")
         if let via = edge.via { tip.append("Via: \(via)") }
-        if let loc = edge.location { tip.append("\(loc)") }
+        if let loc = edge.location, !loc.path.isEmpty { tip.append("File: \(loc.path)") }
         tip += Self.changeLines(edge.change)
         return tip
     }

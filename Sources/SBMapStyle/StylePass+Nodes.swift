@@ -199,7 +199,8 @@ extension StylePass {
         tip.append("Role: \(node.role.rawValue)")
         if let ident = node.storyboardIdentifier { tip.append("Storyboard ID: \(ident)") }
         if let title = node.title { tip.append("Title: \(title)") }
-        if let loc = node.location { tip.append("\(loc)") }
+        // The file, never its line: a picture changes only when the map does, not when a line is inserted above.
+        if let loc = node.location, !loc.path.isEmpty { tip.append("File: \(loc.path)") }
         if let link = node.link {
             tip.append("Points to: \(linkDescription(node))")
             if let cls = link.linkClass { tip.append("Link class: \(cls)") }
@@ -213,9 +214,16 @@ extension StylePass {
         }
         if isInitial(node) { tip.append("Initial scene") }
         if let action = node.unwindAction { tip.append("Unwind action: \(action)") }
-        for location in node.instantiatedBySelfAt ?? [] { tip.append("Instantiated by its own class (\(location))") }
+        for path in Self.files(of: node.instantiatedBySelfAt ?? []) { tip.append("Instantiated by its own class (\(path))") }
         tip += Self.changeLines(node.change)
         return tip
+    }
+
+    /// The files of `locations`, each once, in order: what a tooltip says of places (lines are data for the JSON and
+    /// the site, and would make every picture change when a line is inserted above).
+    static func files(of locations: [SourceLocation]) -> [String] {
+        var seen: Set<String> = []
+        return locations.map(\.path).filter { seen.insert($0).inserted }
     }
 
     /// The class a scene has when it sets no custom class, for its storyboard's platform.

@@ -148,7 +148,7 @@ struct StylePass {
         if sb.isLaunchScreen { tip.append("Launch screen") }
         let titles = targetTitles(sb.targets)
         if !titles.isEmpty { tip.append("Built by: \(titles.joined(separator: ", "))") }
-        for entry in sb.entryPoints.sorted() { tip.append("Loaded by \(entry.key) (\(entry.declaredAt))") }
+        for entry in sb.entryPoints.sorted() { tip.append("Loaded by \(entry.key) (\(entry.declaredAt.path))") }
         return tip
     }
 

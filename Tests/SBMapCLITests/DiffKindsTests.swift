@@ -127,7 +127,7 @@ import Testing
     /// would say two things at once. The print theme is black and grey only: its kinds differ by line style and mark.
     @Test(arguments: ["default", "dark"])
     func noDiffColourMeansSomethingElseOnTheMap(theme: String) throws {
-        let text = try String(contentsOf: Axe.repository.appendingPathComponent("themes/\(theme).yaml"), encoding: .utf8)
+        let text = try String(contentsOf: TestAssets.repository.appendingPathComponent("themes/\(theme).yaml"), encoding: .utf8)
         let start = try #require(text.range(of: "\ndiff:\n")), end = try #require(text.range(of: "\nmarkers:", range: start.upperBound..<text.endIndex))
         func colours(_ part: Substring) -> Set<String> {
             Set(part.matches(of: /"(#[0-9a-fA-F]{6})"/).map { $0.output.1.lowercased() })
@@ -140,5 +140,25 @@ import Testing
         for mark in ["broke:", "fixed:", "\"+ \"", "\"− \"", "\"Δ \""] {
             #expect(text[start.lowerBound..<end.lowerBound].contains(mark), "\(mark) missing")
         }
+    }
+}
+
+extension DiffKindsTests {
+    /// The summary's Mermaid picture is the changed neighbourhood: no stub saying how many scenes are further away.
+    @Test func theSummarysPictureShowsOnlyTheChangedNeighbourhood() throws {
+        let chain = XML.storyboard(initial: "list",
+            XML.scene("list", attributes: #"customClass="FeedViewController" storyboardIdentifier="feed""#, body: XML.segue("g1", to: "a")),
+            XML.scene("a", attributes: #"customClass="AViewController""#, body: XML.segue("g2", to: "b")),
+            XML.scene("b", attributes: #"customClass="BViewController""#))
+        let root = try pair(base: { $0["App/Feed.storyboard"] = chain }) { files in
+            files["App/Main.storyboard"] = Self.main.replacingOccurrences(of: "HomeViewController", with: "StartViewController")
+        }
+        let (run, summary, svg) = try diff(root)
+        #expect(run.status == 0, "\(run.stderr)")
+        let picture = try #require(summary.range(of: "```mermaid").map { String(summary[$0.upperBound...]) })
+        #expect(picture.contains("StartViewController"), "\(summary)")
+        #expect(!picture.contains("further away"), "\(picture)")
+        #expect(!picture.contains("BViewController"), "two links away from the change: not drawn, not folded")
+        #expect(svg.contains("further away"), "the diff map still folds what is further away into a stub")
     }
 }

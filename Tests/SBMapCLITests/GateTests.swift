@@ -201,17 +201,8 @@ enum SARIFSchema {
         let hasValidator = (try? Process.run(URL(fileURLWithPath: "/usr/bin/env"), arguments: ["python3", "-c", "import jsonschema"]))
             .map { $0.waitUntilExit(); return $0.terminationStatus == 0 } ?? false
         guard hasValidator else { return nil }
-        if let chosen = ProcessInfo.processInfo.environment["SBMAP_SARIF_SCHEMA"], !chosen.isEmpty { return chosen }
-        let cached = Axe.repository.appendingPathComponent(".build/sarif/sarif-schema-2.1.0.json")
-        if !FileManager.default.fileExists(atPath: cached.path) {
-            let fetch = Process()
-            fetch.executableURL = Axe.repository.appendingPathComponent("scripts/fetch-sarif-schema.sh")
-            fetch.standardOutput = FileHandle.nullDevice
-            fetch.standardError = FileHandle.nullDevice
-            try? fetch.run()
-            fetch.waitUntilExit()
-        }
-        return FileManager.default.fileExists(atPath: cached.path) ? cached.path : nil
+        return TestAssets.path(environment: "SBMAP_SARIF_SCHEMA", cached: ".build/sarif/sarif-schema-2.1.0.json",
+                               fetchedBy: "scripts/fetch-sarif-schema.sh")
     }()
 
     static let missing = "the SARIF 2.1.0 schema is not here and scripts/fetch-sarif-schema.sh could not fetch it (no network; or set SBMAP_SARIF_SCHEMA=/path/to/sarif-schema-2.1.0.json), or python3 has no jsonschema (pip install jsonschema): the schema test of SARIF output is skipped"

@@ -4,24 +4,9 @@ import Testing
 /// axe-core, the accessibility checker: `$SBMAP_AXE`, or `.build/axe/axe.min.js` of this repository, which
 /// scripts/fetch-axe.sh fetches (pinned, from the axe-playwright-python wheel on PyPI) when it is missing.
 enum Axe {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    static let source: String? = {
-        if let chosen = ProcessInfo.processInfo.environment["SBMAP_AXE"], !chosen.isEmpty {
-            return try? String(contentsOfFile: chosen, encoding: .utf8)
-        }
-        let cached = repository.appendingPathComponent(".build/axe/axe.min.js")
-        if !FileManager.default.fileExists(atPath: cached.path), Chromium.executable != nil {
-            let fetch = Process()
-            fetch.executableURL = repository.appendingPathComponent("scripts/fetch-axe.sh")
-            fetch.standardOutput = FileHandle.nullDevice
-            fetch.standardError = FileHandle.nullDevice
-            try? fetch.run()
-            fetch.waitUntilExit()
-        }
-        return try? String(contentsOf: cached, encoding: .utf8)
-    }()
+    static let source: String? = TestAssets.path(environment: "SBMAP_AXE", cached: ".build/axe/axe.min.js",
+                                                 fetchedBy: "scripts/fetch-axe.sh", fetching: Chromium.executable != nil)
+        .flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
 
     static let missing = "axe-core not found and scripts/fetch-axe.sh could not fetch it (no network or no pip; or set SBMAP_AXE=/path/to/axe.min.js): the accessibility test of the site is skipped"
 }

@@ -31,6 +31,21 @@ import Testing
         #expect(diff.fixedFindings.isEmpty)
     }
 
+    /// A message that names lines (a duplicate Storyboard ID: "lines 12, 30") is the same finding when a line is
+    /// inserted above: not a new one and a fixed one.
+    @Test func findingsWhoseMessagesNameLinesAreMatchedWithoutThem() {
+        func finding(_ first: Int, _ second: Int) -> Diagnostic {
+            Diagnostic(.error, .duplicateStoryboardIdentifier,
+                       "storyboard ID 'Home' is used by 2 scenes in A.storyboard (lines \(first), \(second)); Xcode refuses to compile it",
+                       at: SourceLocation(path: "A.storyboard", line: second, column: 9))
+        }
+        let diff = GraphDiff(base: Self.graph("A.storyboard", [], diagnostics: [finding(12, 30)]),
+                             head: Self.graph("A.storyboard", [], diagnostics: [finding(13, 31)]))
+        #expect(diff.newFindings.isEmpty && diff.fixedFindings.isEmpty)
+        #expect(diff.verdict == "No storyboard change")
+        #expect(finding(12, 30).subject == "storyboard ID 'Home' is used by 2 scenes in A.storyboard (line); Xcode refuses to compile it")
+    }
+
     @Test func aRenamedFileNeedsHalfItsScenesInCommon() {
         let base = Self.graph("Old.storyboard", ["a", "b", "c", "d"].map { Self.scene("Old.storyboard", $0) })
         let kept = Self.graph("New.storyboard", ["a", "b", "x", "y"].map { Self.scene("New.storyboard", $0) })

@@ -483,21 +483,38 @@ private func graphWithOnboarding() -> StoryboardGraph {
         #expect(hints == ["segue identifiers are case-sensitive: did you mean 'SHOWDETAIL'?"])
     }
 
-    /// Edge ids are made byte by byte at their final size; they must read as the place, written as
-    /// `SourceLocation.description` writes it, and the two ends.
-    @Test func edgeIDsSpellThePlaceAsItsDescription() {
-        let places = [
-            SourceLocation(path: "App/Sources/Home.swift", line: 12, column: 7),
-            SourceLocation(path: "main.swift", line: 1_000_000, column: 0),
-            SourceLocation(path: "Ünïcödé/Ansicht 🗺.swift", line: 3, column: 10),
-            SourceLocation(path: "", line: 0, column: 5),
-            SourceLocation(path: "Plist.plist"),
-        ]
-        for place in places {
+    /// Edge ids are made byte by byte at their final size; they must read as the file and the two ends, with the
+    /// ordinal after `~` from the second call on.
+    @Test func edgeIDsSpellTheFileAndTheEnds() {
+        for path in ["App/Sources/Home.swift", "Ünïcödé/Ansicht 🗺.swift", ""] {
             for (from, to) in [("Main.storyboard#home", "Main.storyboard#detail"), ("", ""), ("code:Ä", "code-target:Main#X")] {
-                #expect(CodeLinkPass.edgeID(at: place, from: from, to: to) == "code:\(place)#\(from)->\(to)")
+                #expect(CodeLinkPass.edgeID(in: path, from: from, to: to) == "code:\(path)#\(from)->\(to)")
+                #expect(CodeLinkPass.edgeID(in: path, from: from, to: to, ordinal: 2) == "code:\(path)#\(from)->\(to)~2")
+                #expect(CodeLinkPass.edgeID(in: path, from: from, to: to, ordinal: 1_000_000) == "code:\(path)#\(from)->\(to)~1000000")
             }
         }
+    }
+
+    /// No line in a code edge's id: the same calls give the same ids wherever they are in the file, two calls that
+    /// link the same ends are told apart by their order, and one call that makes its edge twice makes one edge.
+    @Test func codeEdgeIDsDoNotMoveWithTheLines() {
+        let source = """
+            class HomeViewController: UIViewController {
+                func a() { let d = storyboard!.instantiateViewController(withIdentifier: "Detail") }
+                func b() { let d = storyboard!.instantiateViewController(withIdentifier: "Detail") }
+                func c() { let s = UIStoryboard(name: "Settings", bundle: nil).instantiateInitialViewController() }
+            }
+            """
+        func codeEdges(_ text: String) -> [Edge] { link([("H.swift", text)]).edges.filter { $0.kind == .code } }
+        let before = codeEdges(source)
+        let after = codeEdges("// one line\n\n// and two more\n" + source)
+        #expect(before.map(\.id) == [
+            "code:H.swift#Main.storyboard#home->Main.storyboard#detail",
+            "code:H.swift#Main.storyboard#home->Main.storyboard#detail~2",
+            "code:H.swift#Main.storyboard#home->Settings.storyboard#root",
+        ])
+        #expect(after.map(\.id) == before.map(\.id))
+        #expect(after.map { $0.location?.line ?? 0 } == before.map { ($0.location?.line ?? 0) + 3 }, "the lines stay data")
     }
 
     @Test func swiftNamesOfUnwindSelectors() {

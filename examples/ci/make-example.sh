@@ -4,7 +4,7 @@
 #
 #   examples/ci/make-example.sh [path/to/sbmap]
 #
-# Writes examples/ci/example-diff.svg, example-diff.png and example-summary.md.
+# Writes examples/ci/example-diff.svg and example-summary.md, and docs/images/pr-diff.png (the README shows it).
 set -euo pipefail
 cd "$(dirname "$0")"
 sbmap="${1:-$(cd ../.. && swift build -c release --show-bin-path)/sbmap}"
@@ -26,6 +26,6 @@ cd "$work"
 "$sbmap" diff before after -o diff.png 2>/dev/null || [ $? -eq 1 ]
 cd - >/dev/null
 cp "$work/diff.svg" example-diff.svg
-cp "$work/diff.png" example-diff.png
+cp "$work/diff.png" ../../docs/images/pr-diff.png
 cp "$work/summary.md" example-summary.md
-echo "examples/ci: example-diff.svg, example-diff.png, example-summary.md" >&2
+echo "examples/ci: example-diff.svg, example-summary.md; docs/images/pr-diff.png" >&2

@@ -139,7 +139,9 @@ struct DiffCommand: ParsableCommand {
             }
         }
         if let summaryPath {
-            let picture = diff.isEmpty ? nil : Stylist(theme: chosenTheme, options: StyleOptions(legend: false)).style(map)
+            // The changed neighbourhood and nothing else: no stubs for what is further away.
+            let neighbourhood = FocusView(seeds: seeds, hops: context, folds: false).make(annotated)
+            let picture = diff.isEmpty ? nil : Stylist(theme: chosenTheme, options: StyleOptions(legend: false)).style(neighbourhood)
             let text = DiffSummaryWriter.write(diff, picture: picture, mapFile: output, artifactURL: artifactURL)
             try OutputFile.write(Array(text.utf8), to: summaryPath)
         }

@@ -1,33 +1,44 @@
 import SBMapModel
 
 extension CodeLinkPass {
-    /// `code:<place>#<source>-><target>`, the place as `SourceLocation.description` writes it. Made in one
-    /// allocation at its final size, the parts copied in as bytes: an app has thousands of code edges, and appending
-    /// the parts grows and copies the string again for each (docs/benchmarks.md, code links).
-    static func edgeID(at location: SourceLocation, from source: String, to target: String) -> String {
-        let line = max(location.line, 0)
-        let column = line > 0 ? max(location.column, 0) : 0
-        var count = 5 + location.path.utf8.count + 1 + source.utf8.count + 2 + target.utf8.count
-        if line > 0 { count += 1 + UTF8Writer.digits(line) }
-        if column > 0 { count += 1 + UTF8Writer.digits(column) }
+    /// `code:<file>#<source>-><target>`, then `~2`, `~3`, … for the second and later calls in the same file that link
+    /// the same two ends. No line or column: a line inserted above a call must not change the id of its link (ids are
+    /// in the SVG, the DOT and the JSON, and `sbmap diff` pairs links by id), and counting calls in the order the file
+    /// makes them keeps each id as stable as the calls around it. Made in one allocation at its final size, the parts
+    /// copied in as bytes: an app has thousands of code edges, and appending the parts grows and copies the string
+    /// again for each (docs/benchmarks.md, code links).
+    static func edgeID(in path: String, from source: String, to target: String, ordinal: Int = 1) -> String {
+        var count = 5 + path.utf8.count + 1 + source.utf8.count + 2 + target.utf8.count
+        if ordinal > 1 { count += 1 + UTF8Writer.digits(ordinal) }
         return String(unsafeUninitializedCapacity: count) { buffer in
             var out = UTF8Writer(buffer: buffer)
             out.write("code:")
-            out.write(location.path)
-            if line > 0 {
-                out.write(":")
-                out.write(decimal: line)
-            }
-            if column > 0 {
-                out.write(":")
-                out.write(decimal: column)
-            }
+            out.write(path)
             out.write("#")
             out.write(source)
             out.write("->")
             out.write(target)
+            if ordinal > 1 {
+                out.write("~")
+                out.write(decimal: ordinal)
+            }
             return out.count
         }
+    }
+
+    /// The id of the edge the call at `location` makes from `source` to `target`. Each call of the file being
+    /// linked that links the same two ends counts one more (`~2`, `~3`); an edge a call makes twice (two references
+    /// standing for one scene) gets the same id both times, so `CodeLinker` keeps one. A file's calls are linked one
+    /// at a time, so the call that made an id last is the only one that can make it again.
+    mutating func edgeID(at location: SourceLocation, from source: String, to target: String) -> String {
+        let base = Self.edgeID(in: location.path, from: source, to: target)
+        guard let seen = edgeOrdinals[base] else {
+            edgeOrdinals[base] = (location, 1)
+            return base
+        }
+        if seen.last == location { return Self.edgeID(in: location.path, from: source, to: target, ordinal: seen.count) }
+        edgeOrdinals[base] = (location, seen.count + 1)
+        return Self.edgeID(in: location.path, from: source, to: target, ordinal: seen.count + 1)
     }
 }
 

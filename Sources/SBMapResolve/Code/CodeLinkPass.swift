@@ -32,6 +32,9 @@ struct CodeLinkPass: Sendable {
     /// The edges made so far. The same edge may be made twice (two references standing for one scene); the copies
     /// are equal, and `CodeLinker` keeps one.
     var edges: [Edge] = []
+    /// For each code edge id of the file being linked (without its `~n`): the place of the last call that made it,
+    /// and how many calls have (`edgeID(at:from:to:)`).
+    var edgeOrdinals: [String: (last: SourceLocation, count: Int)] = [:]
     var diagnostics: [Diagnostic] = []
     /// Scenes that code of their own class instantiates (a factory), and where: no self-loop, a mark on the node.
     var selfMade: [(node: String, at: SourceLocation)] = []
@@ -83,6 +86,7 @@ struct CodeLinkPass: Sendable {
         conditions = file.conditions
         loadMatches.removeAll(keepingCapacity: true)
         loadsByName.removeAll(keepingCapacity: true)
+        edgeOrdinals.removeAll(keepingCapacity: true)
         for k in loads.indices { loadsByName[LoadKey(name: loads[k].name, type: loads[k].enclosingType), default: []].append(k) }
         // A use in an `#if` branch compiled for none of the platforms it could run on makes no link and no finding.
         for k in loads.indices {
@@ -267,7 +271,8 @@ struct CodeLinkPass: Sendable {
                     continue
                 }
                 let cross = source.storyboard == nil || source.storyboard != target.storyboard
-                edges.append(Edge(id: Self.edgeID(at: location, from: source.id, to: target.id), from: source.id, to: target.id,
+                let id = edgeID(at: location, from: source.id, to: target.id)
+                edges.append(Edge(id: id, from: source.id, to: target.id,
                                   kind: .code, identifier: identifier, crossFile: cross, location: location, via: via))
             }
         }

@@ -95,7 +95,7 @@ public struct CodeLinker: Sendable {
         var out = indexed.index.takeGraph()
         // A code node that several passes made is the one the earliest pass made, as when linking in order (its id
         // says which type it stands for; only the place it points at may differ), and the unwind pass comes after
-        // the files. An edge's id starts with the place of the call that made it, so no two passes make the same
+        // the files. An edge's id starts with the file of the call that made it, so no two passes make the same
         // edge (an edge one pass made twice is kept once); the unwind pass's go first, as their ids
         // (`<storyboard>#exit:…`) mostly sort before the others' (`code:…`).
         // The three merges need nothing of each other: each array is handed to a task of its own, and back.

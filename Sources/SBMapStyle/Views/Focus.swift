@@ -15,6 +15,9 @@ public struct FocusView: Hashable, Sendable {
     public var hops: Int
     /// Node ids to start from instead of a storyboard or a scene: a diff map starts from what changed.
     public var seeds: [String]?
+    /// Whether what is further away is folded into stubs (`+3 scenes further away`), or left out: the diff summary's
+    /// Mermaid picture shows the changed neighbourhood and nothing else.
+    public var folds = true
 
     public init(storyboard: String, scene: String? = nil, hops: Int = 1) {
         self.storyboard = storyboard
@@ -22,12 +25,14 @@ public struct FocusView: Hashable, Sendable {
         self.hops = max(0, hops)
     }
 
-    /// A map of the nodes `seeds` and their neighbours within `hops`.
-    public init(seeds: [String], hops: Int) {
+    /// A map of the nodes `seeds` and their neighbours within `hops`; with `folds: false`, without stubs for what
+    /// is further away.
+    public init(seeds: [String], hops: Int, folds: Bool = true) {
         self.storyboard = ""
         self.scene = nil
         self.hops = max(0, hops)
         self.seeds = seeds
+        self.folds = folds
     }
 
     /// The stub node of the storyboard at `path` (`code` for code types further away).
@@ -81,7 +86,7 @@ public struct FocusView: Hashable, Sendable {
             let keepsFrom = keptIDs.contains(edge.from), keepsTo = keptIDs.contains(edge.to)
             if keepsFrom && keepsTo {
                 edges.append(edge)
-            } else {
+            } else if folds {
                 guard let from = keepsFrom ? edge.from : stub(of: edge.from),
                       let to = keepsTo ? edge.to : stub(of: edge.to) else { continue }
                 let target = index.nodeIndex[edge.to].map { graph.nodes[$0] }
