@@ -246,6 +246,11 @@ public struct GraphDiff: Sendable {
         // The reference a move left behind, and its link to the moved scene, are part of the move.
         let references = Set(leftBehind.values)
         addedEdges.removeAll { broke.contains($0) || headEdges[$0].map { references.contains($0.from) } ?? false }
+        // The link a broken reference had to its target is what broke, not a removal of its own; the one a fixed
+        // reference gained is what was fixed, not an addition.
+        let brokeInBase = Set(nodeMatch.filter { brokeNodes[$0.value] != nil }.map(\.key))
+        removedEdges.removeAll { brokeInBase.contains($0.from) }
+        addedEdges.removeAll { headEdges[$0].map { fixedNodes[$0.from] != nil } ?? false }
     }
 
     /// What the change does to the app, in one line: the summary's first. `2 links broke, both crash at runtime`,

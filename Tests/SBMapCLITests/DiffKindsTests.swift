@@ -48,6 +48,7 @@ import Testing
         #expect(svg.contains("diff broke"), "the broken reference is marked on the map")
         #expect(svg.contains("broke:"), "with a visible 'broke' mark")
         #expect(!svg.contains("diff added"), "broken is not added")
+        #expect(!summary.contains("removed link"), "the link a broken reference lost is what broke, not a removal: \(summary)")
     }
 
     @Test func aNewUnresolvedLinkBrokeToo() throws {
@@ -76,6 +77,7 @@ import Testing
         #expect(Self.firstLine(summary) == "## 1 link fixed", "\(summary)")
         #expect(summary.contains("### Fixed findings"))
         #expect(svg.contains("diff fixed"))
+        #expect(!summary.contains("added link"), "the link a fixed reference gained is what was fixed: \(summary)")
     }
 
     @Test func addedRemovedAndChangedScenes() throws {
