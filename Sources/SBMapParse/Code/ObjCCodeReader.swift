@@ -69,7 +69,7 @@ struct ObjCCodeReader {
         guard case .function(let name, true) = scope.kind else { return }
         let path = typePath + [name]
         if scope.helperLoads.count == 1 {
-            file.helpers.append(CodeStoryboardHelper(path: path, name: scope.helperLoads[0], mainBundle: !scope.helperLoadsOtherBundle,
+            file.helpers.append(CodeStoryboardHelper(path: path, name: scope.helperLoads[0], bundle: scope.helperBundle,
                                                      location: location(scope.start)))
         } else if name == "storyboard", !file.helpers.contains(where: { $0.path == path }) {
             // `- (UIStoryboard *)storyboard { … }` that is no single load still hides UIKit's `storyboard`.
@@ -114,7 +114,11 @@ struct ObjCCodeReader {
             declaration(at: i)
         default:
             // `.other`, and the Swift-only words, which are plain names in Objective-C.
-            classNameHelper(at: i)
+            if stream.isPunct(i + 1, "*"), scopes.inFunction, stream.isIdentifier(i, "NSBundle") {
+                bundleLocal(at: i)
+            } else {
+                classNameHelper(at: i)
+            }
         }
     }
 
@@ -171,6 +175,13 @@ struct ObjCCodeReader {
             file.unwindActions.append(CodeUnwindAction(selector: selector, enclosingType: typePath, location: location(i)))
         }
         guard stream.isPunct(j, "{"), let name = firstPart else { return }
+        if returnText.containsBytes("NSBundle"), parameters.isEmpty {
+            var seen: [CodeBundle] = []
+            for value in bundleReturns(body: j) where !seen.contains(value) {
+                seen.append(value)
+                file.bundleHelpers.append(CodeBundleHelper(path: typePath + [name], value: value, location: location(i)))
+            }
+        }
         let returnsStoryboard = returnText.containsBytes("UIStoryboard") || returnText.containsBytes("NSStoryboard")
         pending.announce(.function(name: name, returnsStoryboard: returnsStoryboard), parameters: parameters, at: j)
     }
@@ -315,6 +326,7 @@ struct ObjCCodeReader {
             if path == ["NSStoryboard", "mainStoryboard"] { return .main }
             if path.count == 1, let value = scopes.local(path[0]) {
                 if case .storyboard(let ref) = value { return ref }
+                if case .parameter = value { return .parameter(path[0]) }
                 return .dynamic(text)
             }
             if path.first == "self" { return .helper(Array(path.dropFirst())) }
@@ -329,13 +341,106 @@ struct ObjCCodeReader {
         let receiver = stream.text(msg.receiver)
         guard receiver == "UIStoryboard" || receiver == "NSStoryboard" else { return }
         let name = string(msg.parts[0].1)
-        var mainBundle = true
-        if let bundle = msg.parts.first(where: { $0.0 == "bundle" }) {
-            mainBundle = ["nil", "NULL", "[NSBundle mainBundle]", "NSBundle.mainBundle"].contains(stream.text(bundle.1))
-        }
-        file.loads.append(CodeStoryboardLoad(name: name, mainBundle: mainBundle, api: "storyboardWithName:bundle:",
+        let bundle = msg.parts.first(where: { $0.0 == "bundle" }).map { self.bundle($0.1) } ?? .main
+        file.loads.append(CodeStoryboardLoad(name: name, bundle: bundle, api: "storyboardWithName:bundle:",
                                              enclosingType: typePath, location: location(open)))
-        scopes.noteHelperLoad(name, mainBundle: mainBundle)
+        scopes.noteHelperLoad(name, bundle: bundle)
+    }
+
+    // MARK: Bundles
+
+    /// The bundle an expression stands for (issue 20, class 5): `nil`, `[NSBundle mainBundle]` the main bundle;
+    /// `[NSBundle bundleForClass:[self class]]` (or `self`, `self.class`) and `SWIFTPM_MODULE_BUNDLE` the caller's own;
+    /// `[NSBundle bundleForClass:[X class]]` class `X`'s; `[BundleHelper frameworkBundle]`, `OTRAssets.resourcesBundle`
+    /// a member that returns one; a local bound to one; anything else (`bundleWithIdentifier:`, `bundleWithPath:`) a
+    /// foreign bundle.
+    private func bundle(_ range: Range<Int>) -> CodeBundle {
+        let text = stream.text(range)
+        switch text {
+        case "nil", "NULL", "[NSBundle mainBundle]", "NSBundle.mainBundle": return .main
+        case "SWIFTPM_MODULE_BUNDLE": return .own
+        default: break
+        }
+        guard let a = range.first else { return .foreign(text) }
+        if stream.isPunct(a, "["), stream.close(a) == range.upperBound - 1, let msg = message(open: a), msg.parts.count == 1 {
+            let (selector, argument) = msg.parts[0]
+            let receiver = stream.text(msg.receiver)
+            if receiver == "NSBundle", selector == "bundleForClass" {
+                switch expressions.typeName(argument) {
+                case .ownTypeName?: return .own
+                case .typeName(let name)?: return .ofType(name)
+                default: return .foreign(text)
+                }
+            }
+            guard argument.isEmpty else { return .foreign(text) }
+            // `[[self class] frameworkBundle]`: a class method of the enclosing class.
+            if receiver == "[self class]" || receiver == "self.class" { return .member([selector]) }
+            if let path = expressions.dottedPath(msg.receiver) {
+                return .member((path.first == "self" ? Array(path.dropFirst()) : path) + [selector])
+            }
+            return .foreign(text)
+        }
+        guard var path = expressions.dottedPath(range) else { return .foreign(text) }
+        if path.count == 1, let value = scopes.local(path[0]) {
+            if case .bundle(let bundle) = value { return bundle }
+            return .foreign(text)
+        }
+        if path.first == "self" { path.removeFirst() }
+        return path.isEmpty ? .foreign(text) : .member(path)
+    }
+
+    /// `NSBundle *bundle = [NSBundle bundleForClass:[self class]];` in a method: a local bundle.
+    private mutating func bundleLocal(at i: Int) {
+        let j = i + 2
+        guard stream.kind(j) == .identifier else { return }
+        let name = stream.text(j)
+        guard stream.isPunct(j + 1, "=") else {
+            scopes.declareLocal(name, .unknown)
+            return
+        }
+        var end = j + 2
+        while end < stream.count, !stream.isPunct(end, ";"), !stream.isPunct(end, "}") {
+            if stream.isPunct(end, "[") || stream.isPunct(end, "(") { end = stream.close(end) + 1; continue }
+            end += 1
+        }
+        scopes.declareLocal(name, .bundle(bundle((j + 2)..<min(end, stream.count))))
+    }
+
+    /// What a method body at `body` that returns an `NSBundle *` returns: the value of each `return`; for a returned
+    /// name (`static NSBundle *bundle` set in a `dispatch_once` block), each value assigned to it other than `nil`.
+    private func bundleReturns(body: Int) -> [CodeBundle] {
+        let close = stream.close(body)
+        func statementEnd(_ start: Int) -> Int {
+            var end = start
+            while end < close, !stream.isPunct(end, ";") {
+                if stream.isPunct(end, "[") || stream.isPunct(end, "(") || stream.isPunct(end, "{") { end = stream.close(end) + 1; continue }
+                end += 1
+            }
+            return min(end, close)
+        }
+        var values: [CodeBundle] = []
+        var j = body + 1
+        while j < close {
+            guard stream.isIdentifier(j, "return") else { j += 1; continue }
+            let end = statementEnd(j + 1)
+            if end == j + 2, stream.kind(j + 1) == .identifier, !stream.isIdentifier(j + 1, "nil") {
+                // A returned name: what the body assigns to it.
+                var assigned = false
+                let name = stream.text(j + 1)
+                for k in (body + 1)..<close where stream.isPunct(k, "=") && stream.kind(k - 1) == .identifier && stream.text(k - 1, equals: name) {
+                    let valueEnd = statementEnd(k + 1)
+                    let value = bundle((k + 1)..<valueEnd)
+                    guard value != .main || !(stream.isIdentifier(k + 1, "nil") || stream.isIdentifier(k + 1, "NULL")) else { continue }
+                    values.append(value)
+                    assigned = true
+                }
+                if !assigned { values.append(.foreign(stream.text(j + 1))) }
+            } else if end > j + 1 {
+                values.append(bundle((j + 1)..<end))
+            }
+            j = end + 1
+        }
+        return values
     }
 
     private mutating func instantiation(at i: Int) {
