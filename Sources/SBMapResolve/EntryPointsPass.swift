@@ -65,18 +65,30 @@ extension GraphBuilder {
     /// A launch storyboard (`UILaunchStoryboardName`) without one (issue 20, class 11) is a warning: the system
     /// draws the launch screen from the storyboard's initial view controller, so there is none to draw and the app
     /// opens on a blank screen until its first window appears. The app itself starts and runs: a likely mistake, not
-    /// a crash (docs/diagnostics.md).
+    /// a crash (docs/diagnostics.md). A launch storyboard with no scene at all is the usual way to ask for a blank
+    /// launch screen on purpose (Texture's and realm's samples): nothing to report.
     private mutating func checkLaunchedStoryboardsHaveInitialScenes(contexts: [SourceLocation: String]) {
+        var withScenes: Set<String>?
         for (index, storyboard) in storyboards.enumerated() where storyboard.initialScene == nil && storyboard.platform != .macOS {
-            let roles = Set(storyboard.entryPoints.map(\.role))
-            if let role = [EntryPoint.Role.main, .mainPad, .scene, .extension].first(where: roles.contains),
-               let declaration = storyboards[index].entryPoints.first(where: { $0.role == role }) {
+            // One finding per key: each is an app (or a configuration) that starts this way.
+            let keys = storyboards[index].entryPoints.sorted()
+            let windows = keys.filter { [.main, .mainPad, .scene, .extension].contains($0.role) }
+            for declaration in windows {
                 diagnostics.append(Diagnostic(
                     .error, .missingInitialScene,
                     "\(storyboard.name).storyboard is loaded at launch (\(declaration.key)\(contexts[declaration.declaredAt].map { ", \($0)" } ?? "")) but has no initial view controller; the app starts with an empty window",
                     at: declaration.declaredAt,
                     hint: "tick 'Is Initial View Controller' on the first scene of \(storyboard.name).storyboard"))
-            } else if let declaration = storyboards[index].entryPoints.first(where: { $0.role == .launch || $0.role == .launchPad }) {
+            }
+            // (A storyboard that is both the launch screen and the main one, as Rocket.Chat's is, breaks both.)
+            let launches = keys.filter { $0.role == .launch || $0.role == .launchPad }
+            guard !launches.isEmpty else { continue }
+            // (Worked out at the first launch storyboard without an initial scene, which most runs never meet.)
+            if withScenes == nil {
+                withScenes = Set(nodes.lazy.filter { $0.role.isScene && !$0.role.isCrossFileLink }.compactMap(\.storyboard))
+            }
+            guard withScenes?.contains(storyboard.path) == true else { continue }
+            for declaration in launches {
                 diagnostics.append(Diagnostic(
                     .warning, .missingInitialScene,
                     "\(storyboard.name).storyboard is the launch screen (\(declaration.key)\(contexts[declaration.declaredAt].map { ", \($0)" } ?? "")) but has no initial view controller; the system has nothing to show, and the app opens on a blank screen",
@@ -98,7 +110,10 @@ extension GraphBuilder {
         // file once.
         let file = name.hasSuffix(".storyboard") ? name : name + ".storyboard"
         let isLaunch = declaration.role == .launch || declaration.role == .launchPad
-        let consequence = isLaunch ? "the system cannot show the launch screen" : "the app crashes at launch"
+        // A `~ipad` key is read on an iPad only.
+        let onPad = declaration.role == .mainPad || declaration.role == .launchPad
+        let consequence = isLaunch ? (onPad ? "an iPad cannot show the launch screen" : "the system cannot show the launch screen")
+                                   : (onPad ? "the app crashes at launch on an iPad" : "the app crashes at launch")
         switch catalog.lookup(name: name, from: declaration.location.path, platform: .unknown, scope: scope) {
         case .found(let index):
             if declares { add(declaration, to: index) }

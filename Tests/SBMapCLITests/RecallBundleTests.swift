@@ -126,6 +126,45 @@ import Testing
         #expect(!all.contains { $0.contains("FeatureViewController.swift:7:") }, "\(all)")
     }
 
+    /// Provenance's shape: a base package target's `BundleLoader.module` is, by `#if` branch, the bundle of the iOS
+    /// or the tvOS package target (`IOS.BundleLoader.bundle`, a module in front), each of which declares its own
+    /// `BundleLoader.bundle = Bundle.module`. A name neither target bundles is an error.
+    @Test func aHelperNamingAnotherModulesBundle() throws {
+        let loader = "import Foundation\npublic class BundleLoader {\n    public static let bundle: Bundle = Bundle.module\n}\n"
+        let root = try Harness.project([
+            "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(name: "UI", platforms: [.iOS(.v16), .tvOS(.v16)],
+                    targets: [.target(name: "Base"), .target(name: "IOS"), .target(name: "TV")])
+                """,
+            "Sources/IOS/IOS.swift": loader,
+            "Sources/TV/TV.swift": loader,
+            "Sources/IOS/Resources/GameMoreInfo.storyboard": XML.storyboard(initial: "g", XML.scene("g", attributes: #"customClass="Library""#)),
+            "Sources/Base/Base.swift": """
+                import UIKit
+                public class BundleLoader {
+                    public static let module: Bundle = bundle
+                #if os(tvOS)
+                    public static let bundle: Bundle = TV.BundleLoader.bundle
+                #else
+                    public static let bundle: Bundle = IOS.BundleLoader.bundle
+                #endif
+                }
+                final class Library: UIViewController {
+                    func open() {
+                        _ = UIStoryboard(name: "GameMoreInf", bundle: BundleLoader.module)
+                        _ = UIStoryboard(name: "GameMoreInfo", bundle: BundleLoader.module)
+                    }
+                }
+                """,
+        ])
+        let all = try R.findings(root)
+        let wrong = R.finding(all, at: "Sources/Base/Base.swift:12:")
+        #expect(R.level(wrong) == "error" && wrong!.contains("'GameMoreInf'") && wrong!.contains("from the bundle of IOS"), "\(all)")
+        #expect(R.finding(all, at: "Sources/Base/Base.swift:13:") == nil, "\(all)")
+    }
+
     /// The counter-cases: a bundle from elsewhere may hold storyboards sbmap cannot see. Each note says which bundle.
     @Test func aForeignBundleStaysANote() throws {
         let root = try Self.appAndKit(

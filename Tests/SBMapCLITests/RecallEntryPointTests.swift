@@ -134,8 +134,9 @@ import Testing
     }
 
     /// Class 11: the launch screen is the launch storyboard's initial view controller; without one the app opens on
-    /// a blank screen (a warning). The counter-cases: a launch storyboard with one, and a macOS main storyboard
-    /// without one (normal), give nothing.
+    /// a blank screen (a warning). The counter-cases: a launch storyboard with one, one with no scene at all (a
+    /// blank launch screen on purpose, as Texture's samples have), and a macOS main storyboard without one (normal),
+    /// give nothing.
     @Test func aLaunchStoryboardWithoutAnInitialScene() throws {
         let root = try Harness.project([
             "App/Main.storyboard": Self.main,
@@ -144,12 +145,26 @@ import Testing
             "Good/Main.storyboard": Self.main,
             "Good/Launch.storyboard": XML.storyboard(initial: "l", XML.scene("l")),
             "Good/Info.plist": Self.plist(("UIMainStoryboardFile", "Main"), ("UILaunchStoryboardName", "Launch")),
+            "Both/Screen.storyboard": XML.storyboard(XML.scene("b")),
+            "Both/Info.plist": Self.plist(("UILaunchStoryboardName", "Screen"), ("UIMainStoryboardFile", "Screen")),
+            "Two/Main.storyboard": Self.main,
+            "Two/Launch2.storyboard": XML.storyboard(XML.scene("t")),
+            "Two/A/Info.plist": Self.plist(("UIMainStoryboardFile", "Main"), ("UILaunchStoryboardName", "Launch2")),
+            "Two/B/Info.plist": Self.plist(("UIMainStoryboardFile", "Main"), ("UILaunchStoryboardName", "Launch2")),
+            "Blank/Main.storyboard": Self.main,
+            "Blank/Launch.storyboard": XML.storyboard(),
+            "Blank/Info.plist": Self.plist(("UIMainStoryboardFile", "Main"), ("UILaunchStoryboardName", "Launch")),
             "Mac/Main.storyboard": XML.storyboard(platform: "MacOSX.Cocoa", XML.scene("m", element: "viewController")),
             "Mac/Info.plist": Self.plist(("NSMainStoryboardFile", "Main")),
         ])
         let all = try R.findings(root)
         let launch = R.finding(all, at: "App/Info.plist:8:")
         #expect(R.level(launch) == "warning" && launch!.contains("missing-initial-scene") && launch!.contains("blank screen"), "\(all)")
-        #expect(!all.contains { $0.contains("Good/") || $0.contains("Mac/") }, "\(all)")
+        #expect(!all.contains { $0.contains("Good/") || $0.contains("Blank/") || $0.contains("Mac/") }, "\(all)")
+        // Both the launch screen and the main storyboard: each key says what it breaks.
+        #expect(R.level(R.finding(all, at: "Both/Info.plist:6:")) == "warning", "\(all)")
+        #expect(R.level(R.finding(all, at: "Both/Info.plist:8:")) == "error", "\(all)")
+        // Two apps' keys name one launch storyboard: a finding at each.
+        for app in ["A", "B"] { #expect(R.level(R.finding(all, at: "Two/\(app)/Info.plist:8:")) == "warning", "\(app): \(all)") }
     }
 }

@@ -46,19 +46,21 @@ extension CodeLinkPass {
             guard !candidates.isEmpty, depth < 8 else {
                 return .foreign("'\(shown)', which no scanned file declares: a dependency that is not checked in?")
             }
-            // As Swift looks a member up from inside its type: the declaration in the same file first (five
-            // package targets of Provenance each declare `BundleLoader.bundle`); a module written in front
-            // (`PVUI_IOS.BundleLoader.bundle`) names the target that declares it.
-            if candidates.count > 1 {
-                let here = candidates.filter { $0.location.path == path }
-                if !here.isEmpty {
-                    candidates = here
-                } else if let module {
-                    let named = candidates.filter { c in
-                        membership.targets(of: c.location.path).contains { membership.targets[$0].name == module }
-                    }
-                    if !named.isEmpty { candidates = named }
+            // A module written in front (`PVUI_IOS.BundleLoader.bundle`) names the target that declares it: never
+            // the calling file's own declaration of that name. Otherwise, as Swift looks a member up from inside its
+            // type, the declaration in the same file first (five package targets of Provenance each declare
+            // `BundleLoader.bundle`).
+            if let module {
+                let named = candidates.filter { c in
+                    membership.targets(of: c.location.path).contains { membership.targets[$0].name == module }
                 }
+                candidates = named.isEmpty ? candidates.filter { $0.location.path != path } : named
+            } else if candidates.count > 1 {
+                let here = candidates.filter { $0.location.path == path }
+                if !here.isEmpty { candidates = here }
+            }
+            guard !candidates.isEmpty else {
+                return .foreign("'\(shown)', which no scanned file declares: a dependency that is not checked in?")
             }
             var result: ResolvedBundle?
             for c in candidates {
