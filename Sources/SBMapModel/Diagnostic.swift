@@ -39,7 +39,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Com
         .noStoryboards, .excludeMatchesNothing, .linkOutsideInputs, .lfsPointer, .duplicateStoryboardIdentifier, .duplicateObjectID, .missingDestination, .missingInitialScene,
         .localizationDivergence, .unknownStoryboard, .unknownIdentifier,
         .targetHasNoInitialScene, .ambiguousTarget, .externalBundle, .caseMismatch, .unconfiguredReference,
-        .referenceCycle, .storyboardNotInTarget, .noProject, .missingEntryStoryboard, .codeUnknownStoryboard,
+        .referenceCycle, .storyboardNotInTarget, .noProject, .projectPathCase, .missingEntryStoryboard, .codeUnknownStoryboard,
         .codeUnknownIdentifier, .codeUnknownSegue, .codeDynamic, .codeUnknownUnwind, .renderLimited, .graphvizMessage,
     ]
 
@@ -83,6 +83,8 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Com
     public static let storyboardNotInTarget = Self("storyboard-not-in-target")
     /// Files no project describes: names resolve by nearest folder (a note about the run).
     public static let noProject = Self("no-project")
+    /// A path a project names exists only with other letter case: Xcode on a Mac finds it, sbmap reads it too.
+    public static let projectPathCase = Self("project-path-case")
 
     // Entry points (Info.plist, project.pbxproj).
     public static let missingEntryStoryboard = Self("missing-entry-storyboard")

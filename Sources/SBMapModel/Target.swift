@@ -156,8 +156,18 @@ public struct LoadedTarget: Hashable, Sendable {
     public var name: String
     public var productType: String
     public var platforms: [Platform]
-    /// `INFOPLIST_FILE`, resolved to a path; `nil` when the target sets none (or generates its Info.plist).
+    /// `INFOPLIST_FILE`, resolved to a path; `nil` when the target sets none (or generates its Info.plist). The
+    /// Release configuration's (else the first by name) when configurations differ: `infoPlists` has them all.
     public var infoPlistFile: String?
+    /// Every Info.plist the target's build configurations use (issue 20, class 8): `INFOPLIST_FILE` per
+    /// configuration and per `[sdk=…]` condition, in the project or an `.xcconfig`, each once with the
+    /// configurations that use it.
+    public var infoPlists: [ConfiguredInfoPlist] = []
+    /// The names of the target's build configurations, sorted.
+    public var configurations: [String] = []
+    /// `TARGETED_DEVICE_FAMILY` (1 iPhone, 2 iPad, 3 tvOS, 4 watch, 6 Mac Catalyst, 7 visionOS), sorted; empty when
+    /// not set or not a literal. An iPhone-only target never reads `~ipad` Info.plist keys.
+    public var deviceFamilies: [Int] = []
     /// `PRODUCT_BUNDLE_IDENTIFIER` when it is a literal (no `$(…)`).
     public var bundleIdentifier: String?
     /// `INFOPLIST_KEY_*` build settings that name storyboards (Xcode 13+ generated Info.plists).
@@ -180,6 +190,22 @@ public struct LoadedTarget: Hashable, Sendable {
         self.entryPoints = entryPoints
         self.files = files
         self.folders = folders
+        self.declaredAt = declaredAt
+    }
+}
+
+/// An Info.plist that some of a target's build configurations use.
+public struct ConfiguredInfoPlist: Hashable, Sendable {
+    /// The path, spelled like discovery's.
+    public var path: String
+    /// The configurations that use it (`Beta`, or `Release (sdk=macosx*)` for a conditional setting), sorted.
+    public var configurations: [String]
+    /// Where the `INFOPLIST_FILE` setting is written (the first configuration's).
+    public var declaredAt: SourceLocation?
+
+    public init(path: String, configurations: [String], declaredAt: SourceLocation? = nil) {
+        self.path = path
+        self.configurations = configurations
         self.declaredAt = declaredAt
     }
 }

@@ -18,12 +18,25 @@ extension GraphBuilder {
         // Test bundles, libraries and tools have no launch or main storyboard: realm's UI-test target uses its host
         // app's Info.plist, whose keys are the app's, checked in the app.
         let launchless: Set<ProductKind> = [.unitTests, .uiTests, .framework, .staticLibrary, .bundle, .tool, .package]
+        // Which build configurations a finding belongs to, by where its key is written, when not all of its target's.
+        var contexts: [SourceLocation: String] = [:]
         for (target, declarations) in membership.entryPoints.enumerated() where !launchless.contains(membership.targets[target].product) {
-            var all = declarations
-            if let plist = membership.targets[target].infoPlist, let settings = settingsByPath[plist] {
-                all += settings.entryPoints
+            // Every configuration's Info.plist (issue 20, class 8): a plist that several configurations share is one
+            // plist, read once; one that only some use says which in its findings.
+            var all = declarations.map { ($0, configurationWords($0.configurations, target: target)) }
+            for plist in membership.infoPlists[target] {
+                guard let settings = settingsByPath[plist.path] else { continue }
+                let words = configurationWords(plist.configurations, target: target)
+                all += settings.entryPoints.map { ($0, words) }
             }
-            for declaration in all { attach(declaration, scope: .targets([target])) }
+            // A `~ipad` key in an iPhone-only target is never read: it declares nothing, and what it names is a note.
+            let iPhoneOnly = membership.deviceFamilies[target] == [1]
+            for (declaration, words) in all {
+                if let words { contexts[declaration.location] = words }
+                let forAnotherDevice = iPhoneOnly && (declaration.role == .mainPad || declaration.role == .launchPad)
+                attach(declaration, scope: .targets([target]), facts: forAnotherDevice ? [.keyForAnotherDevice(key: declaration.key)] : [],
+                       context: words, declares: !forAnotherDevice)
+            }
         }
         for settings in project.settings {
             guard let value = settings.value, membership.targets(usingPlist: value.path).isEmpty,
@@ -33,49 +46,89 @@ extension GraphBuilder {
             let facts: [FindingFact] = membership.isEmpty ? [] : [.plistUsedByNoTarget]
             for declaration in value.entryPoints { attach(declaration, scope: .nearest, facts: facts) }
         }
-        checkLaunchedStoryboardsHaveInitialScenes()
+        checkLaunchedStoryboardsHaveInitialScenes(contexts: contexts)
+    }
+
+    /// "in configuration Beta of App", for a key or plist that only some of the target's build configurations use;
+    /// `nil` when all of them do (or nothing says which).
+    private func configurationWords(_ configurations: [String], target: Int) -> String? {
+        guard !configurations.isEmpty, Set(configurations) != Set(membership.configurations[target]) else { return nil }
+        let list = configurations.joined(separator: ", ")
+        return "in configuration\(configurations.count == 1 ? "" : "s") \(list) of \(membership.targets[target].name)"
     }
 
     /// The app's own storyboards must have an initial scene, or the window stays empty: on iOS, tvOS and watchOS.
     /// A macOS main storyboard without one is normal: it holds the Application scene (menu and app delegate), and
     /// menu-bar apps, background helpers, document-based apps and apps that open windows from code show no window
     /// at launch.
-    private mutating func checkLaunchedStoryboardsHaveInitialScenes() {
+    ///
+    /// A launch storyboard (`UILaunchStoryboardName`) without one (issue 20, class 11) is a warning: the system
+    /// draws the launch screen from the storyboard's initial view controller, so there is none to draw and the app
+    /// opens on a blank screen until its first window appears. The app itself starts and runs: a likely mistake, not
+    /// a crash (docs/diagnostics.md). A launch storyboard with no scene at all is the usual way to ask for a blank
+    /// launch screen on purpose (Texture's and realm's samples): nothing to report.
+    private mutating func checkLaunchedStoryboardsHaveInitialScenes(contexts: [SourceLocation: String]) {
+        var withScenes: Set<String>?
         for (index, storyboard) in storyboards.enumerated() where storyboard.initialScene == nil && storyboard.platform != .macOS {
-            let roles = Set(storyboard.entryPoints.map(\.role))
-            guard let role = [EntryPoint.Role.main, .mainPad, .scene, .extension].first(where: roles.contains),
-                  let declaration = storyboards[index].entryPoints.first(where: { $0.role == role }) else { continue }
-            diagnostics.append(Diagnostic(
-                .error, .missingInitialScene,
-                "\(storyboard.name).storyboard is loaded at launch (\(declaration.key)) but has no initial view controller; the app starts with an empty window",
-                at: declaration.declaredAt,
-                hint: "tick 'Is Initial View Controller' on the first scene of \(storyboard.name).storyboard"))
+            // One finding per key: each is an app (or a configuration) that starts this way.
+            let keys = storyboards[index].entryPoints.sorted()
+            let windows = keys.filter { [.main, .mainPad, .scene, .extension].contains($0.role) }
+            for declaration in windows {
+                diagnostics.append(Diagnostic(
+                    .error, .missingInitialScene,
+                    "\(storyboard.name).storyboard is loaded at launch (\(declaration.key)\(contexts[declaration.declaredAt].map { ", \($0)" } ?? "")) but has no initial view controller; the app starts with an empty window",
+                    at: declaration.declaredAt,
+                    hint: "tick 'Is Initial View Controller' on the first scene of \(storyboard.name).storyboard"))
+            }
+            // (A storyboard that is both the launch screen and the main one, as Rocket.Chat's is, breaks both.)
+            let launches = keys.filter { $0.role == .launch || $0.role == .launchPad }
+            guard !launches.isEmpty else { continue }
+            // (Worked out at the first launch storyboard without an initial scene, which most runs never meet.)
+            if withScenes == nil {
+                withScenes = Set(nodes.lazy.filter { $0.role.isScene && !$0.role.isCrossFileLink }.compactMap(\.storyboard))
+            }
+            guard withScenes?.contains(storyboard.path) == true else { continue }
+            for declaration in launches {
+                diagnostics.append(Diagnostic(
+                    .warning, .missingInitialScene,
+                    "\(storyboard.name).storyboard is the launch screen (\(declaration.key)\(contexts[declaration.declaredAt].map { ", \($0)" } ?? "")) but has no initial view controller; the system has nothing to show, and the app opens on a blank screen",
+                    at: declaration.declaredAt,
+                    hint: "tick 'Is Initial View Controller' on the launch screen's scene in \(storyboard.name).storyboard"))
+            }
         }
     }
 
     /// Attaches what `declaration` names, or reports why it cannot; `facts` are what is known of the declaring file.
-    private mutating func attach(_ declaration: EntryPointDeclaration, scope: StoryboardCatalog.Scope, facts: [FindingFact] = []) {
+    /// `context` says which build configurations use the key ("in configuration Beta of App"), when not all do;
+    /// `declares: false` (a key no device of the target reads) reports what it names but makes no entry point.
+    private mutating func attach(_ declaration: EntryPointDeclaration, scope: StoryboardCatalog.Scope, facts: [FindingFact] = [],
+                                 context: String? = nil, declares: Bool = true) {
         let name = declaration.storyboardName
+        // "UIMainStoryboardFile (in configuration Beta of App)", as messages name the key.
+        let key = declaration.key + (context.map { " (\($0))" } ?? "")
         // Some plists write the extension (`LaunchScreen.storyboard`); the lookup takes it off, and a hint names the
         // file once.
         let file = name.hasSuffix(".storyboard") ? name : name + ".storyboard"
         let isLaunch = declaration.role == .launch || declaration.role == .launchPad
-        let consequence = isLaunch ? "the system cannot show the launch screen" : "the app crashes at launch"
+        // A `~ipad` key is read on an iPad only.
+        let onPad = declaration.role == .mainPad || declaration.role == .launchPad
+        let consequence = isLaunch ? (onPad ? "an iPad cannot show the launch screen" : "the system cannot show the launch screen")
+                                   : (onPad ? "the app crashes at launch on an iPad" : "the app crashes at launch")
         switch catalog.lookup(name: name, from: declaration.location.path, platform: .unknown, scope: scope) {
         case .found(let index):
-            add(declaration, to: index)
+            if declares { add(declaration, to: index) }
         case .ambiguous(let indices):
             // Two apps in one repository: the key belongs to the nearest, and these are equally near.
-            for index in indices { add(declaration, to: index) }
+            if declares { for index in indices { add(declaration, to: index) } }
             diagnostics.append(Diagnostic(
                 .warning, .ambiguousTarget,
-                "\(declaration.key) names storyboard '\(name)', and \(indices.count) files have that name: \(indices.map { storyboards[$0].path }.joined(separator: ", "))",
+                "\(key) names storyboard '\(name)', and \(indices.count) files have that name: \(indices.map { storyboards[$0].path }.joined(separator: ", "))",
                 at: declaration.location, facts: facts, hint: "map one app at a time, or --exclude the other copies"))
         case .caseMismatch(let index):
             let actual = catalog.entries[index].name
             diagnostics.append(Diagnostic(
                 .error, .caseMismatch,
-                "\(declaration.key) names storyboard '\(name)', but the file is '\(actual).storyboard'; letter case matters on a device, so \(consequence) there",
+                "\(key) names storyboard '\(name)', but the file is '\(actual).storyboard'; letter case matters on a device, so \(consequence) there",
                 at: declaration.location, facts: facts, hint: "write '\(actual)' exactly"))
         case .unreadable:
             break  // The file's own error says why; the key itself is fine.
@@ -83,7 +136,7 @@ extension GraphBuilder {
             guard !(isLaunch && hasNib(named: name, scope: scope)) else { return }
             diagnostics.append(Diagnostic(
                 .warning, .storyboardNotInTarget,
-                "\(declaration.key) names storyboard '\(name)', but \(notInTargetMessage(name: name, indices: indices, from: declaration.location.path))",
+                "\(key) names storyboard '\(name)', but \(notInTargetMessage(name: name, indices: indices, from: declaration.location.path))",
                 at: declaration.location, facts: facts,
                 hint: "add \(file) to the target's Copy Bundle Resources, or fix the key"))
         case .missing:
@@ -91,7 +144,7 @@ extension GraphBuilder {
             guard !(isLaunch && hasNib(named: name, scope: scope)) else { return }
             diagnostics.append(Diagnostic(
                 .error, .missingEntryStoryboard,
-                "\(declaration.key) names storyboard '\(name)', which does not exist; \(consequence)",
+                "\(key) names storyboard '\(name)', which does not exist; \(consequence)",
                 at: declaration.location, facts: facts,
                 hint: suggestion(for: name, among: catalog.entries.map(\.name))
                     ?? "add \(file) to the app, or fix the key"))

@@ -18,6 +18,12 @@ public struct TargetMembership: Sendable {
     public let targets: [BuildTarget]
     /// What each target declares, by position: its `INFOPLIST_KEY_*` entry points.
     public let entryPoints: [[EntryPointDeclaration]]
+    /// Each target's Info.plists, one per group of build configurations that use it, by position (issue 20, class 8).
+    public let infoPlists: [[ConfiguredInfoPlist]]
+    /// Each target's build configuration names, by position.
+    public let configurations: [[String]]
+    /// Each target's `TARGETED_DEVICE_FAMILY`, by position (empty: not known).
+    public let deviceFamilies: [[Int]]
     private var byFile: [String: [Int]] = [:]
     private var folders: [(folder: TargetFolder, target: Int)] = []
     private var byPlist: [String: [Int]] = [:]
@@ -48,10 +54,14 @@ public struct TargetMembership: Sendable {
         loaded = loaded.sorted { $0.target.id < $1.target.id }.filter { seen.insert($0.target.id).inserted }
         targets = loaded.map(\.target)
         entryPoints = loaded.map(\.source.entryPoints)
+        infoPlists = loaded.map { $0.source.infoPlists.isEmpty
+            ? ($0.source.infoPlistFile.map { [ConfiguredInfoPlist(path: $0, configurations: [])] } ?? []) : $0.source.infoPlists }
+        configurations = loaded.map(\.source.configurations)
+        deviceFamilies = loaded.map(\.source.deviceFamilies)
         for (index, item) in loaded.enumerated() {
             for file in item.source.files { byFile[file, default: []].append(index) }
             for folder in item.source.folders { folders.append((folder, index)) }
-            if let plist = item.target.infoPlist { byPlist[plist, default: []].append(index) }
+            for plist in Set(infoPlists[index].map(\.path)) { byPlist[plist, default: []].append(index) }
         }
         scopes = scopeSet.sorted { ($0.utf8.count, $0) < ($1.utf8.count, $1) }
     }
@@ -73,7 +83,7 @@ public struct TargetMembership: Sendable {
         scopes.contains { TargetFolder.isInside(path, folder: $0) }
     }
 
-    /// The targets whose `INFOPLIST_FILE` is `path`.
+    /// The targets one of whose configurations' `INFOPLIST_FILE` is `path`.
     public func targets(usingPlist path: String) -> [Int] { byPlist[path] ?? [] }
 
     /// The titles of some targets, for messages: `App (iOS), Widget (iOS)`.

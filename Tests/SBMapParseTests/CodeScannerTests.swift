@@ -64,7 +64,7 @@ import SBMapModel
 
     @Test func dynamicArguments() {
         let dyn = CodeFixtures.scan("Dynamic.swift")
-        #expect(dyn.loads.map(\.name) == [.dynamic("name"), .dynamic("\"\\(prefix)Main\""), .literal("Main")])
+        #expect(dyn.loads.map(\.name) == [.parameter("name"), .dynamic("\"\\(prefix)Main\""), .literal("Main")])
         #expect(dyn.instantiations.first?.identifier == .dynamic("makeID()"))
         #expect(dyn.performs.first?.identifier == .dynamic("changing"), "a var is not propagated")
     }
@@ -134,7 +134,7 @@ import SBMapModel
         #expect(objc.performs.map(\.identifier) == [.symbol(["kDetailSegue"])], "not the commented one, not the one in a string")
         #expect(objc.helpers.first?.path == ["UIStoryboard", "searchStoryboard"])
         #expect(objc.classInstantiations.map(\.type) == ["AAPLProfileViewController"])
-        #expect(objc.loads.contains { $0.name == .dynamic("name") })
+        #expect(objc.loads.contains { $0.name == .parameter("name") })
         #expect(objc.instantiations[2].location == SourceLocation(path: "Code/Lister.m", line: 20, column: 32))
     }
 }

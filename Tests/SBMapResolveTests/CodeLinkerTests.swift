@@ -317,7 +317,7 @@ private func graphWithOnboarding() -> StoryboardGraph {
                 _ = UIStoryboard(name: "Main", bundle: nil).instantiateViewController(withIdentifier: "detail")
                 _ = UIStoryboard(name: "Nope", bundle: nil).instantiateViewController(withIdentifier: "X")
                 _ = UIStoryboard(name: "Inspector", bundle: nil).instantiateInitialViewController()
-                _ = UIStoryboard(name: "Elsewhere", bundle: Bundle(for: Self.self)).instantiateInitialViewController()
+                _ = UIStoryboard(name: "Elsewhere", bundle: Bundle(identifier: "com.other.Kit")).instantiateInitialViewController()
             }
         }
         class AppDelegate { func b() { _ = UIStoryboard(name: "Main", bundle: nil).instantiateViewController(withIdentifier: "Missing") } }
@@ -459,7 +459,7 @@ private func graphWithOnboarding() -> StoryboardGraph {
         let segue = linked.diagnostics.first { $0.code == .codeUnknownSegue }
         #expect(segue?.hint == "segue identifiers belong to the scene they start from; a segue 'Confirm Bid' starts at scene 'HomeViewController'")
         #expect(codeEdges(linked) == ["Main.storyboard#profile -> Main.storyboard#detail @8"])
-        #expect(linked.diagnostics.contains { $0.code == .codeDynamic && $0.message.contains("'.both (more than one enum has this case)'") })
+        #expect(linked.diagnostics.contains { $0.code == .codeDynamic && $0.message.contains("'.both' is not a constant (more than one enum has this case)") })
     }
 
     /// A segue identifier that differs only in letter case from two of the class's: the hint names the least of

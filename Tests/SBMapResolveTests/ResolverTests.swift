@@ -267,7 +267,7 @@ import Testing
         let project = LoadedProject(
             storyboards: [
                 Fake.storyboard("App/Base.lproj/Main.storyboard", initial: "a", Fake.scene("a")),
-                Fake.storyboard("App/Base.lproj/LaunchScreen.storyboard", Fake.scene("l")),
+                Fake.storyboard("App/Base.lproj/LaunchScreen.storyboard", initial: "l", Fake.scene("l")),
             ],
             settings: [
                 Fake.plist("App/Info.plist",

@@ -37,7 +37,10 @@ public enum CodeString: Hashable, Sendable {
     case ownTypeName
     /// `self.rawValue` / `rawValue` inside a String enum (used by enum-based storyboard helpers).
     case ownRawValue
-    /// Anything else: a parameter, a call, string interpolation. The source text, shortened.
+    /// A parameter of the enclosing function, by name: each caller passes its own value (a helper that takes the
+    /// names as parameters, issue 20, class 3), so that here it is not known.
+    case parameter(String)
+    /// Anything else: a `var`, a call, string interpolation. The source text, shortened.
     case dynamic(String)
 
     /// The literal value, when the argument is a plain literal.
@@ -63,25 +66,65 @@ public enum CodeStoryboardRef: Hashable, Sendable {
     case helper([String])
     /// A generated accessor for a storyboard: `R.storyboard.main()`, `StoryboardScene.Main.storyboard`.
     case generated(CodeGenerator, storyboard: String)
-    /// Anything else: a parameter, another object's storyboard. The source text, shortened.
+    /// A parameter of the enclosing function (`func make(from storyboard: UIStoryboard)`), by name.
+    case parameter(String)
+    /// Anything else: another object's storyboard, a `var`. The source text, shortened.
     case dynamic(String)
+}
+
+/// The bundle a storyboard is loaded from (the `bundle:` argument), as the calling file writes it (issue 20,
+/// class 5). Three things it can be: the main bundle, the caller's own bundle (the bundle of the target that
+/// compiles the file where it is written), or a foreign one whose storyboards sbmap may not see. Two forms name one
+/// of these through another file, and the linker decides which: a class (`Bundle(for: X.self)` is the bundle of the
+/// target that compiles `X`) and a member that returns a bundle (`BundleLoader.module`, `[OTRAssets resourcesBundle]`).
+public enum CodeBundle: Hashable, Sendable {
+    /// `nil`, `.main`, `Bundle.main`, `[NSBundle mainBundle]`.
+    case main
+    /// The bundle of the target that compiles this file: `Bundle(for: Self.self)`, `Bundle(for: type(of: self))`,
+    /// `Bundle(for: self)` in a class method, `.module` (a Swift package target's), `[NSBundle bundleForClass:[self class]]`,
+    /// `SWIFTPM_MODULE_BUNDLE`.
+    case own
+    /// `Bundle(for: X.self)`, `[NSBundle bundleForClass:[X class]]`: the bundle of the target that compiles class `X`.
+    case ofType(String)
+    /// A member that returns a bundle (`CodeBundleHelper`), as a dotted path: `BundleLoader.module`,
+    /// `[BundleHelper frameworkBundle]`, `.framework` (`["Bundle", "framework"]`, an extension of `Bundle`).
+    case member([String])
+    /// Another bundle (`Bundle(identifier:)`, `Bundle(path:)`, `Bundle(url:)`, a parameter): its storyboards may be
+    /// in a framework or a dependency that was not scanned. The source text, shortened, says which.
+    case foreign(String)
+}
+
+/// A member whose value is a bundle: `static let module: Bundle = .module`, `static var bundle: Bundle { Bundle(for:
+/// Token.self) }`, `+ (NSBundle *)frameworkBundle { return [NSBundle bundleForClass:[self class]]; }`. A member
+/// declared more than once (in `#if` branches, or returning in several places) gives one helper per value; the
+/// linker takes them together.
+public struct CodeBundleHelper: Hashable, Sendable {
+    /// Enclosing types, then the member name (`["BundleLoader", "module"]`).
+    public var path: [String]
+    public var value: CodeBundle
+    public var location: SourceLocation
+
+    public init(path: [String], value: CodeBundle, location: SourceLocation) {
+        self.path = path
+        self.value = value
+        self.location = location
+    }
 }
 
 /// `UIStoryboard(name:bundle:)` and friends: a storyboard loaded by name.
 public struct CodeStoryboardLoad: Hashable, Sendable {
     public var name: CodeString
-    /// `false` when the bundle argument is something other than `nil`, `.main` or `Bundle.main`
-    /// (the storyboard may live in a framework that was not scanned).
-    public var mainBundle: Bool
+    /// The `bundle:` argument (`.main` when there is none).
+    public var bundle: CodeBundle
     /// The API as written: `UIStoryboard(name:bundle:)`, `storyboardWithName:bundle:`, …
     public var api: String
     /// The enclosing type, outermost first (`["AppDelegate", "Storyboards"]`); empty at file scope.
     public var enclosingType: [String]
     public var location: SourceLocation
 
-    public init(name: CodeString, mainBundle: Bool = true, api: String, enclosingType: [String], location: SourceLocation) {
+    public init(name: CodeString, bundle: CodeBundle = .main, api: String, enclosingType: [String], location: SourceLocation) {
         self.name = name
-        self.mainBundle = mainBundle
+        self.bundle = bundle
         self.api = api
         self.enclosingType = enclosingType
         self.location = location
@@ -272,16 +315,15 @@ public struct CodeStoryboardHelper: Hashable, Sendable {
     /// `true` when `name` is read from a storyboard load in the member's body or initializer; that load is checked
     /// (and a dynamic name reported) where it is written. `false` for a stored member whose value is not known here.
     public var fromLoad: Bool
-    /// `false` when that load names a bundle other than the main one (`bundle: Bundle(for: X.self)`): what the
-    /// helper loads may be in a bundle that was not scanned.
-    public var mainBundle: Bool
+    /// The bundle that load names (`bundle: Bundle(for: X.self)`), as written in the helper's file.
+    public var bundle: CodeBundle
     public var location: SourceLocation
 
-    public init(path: [String], name: CodeString, fromLoad: Bool = true, mainBundle: Bool = true, location: SourceLocation) {
+    public init(path: [String], name: CodeString, fromLoad: Bool = true, bundle: CodeBundle = .main, location: SourceLocation) {
         self.path = path
         self.name = name
         self.fromLoad = fromLoad
-        self.mainBundle = mainBundle
+        self.bundle = bundle
         self.location = location
     }
 }
@@ -349,6 +391,8 @@ public struct LoadedCodeFile: Hashable, Sendable {
     public var constants: [CodeConstant]
     public var enums: [CodeStringEnum]
     public var helpers: [CodeStoryboardHelper]
+    /// Members that return a bundle (see `CodeBundleHelper`).
+    public var bundleHelpers: [CodeBundleHelper] = []
     public var generatedScenes: [CodeGeneratedScene]
 
     // Uses.
@@ -422,7 +466,7 @@ public struct LoadedCodeFile: Hashable, Sendable {
 
     /// Whether the file says nothing at all about storyboards (no uses and no declarations that could matter).
     public var isEmpty: Bool {
-        constants.isEmpty && enums.isEmpty && helpers.isEmpty && generatedScenes.isEmpty && loads.isEmpty
+        constants.isEmpty && enums.isEmpty && helpers.isEmpty && bundleHelpers.isEmpty && generatedScenes.isEmpty && loads.isEmpty
             && instantiations.isEmpty && performs.isEmpty && generatedUses.isEmpty && classInstantiations.isEmpty
             && unwindActions.isEmpty
     }

@@ -150,12 +150,17 @@ public struct EntryPointDeclaration: Hashable, Sendable {
     /// The storyboard name as written (basename, no extension; `Main.storyboard` is tolerated and trimmed by the resolver).
     public var storyboardName: String
     public var location: SourceLocation
+    /// For an `INFOPLIST_KEY_*` build setting, the configurations that set it, when not all of the target's do
+    /// (empty: all of them, or an Info.plist key).
+    public var configurations: [String] = []
 
-    public init(role: EntryPoint.Role, key: String, storyboardName: String, location: SourceLocation) {
+    public init(role: EntryPoint.Role, key: String, storyboardName: String, location: SourceLocation,
+                configurations: [String] = []) {
         self.role = role
         self.key = key
         self.storyboardName = storyboardName
         self.location = location
+        self.configurations = configurations
     }
 }
 

@@ -190,7 +190,8 @@ struct CodeExpressions {
             if path.count == 1, let value = locals.local(path[0]) {
                 switch value {
                 case .string(let s): return s
-                case .storyboard, .unknown, .pending: return .dynamic(text)  // (a reader resolves `.pending` first)
+                case .parameter: return .parameter(path[0])
+                case .storyboard, .bundle, .unknown, .pending: return .dynamic(text)  // (a reader resolves `.pending` first)
                 }
             }
             // An Objective-C property access on a local (`vc.identifier`) cannot be a constant.
@@ -201,7 +202,7 @@ struct CodeExpressions {
     }
 
     /// `Foo.self`, `self`, `Self.self`, `type(of: self)`, `[Foo class]`, `[self class]`, `Foo.class`.
-    private func typeName(_ range: Range<Int>) -> CodeString? {
+    func typeName(_ range: Range<Int>) -> CodeString? {
         let range = trimPostfix(range)
         let a = range.lowerBound
         if let path = dottedPath(range) {

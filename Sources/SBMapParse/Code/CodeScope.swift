@@ -4,7 +4,11 @@ import SBMapModel
 enum LocalValue: Sendable {
     case string(CodeString)
     case storyboard(CodeStoryboardRef)
-    /// A parameter, a `var`, or anything else whose value is not known statically.
+    /// `let bundle = Bundle(for: Self.self)`: a bundle a storyboard may be loaded from.
+    case bundle(CodeBundle)
+    /// A parameter of the function: each caller passes its own value.
+    case parameter
+    /// A `var`, or anything else whose value is not known statically.
     case unknown
     /// A Swift local whose initializer (`tokens`) is read only if the name is looked up (most never are):
     /// `SwiftExpressionReader.local(_:)` reads it then, seeing the locals declared before it.
@@ -32,8 +36,8 @@ struct CodeScope: Sendable {
     fileprivate var enclosingFunction = -1
     /// For storyboard helper candidates: the storyboard names loaded in the body.
     var helperLoads: [CodeString] = []
-    /// Whether one of `helperLoads` names a bundle other than the main one.
-    var helperLoadsOtherBundle = false
+    /// The bundle of `helperLoads` (the last one's that is not the main bundle).
+    var helperBundle = CodeBundle.main
     /// For String enums: the cases read so far.
     var enumCases: [CodeEnumCase] = []
     /// Index of the opening brace: the scope's place, made into a `SourceLocation` only for the few scopes that
@@ -99,7 +103,7 @@ struct ScopeStack: Sendable {
         innermostFunction = scope.enclosingFunction
         innermostEnd = scope.end
         scope.localsStart = locals.count
-        for p in parameters { locals.append(Local(name: p, token: -1, value: .unknown)) }
+        for p in parameters { locals.append(Local(name: p, token: -1, value: .parameter)) }
         scopes.append(scope)
     }
 
@@ -190,10 +194,10 @@ struct ScopeStack: Sendable {
     }
 
     /// Records a storyboard load in the innermost function, if it may be a storyboard helper.
-    mutating func noteHelperLoad(_ name: CodeString, mainBundle: Bool = true) {
+    mutating func noteHelperLoad(_ name: CodeString, bundle: CodeBundle = .main) {
         guard let f = functionIndex, case .function(_, true) = scopes[f].kind else { return }
         scopes[f].helperLoads.append(name)
-        if !mainBundle { scopes[f].helperLoadsOtherBundle = true }
+        if bundle != .main { scopes[f].helperBundle = bundle }
     }
 
     mutating func addEnumCase(_ c: CodeEnumCase) {

@@ -3,10 +3,10 @@ import SBMapModel
 /// Reads the facts of one Objective-C (`.m`, `.mm`) file from its tokens: `@implementation` for the enclosing
 /// class, method bodies for locals, `NSString *const` and `#define` constants, message sends.
 struct ObjCCodeReader {
-    private let stream: TokenStream
+    let stream: TokenStream
     private let path: String
-    private let expressions: CodeExpressions
-    private var scopes = ScopeStack()
+    let expressions: CodeExpressions
+    var scopes = ScopeStack()
     /// The scopes declarations have announced, by the index of their opening brace.
     private var pending = PendingScopes()
     /// The class of the current `@implementation` (or `@interface`) block.
@@ -57,7 +57,7 @@ struct ObjCCodeReader {
         while let scope = scopes.popEnded(by: Int.max) { closed(scope) }
     }
 
-    private func location(_ i: Int) -> SourceLocation { stream.location(i, path: path) }
+    func location(_ i: Int) -> SourceLocation { stream.location(i, path: path) }
 
     private func string(_ range: Range<Int>) -> CodeString {
         expressions.string(range, locals: scopes)
@@ -69,7 +69,7 @@ struct ObjCCodeReader {
         guard case .function(let name, true) = scope.kind else { return }
         let path = typePath + [name]
         if scope.helperLoads.count == 1 {
-            file.helpers.append(CodeStoryboardHelper(path: path, name: scope.helperLoads[0], mainBundle: !scope.helperLoadsOtherBundle,
+            file.helpers.append(CodeStoryboardHelper(path: path, name: scope.helperLoads[0], bundle: scope.helperBundle,
                                                      location: location(scope.start)))
         } else if name == "storyboard", !file.helpers.contains(where: { $0.path == path }) {
             // `- (UIStoryboard *)storyboard { … }` that is no single load still hides UIKit's `storyboard`.
@@ -114,7 +114,11 @@ struct ObjCCodeReader {
             declaration(at: i)
         default:
             // `.other`, and the Swift-only words, which are plain names in Objective-C.
-            classNameHelper(at: i)
+            if stream.isPunct(i + 1, "*"), scopes.inFunction, stream.isIdentifier(i, "NSBundle") {
+                bundleLocal(at: i)
+            } else {
+                classNameHelper(at: i)
+            }
         }
     }
 
@@ -171,6 +175,13 @@ struct ObjCCodeReader {
             file.unwindActions.append(CodeUnwindAction(selector: selector, enclosingType: typePath, location: location(i)))
         }
         guard stream.isPunct(j, "{"), let name = firstPart else { return }
+        if returnText.containsBytes("NSBundle"), parameters.isEmpty {
+            var seen: [CodeBundle] = []
+            for value in bundleReturns(body: j) where !seen.contains(value) {
+                seen.append(value)
+                file.bundleHelpers.append(CodeBundleHelper(path: typePath + [name], value: value, location: location(i)))
+            }
+        }
         let returnsStoryboard = returnText.containsBytes("UIStoryboard") || returnText.containsBytes("NSStoryboard")
         pending.announce(.function(name: name, returnsStoryboard: returnsStoryboard), parameters: parameters, at: j)
     }
@@ -257,7 +268,7 @@ struct ObjCCodeReader {
     }
 
     /// Splits `[receiver part:arg part2:arg2]` at `open`: the receiver range and the arguments by selector part.
-    private func message(open: Int) -> (receiver: Range<Int>, parts: [(String, Range<Int>)])? {
+    func message(open: Int) -> (receiver: Range<Int>, parts: [(String, Range<Int>)])? {
         let close = stream.close(open)
         // The receiver is one expression; the first selector part follows it.
         var j = open + 1
@@ -315,6 +326,7 @@ struct ObjCCodeReader {
             if path == ["NSStoryboard", "mainStoryboard"] { return .main }
             if path.count == 1, let value = scopes.local(path[0]) {
                 if case .storyboard(let ref) = value { return ref }
+                if case .parameter = value { return .parameter(path[0]) }
                 return .dynamic(text)
             }
             if path.first == "self" { return .helper(Array(path.dropFirst())) }
@@ -329,13 +341,10 @@ struct ObjCCodeReader {
         let receiver = stream.text(msg.receiver)
         guard receiver == "UIStoryboard" || receiver == "NSStoryboard" else { return }
         let name = string(msg.parts[0].1)
-        var mainBundle = true
-        if let bundle = msg.parts.first(where: { $0.0 == "bundle" }) {
-            mainBundle = ["nil", "NULL", "[NSBundle mainBundle]", "NSBundle.mainBundle"].contains(stream.text(bundle.1))
-        }
-        file.loads.append(CodeStoryboardLoad(name: name, mainBundle: mainBundle, api: "storyboardWithName:bundle:",
+        let bundle = msg.parts.first(where: { $0.0 == "bundle" }).map { self.bundle($0.1) } ?? .main
+        file.loads.append(CodeStoryboardLoad(name: name, bundle: bundle, api: "storyboardWithName:bundle:",
                                              enclosingType: typePath, location: location(open)))
-        scopes.noteHelperLoad(name, mainBundle: mainBundle)
+        scopes.noteHelperLoad(name, bundle: bundle)
     }
 
     private mutating func instantiation(at i: Int) {

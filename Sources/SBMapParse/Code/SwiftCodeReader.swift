@@ -110,7 +110,7 @@ struct SwiftCodeReader {
         // A function body starts with its parameters as locals.
         guard start.open >= 0 else { return nil }
         var parameters = ParameterWalk(open: start.open, close: start.close)
-        while let p = parameters.next(in: stream) { expressionReader.scopes.declareLocal(token: p.last, .unknown) }
+        while let p = parameters.next(in: stream) { expressionReader.scopes.declareLocal(token: p.last, .parameter) }
         return nil
     }
 
@@ -142,7 +142,7 @@ struct SwiftCodeReader {
     func location(_ i: Int) -> SourceLocation { stream.location(i, path: filePath) }
 
     /// Reads `UIStoryboard(name: X, bundle: B)` at `i` (see `SwiftExpressionReader.storyboardCall`).
-    func storyboardCall(at i: Int) -> (CodeString, Bool, Int)? { expressionReader.storyboardCall(at: i) }
+    func storyboardCall(at i: Int) -> (CodeString, CodeBundle, Int)? { expressionReader.storyboardCall(at: i) }
 
     /// The storyboard an expression stands for (see `SwiftExpressionReader.storyboardExpression`).
     func storyboardExpression(_ range: Range<Int>, strict: Bool) -> CodeStoryboardRef? {
@@ -203,7 +203,7 @@ struct SwiftCodeReader {
             let path = scopes.typePath + [name]
             if scope.helperLoads.count == 1 {
                 file.helpers.append(CodeStoryboardHelper(path: path, name: scope.helperLoads[0],
-                                                         mainBundle: !scope.helperLoadsOtherBundle,
+                                                         bundle: scope.helperBundle,
                                                          location: stream.location(scope.start, path: filePath)))
             } else if name == "storyboard", !file.helpers.contains(where: { $0.path == path }) {
                 // `var storyboard: UIStoryboard { … }` that is no single load still hides UIKit's `storyboard`.

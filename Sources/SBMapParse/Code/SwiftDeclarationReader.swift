@@ -157,6 +157,7 @@ extension SwiftCodeReader {
         // Return type and body.
         j = close + 1
         var returnsStoryboard = false
+        var returnsBundle = false
         var k = 0
         while j < stream.count, k < 80 {
             let t = stream[j]
@@ -164,6 +165,10 @@ extension SwiftCodeReader {
             if t.isPunct("}") || t.isPunct(";") || t.isPunct("=") { return }
             if t.kind == .identifier {
                 if t.newlineBefore, stream.startsDeclaration(j) { j = -1; break }
+                if stream.kind(j - 1) == .punct, stream[j - 1].punct == CodeToken.arrow,
+                   stream.isIdentifier(j, "Bundle") || stream.isIdentifier(j, "NSBundle") {
+                    returnsBundle = true  // `-> Bundle`
+                }
                 // (Names shorter than the words looked for are ruled out before any call.)
                 if !returnsStoryboard, t.end - t.start >= 12,
                    stream.identifier(j, contains: "UIStoryboard") || stream.identifier(j, contains: "NSStoryboard") {
@@ -175,6 +180,9 @@ extension SwiftCodeReader {
         }
         if stream.isIBAction(before: i) { unwindAction(at: i, open: open, close: close) }
         guard j >= 0, stream.isPunct(j, "{") else { return }
+        if returnsBundle, scopes.atTypeLevel || scopes.scopes.isEmpty {
+            bundleHelpers(stream.text(i + 1), values: bundleReturns(brace: j), at: i)
+        }
         announceFunction(name: returnsStoryboard ? stream.text(i + 1) : "", returnsStoryboard: returnsStoryboard,
                          nameToken: i + 1, parameters: (open, close), at: j)
     }
@@ -314,6 +322,11 @@ extension SwiftCodeReader {
             return
         }
         let start = j + 1
+        if member, Self.holdsBundle(typeText), stream.isPunct(start, "{") {
+            // `static let bundle: Bundle = { … return Bundle.module … }()`: what the closure returns.
+            bundleHelpers(stream.text(i + 1), values: bundleReturns(brace: start), at: i)
+            return
+        }
         let end = expressions.expressionEnd(from: start)
         let range = start..<end
         guard member else {
@@ -327,14 +340,19 @@ extension SwiftCodeReader {
         if case .named(let value)? = storyboard {
             // `static let console = UIStoryboard(name: "Console", bundle: Bundle(for: Logger.self))`: another bundle.
             let first = expressions.trimPostfix(range).first ?? start
-            let mainBundle = storyboardCall(at: first)?.1 ?? true
-            file.helpers.append(CodeStoryboardHelper(path: scopes.typePath + [name], name: value, mainBundle: mainBundle,
+            let bundle = storyboardCall(at: first)?.1 ?? .main
+            file.helpers.append(CodeStoryboardHelper(path: scopes.typePath + [name], name: value, bundle: bundle,
                                                      location: stream.location(i + 1, path: filePath)))
             return
         }
         if storyboard != nil || Self.holdsStoryboard(typeText) || name == "storyboard" {
             // A storyboard member whose value is no load by name (`= someFactory.make()`, `= NSStoryboard.main`).
             unknownStoryboardMember(name, typeText: stream.text(range), at: i)
+            return
+        }
+        // `static let module: Bundle = .module`, `static let bundle = Bundle(for: Token.self)`: a bundle helper.
+        if let bundle = expressionReader.bundle(range, strict: !Self.holdsBundle(typeText)) {
+            bundleHelpers(name, values: [bundle], at: i)
             return
         }
         if let scene = generatedScene(range) {
@@ -350,6 +368,48 @@ extension SwiftCodeReader {
         default:
             break
         }
+    }
+
+    /// Whether a type annotation (or a function's return type) is `Bundle`: `Bundle`, `Bundle?`, `NSBundle!`,
+    /// `Foundation.Bundle`.
+    static func holdsBundle(_ typeText: String) -> Bool {
+        var text = Substring(typeText)
+        while text.last == "?" || text.last == "!" { text = text.dropLast() }
+        return text == "Bundle" || text == "NSBundle" || text == "Foundation.Bundle"
+    }
+
+    /// Records member `name` (the token after the keyword at `i`) of the enclosing type as returning `values`.
+    mutating func bundleHelpers(_ name: String, values: [CodeBundle], at i: Int) {
+        var seen: [CodeBundle] = []
+        for value in values where !seen.contains(value) {
+            seen.append(value)
+            file.bundleHelpers.append(CodeBundleHelper(path: scopes.typePath + [name], value: value,
+                                                       location: stream.location(i + 1, path: filePath)))
+        }
+    }
+
+    /// What a body at `brace` that returns a bundle returns: its one expression (`{ Bundle(for: Token.self) }`), or
+    /// the value of each of its `return`s (in `#if` branches, SwiftGen's `BundleToken` returns `Bundle.module` or
+    /// `Bundle(for: BundleToken.self)`). Its locals are not known here: a returned local is a foreign bundle.
+    func bundleReturns(brace: Int) -> [CodeBundle] {
+        let close = stream.close(brace)
+        guard brace + 1 < close else { return [] }
+        var values: [CodeBundle] = []
+        var j = brace + 1
+        while j < close {
+            if stream.isIdentifier(j, "return") {
+                let end = expressions.expressionEnd(from: j + 1)
+                if end > j + 1 { values.append(expressionReader.bundle((j + 1)..<end) ?? .foreign("")) }
+                j = max(end, j + 1)
+                continue
+            }
+            j += 1
+        }
+        if values.isEmpty {
+            let end = expressions.expressionEnd(from: brace + 1)
+            if end == close { values.append(expressionReader.bundle((brace + 1)..<end) ?? .foreign("")) }
+        }
+        return values
     }
 
     /// Whether a member's type annotation names a storyboard type.
@@ -377,6 +437,9 @@ extension SwiftCodeReader {
                 file.generatedScenes.append(CodeGeneratedScene(path: scopes.typePath + [stream.text(i + 1)], identifier: scene,
                                                                location: stream.location(i + 1, path: filePath)))
             }
+        }
+        if member, Self.holdsBundle(typeText) {
+            bundleHelpers(stream.text(i + 1), values: bundleReturns(brace: brace), at: i)
         }
         if member, typeText == "String" {
             var a = brace + 1

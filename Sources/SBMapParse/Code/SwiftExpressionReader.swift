@@ -32,6 +32,7 @@ struct SwiftExpressionReader: LocalNames {
         there.limit = position
         there.depth = depth + 1
         if let storyboard = there.storyboardExpression(tokens, strict: true) { return .storyboard(storyboard) }
+        if let bundle = there.bundle(tokens, strict: true) { return isLet ? .bundle(bundle) : .unknown }
         let string = there.string(tokens, dynamicText: false)  // a dynamic value makes an `.unknown` local
         switch string {
         case .literal, .symbol, .typeName, .ownTypeName, .implicitMember: return isLet ? .string(string) : .unknown
@@ -43,9 +44,9 @@ struct SwiftExpressionReader: LocalNames {
         expressions.string(range, dynamicText: dynamicText, locals: self)
     }
 
-    /// Whether the `bundle:` argument `range` is the main bundle: `nil`, `.main`, `Bundle.main`,
-    /// `Foundation.Bundle.main` or `NSBundle.mainBundle()`. Compared token by token: making the argument's text to
-    /// look it up costs more than the rest of reading the call.
+    /// Whether `range` is the main bundle: `nil`, `.main`, `Bundle.main`, `Foundation.Bundle.main` or
+    /// `NSBundle.mainBundle()`. Compared token by token: making the argument's text to look it up costs more than
+    /// the rest of reading the call.
     func isMainBundle(_ range: Range<Int>) -> Bool {
         let a = range.lowerBound
         switch range.count {
@@ -67,20 +68,87 @@ struct SwiftExpressionReader: LocalNames {
         }
     }
 
-    /// Reads `UIStoryboard(name: X, bundle: B)` at `i`: the name, whether the bundle is the main one, and the
+    /// The bundle an expression stands for (issue 20, class 5): the main bundle, the caller's own (`Bundle(for:
+    /// Self.self)`, `Bundle(for: type(of: self))`, `.module`), a class's (`Bundle(for: X.self)`), a member that
+    /// returns one (`BundleLoader.module`, a local bound to one), or a foreign one. With `strict` (a local's or a
+    /// member's value), only forms that certainly are bundles count: `nil` for anything else.
+    func bundle(_ range: Range<Int>, strict: Bool = false) -> CodeBundle? {
+        let range = expressions.trimPostfix(range)
+        guard let a = range.first else { return strict ? nil : .foreign("") }
+        var text: String { stream.text(range) }
+        // (`nil` and `.main` alone are no bundle for a local: `let x = .main` is a string's implicit member.)
+        if isMainBundle(range) { return strict && range.count <= 2 ? nil : .main }
+        if range.count == 2, stream.isPunct(a, "."), stream.kind(a + 1) == .identifier {
+            // `.module` (a package target's own bundle), or a member of an extension of `Bundle` (`.framework`).
+            if strict { return nil }
+            return stream.isIdentifier(a + 1, "module") ? .own : .member(["Bundle", stream.text(a + 1)])
+        }
+        if stream.isIdentifier(a, "Bundle") || stream.isIdentifier(a, "NSBundle") {
+            var open = a + 1
+            if stream.isPunct(open, "."), stream.isIdentifier(open + 1, "init") { open += 2 }
+            if stream.isPunct(open, "("), stream.close(open) == range.upperBound - 1 {
+                let args = expressions.arguments(open: open)
+                guard args.count == 1, expressions.hasLabel(args[0], "for") || expressions.hasLabel(args[0], "forClass") else {
+                    return .foreign(text)  // `Bundle(identifier:)`, `Bundle(path:)`, `Bundle(url:)`
+                }
+                return classBundle(args[0].range) ?? .foreign(text)
+            }
+            if range.count == 3, stream.isPunct(a + 1, "."), stream.kind(a + 2) == .identifier {
+                return stream.isIdentifier(a + 2, "module") ? .own : .member(["Bundle", stream.text(a + 2)])
+            }
+            return strict ? nil : .foreign(text)
+        }
+        if strict { return nil }
+        var pathRange = range
+        // `Foo.bundle()`: a helper function without arguments.
+        if range.count >= 3, stream.isPunct(range.upperBound - 1, ")"), stream.isPunct(range.upperBound - 2, "(") {
+            pathRange = range.lowerBound..<(range.upperBound - 2)
+        }
+        guard var path = expressions.dottedPath(pathRange) else { return .foreign(text) }
+        if path.first == "self" { path.removeFirst() }
+        guard !path.isEmpty else { return .foreign(text) }
+        if path.count == 1, let value = local(path[0]) {
+            switch value {
+            case .bundle(let bundle): return bundle
+            case .string(.symbol(let member)): return .member(member)  // `let assets = OTRAssets.resourcesBundle`
+            default: return .foreign(text)  // a parameter, a `var`
+            }
+        }
+        if path.count > 1, local(path[0]) != nil { return .foreign(text) }
+        return .member(path)
+    }
+
+    /// `Bundle(for: X)`'s argument: `Self.self`, `self` (in a class method), `type(of: self)` are the caller's own
+    /// class; `X.self` the class `X`.
+    private func classBundle(_ range: Range<Int>) -> CodeBundle? {
+        let a = range.lowerBound
+        if stream.isIdentifier(a, "type") {
+            // Only `type(of: self)`: `type(of: other)` is another object's class.
+            guard range.count == 6, stream.isPunct(a + 1, "("), stream.isIdentifier(a + 2, "of"), stream.isPunct(a + 3, ":"),
+                  stream.isIdentifier(a + 4, "self"), stream.isPunct(a + 5, ")") else { return nil }
+            return .own
+        }
+        switch expressions.typeName(range) {
+        case .ownTypeName?: return .own
+        case .typeName(let name)?: return name == "Self" ? .own : .ofType(name)
+        default: return nil
+        }
+    }
+
+    /// Reads `UIStoryboard(name: X, bundle: B)` at `i`: the name, the bundle (`.main` when none is written), and the
     /// index of the closing parenthesis.
-    func storyboardCall(at i: Int) -> (CodeString, Bool, Int)? {
+    func storyboardCall(at i: Int) -> (CodeString, CodeBundle, Int)? {
         var open = i + 1
         if stream.isPunct(open, "."), stream.isIdentifier(open + 1, "init") { open += 2 }
         guard stream.isPunct(open, "(") else { return nil }
         let args = expressions.arguments(open: open)
         guard let nameArg = args.first, expressions.hasLabel(nameArg, "name") else { return nil }
-        var mainBundle = true
+        var bundle = CodeBundle.main
         for arg in args where expressions.hasLabel(arg, "bundle") {
-            mainBundle = isMainBundle(arg.range)
+            bundle = self.bundle(arg.range) ?? .main
             break
         }
-        return (string(nameArg.range), mainBundle, stream.close(open))
+        return (string(nameArg.range), bundle, stream.close(open))
     }
 
     /// Reads the storyboard an expression stands for. With `strict`, only forms that certainly are storyboards
@@ -120,12 +188,14 @@ struct SwiftExpressionReader: LocalNames {
             if ownStoryboard {
                 if path.count == 1, let value = local("storyboard") {
                     if case .storyboard(let ref) = value { return ref }
+                    if case .parameter = value { return .parameter("storyboard") }
                     return .dynamic(text)
                 }
                 return .own
             }
             if path.count == 1, let value = local(path[0]) {
                 if case .storyboard(let ref) = value { return ref }
+                if case .parameter = value, !strict { return .parameter(path[0]) }
                 return strict ? nil : .dynamic(text)
             }
             if strict { return nil }

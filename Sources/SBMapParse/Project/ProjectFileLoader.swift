@@ -29,8 +29,9 @@ public struct ProjectFileLoader: Hashable, Sendable {
             return Loaded(path: file.path, nil, diagnostics: [LFSPointer.finding(
                 path: file.path, what: file.kind == .projectFile ? "Xcode project" : "package manifest")])
         case .success(let bytes):
-            return file.kind == .projectFile ? loadProjectFile(bytes: bytes, path: file.path, readFile: reader(beside: file))
-                                             : loadPackageManifest(bytes: bytes, path: file.path)
+            return file.kind == .projectFile
+                ? loadProjectFile(bytes: bytes, path: file.path, readFile: reader(beside: file), listFolder: lister(beside: file))
+                : loadPackageManifest(bytes: bytes, path: file.path)
         }
     }
 
@@ -51,6 +52,31 @@ public struct ProjectFileLoader: Hashable, Sendable {
         }
     }
 
+    /// Lists the names in a folder a project names (to find a path spelled with other letter case), under the same
+    /// rules as `reader(beside:)`: never an absolute path, never above the folder `file`'s path starts from.
+    func lister(beside file: InputFile) -> (@Sendable (String) -> [String]?)? {
+        guard file.url.hasSuffix(file.path) else { return nil }
+        let base = String(file.url.dropLast(file.path.utf8.count))
+        let climbs = Self.climbs(ProjectPaths.normalize(file.path))
+        return { folder in
+            guard !folder.hasPrefix("/"), Self.climbs(folder) <= climbs,
+                  let top = Self.realPath(base.isEmpty ? "." : base),
+                  let real = Self.realPath(folder.isEmpty ? (base.isEmpty ? "." : base) : base + folder),
+                  real == top || real.hasPrefix(top == "/" ? "/" : top + "/"),
+                  let directory = opendir(real) else { return nil }
+            defer { closedir(directory) }
+            var names: [String] = []
+            // A folder of more names than this is no source folder: what it holds is not looked through.
+            while names.count < 100_000, let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name != ".", name != ".." { names.append(name) }
+            }
+            return names.sorted()
+        }
+    }
+
     private static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
@@ -63,7 +89,8 @@ public struct ProjectFileLoader: Hashable, Sendable {
     }
 
     /// Reads a `project.pbxproj` from memory; `readFile` reads the `.xcconfig` files it names (none when `nil`).
-    public func loadProjectFile(bytes: [UInt8], path: String, readFile: (@Sendable (String) -> [UInt8]?)? = nil) -> Loaded<LoadedBuildProject> {
+    public func loadProjectFile(bytes: [UInt8], path: String, readFile: (@Sendable (String) -> [UInt8]?)? = nil,
+                                listFolder: (@Sendable (String) -> [String]?)? = nil) -> Loaded<LoadedBuildProject> {
         if bytes.count > limits.maxFileBytes {
             return Loaded(path: path, nil, diagnostics: [LoadDiagnostics.readProblem(.tooLarge(bytes.count), path: path, limits: limits)])
         }
@@ -87,9 +114,9 @@ public struct ProjectFileLoader: Hashable, Sendable {
                 }
                 return Loaded(path: path, nil, diagnostics: findings)
             }
-            return XcodeProjectReader.read(root: root, path: path, readFile: readFile)
+            return XcodeProjectReader.read(root: root, path: path, readFile: readFile, listFolder: listFolder)
         }
-        return XcodeProjectReader.read(bytes: bytes, path: path, readFile: readFile)
+        return XcodeProjectReader.read(bytes: bytes, path: path, readFile: readFile, listFolder: listFolder)
     }
 
     /// Reads a `Package.swift` from memory.

@@ -29,7 +29,8 @@ struct XcodeProjectReader {
     private var synchronizedGroups: [String] = []
 
     /// The project at `path` (`…/App.xcodeproj/project.pbxproj`), or a finding saying why it cannot be read.
-    static func read(bytes: [UInt8], path: String, readFile: (@Sendable (String) -> [UInt8]?)? = nil) -> Loaded<LoadedBuildProject> {
+    static func read(bytes: [UInt8], path: String, readFile: (@Sendable (String) -> [UInt8]?)? = nil,
+                     listFolder: (@Sendable (String) -> [String]?)? = nil) -> Loaded<LoadedBuildProject> {
         let root: PlistValue
         switch OpenStepPlistParser.parse(bytes, path: path) {
         case .success(let value): root = value
@@ -42,11 +43,12 @@ struct XcodeProjectReader {
                 at: SourceLocation(path: path, line: failure.line, column: failure.column),
                 hint: "resolve merge conflicts in project.pbxproj, or open and re-save the project in Xcode")])
         }
-        return read(root: root, path: path, readFile: readFile)
+        return read(root: root, path: path, readFile: readFile, listFolder: listFolder)
     }
 
     /// The project from its property list, read from the text (OpenStep) or the XML format.
-    static func read(root: PlistValue, path: String, readFile: (@Sendable (String) -> [UInt8]?)? = nil) -> Loaded<LoadedBuildProject> {
+    static func read(root: PlistValue, path: String, readFile: (@Sendable (String) -> [UInt8]?)? = nil,
+                     listFolder: (@Sendable (String) -> [String]?)? = nil) -> Loaded<LoadedBuildProject> {
         guard case .dictionary(let objectEntries)? = root["objects"], let (rootID, _) = root["rootObject"]?.stringValue else {
             return Loaded(path: path, nil, diagnostics: [Diagnostic(
                 .warning, .malformedPlist, "the file has no 'objects' or 'rootObject': it is not an Xcode project",
@@ -74,9 +76,16 @@ struct XcodeProjectReader {
         let projectDir = project["projectDirPath"]?.stringValue?.0 ?? ""
         let reader = XcodeProjectReader(path: path, root: ProjectPaths.join(container, projectDir), projectName: xcodeproj,
                                         readFile: readFile, objects: objects)
+        // Finds paths the project names that exist only with other letter case (`nil`: no disk to look at).
+        var paths = listFolder.map { CaseInsensitivePaths(list: $0) }
         var value = LoadedBuildProject(path: path, kind: .xcode, name: xcodeproj, root: reader.root)
-        value.targets = project["targets"]?.arrayValue.compactMap { $0.stringValue.flatMap { reader.target($0.0, project: project) } } ?? []
-        return Loaded(path: path, value)
+        var notes: [Diagnostic] = []
+        for item in project["targets"]?.arrayValue ?? [] {
+            guard let (id, _) = item.stringValue, let (target, found) = reader.target(id, project: project, paths: &paths) else { continue }
+            value.targets.append(target)
+            notes += found
+        }
+        return Loaded(path: path, value, diagnostics: notes)
     }
 
     private init(path: String, root: String, projectName: String, readFile: (@Sendable (String) -> [UInt8]?)?,
@@ -97,19 +106,37 @@ struct XcodeProjectReader {
 
     // MARK: Targets
 
-    private func target(_ id: String, project: PlistValue) -> LoadedTarget? {
+    /// The target `id` and the notes about it (paths found only without regard to letter case).
+    private func target(_ id: String, project: PlistValue, paths: inout CaseInsensitivePaths?) -> (LoadedTarget, [Diagnostic])? {
         guard let object = objects[id], object.isa == "PBXNativeTarget",
               let (name, nameLocation) = object["name"]?.stringValue else { return nil }
         let productType = object["productType"]?.stringValue?.0 ?? ""
         let settings = BuildSettings(target: configurations(object["buildConfigurationList"]),
                                      project: configurations(project["buildConfigurationList"]))
         var target = LoadedTarget(name: name, productType: productType, declaredAt: nameLocation)
+        var notes: [Diagnostic] = []
         target.platforms = platforms(settings, productType: productType)
-        let productName = settings.value("PRODUCT_NAME").map { substitute($0.0, target: name, productName: name) } ?? name
-        if let (plist, _) = settings.value("INFOPLIST_FILE") {
-            let resolved = substitute(plist, target: name, productName: productName)
-            if !resolved.isEmpty, !resolved.contains("$") { target.infoPlistFile = ProjectPaths.join(root, resolved) }
+        target.configurations = settings.target.map(\.name).sorted()
+        if let (families, _) = settings.value("TARGETED_DEVICE_FAMILY") {
+            target.deviceFamilies = Array(Set(families.split(whereSeparator: { $0 == "," || $0 == " " })
+                .compactMap { Int(String($0).trimmingSpaces) })).sorted()
         }
+        let productName = settings.value("PRODUCT_NAME").map { substitute($0.0, target: name, productName: name) } ?? name
+        // Every configuration's Info.plist (issue 20, class 8), each once with the configurations that use it.
+        var plists: [ConfiguredInfoPlist] = []
+        for setting in settings.values(ofSetting: "INFOPLIST_FILE") {
+            let resolved = substitute(setting.value, target: name, productName: productName)
+            guard !resolved.isEmpty, !resolved.contains("$") else { continue }
+            let plist = existingPath(ProjectPaths.join(root, resolved), setting: "INFOPLIST_FILE", at: setting.location,
+                                     paths: &paths, notes: &notes)
+            if let k = plists.firstIndex(where: { $0.path == plist }) {
+                plists[k].configurations.append(setting.configuration)
+            } else {
+                plists.append(ConfiguredInfoPlist(path: plist, configurations: [setting.configuration], declaredAt: setting.location))
+            }
+        }
+        target.infoPlists = plists.map { ConfiguredInfoPlist(path: $0.path, configurations: $0.configurations.sorted(), declaredAt: $0.declaredAt) }
+        target.infoPlistFile = target.infoPlists.first?.path
         if let (identifier, _) = settings.value("PRODUCT_BUNDLE_IDENTIFIER") {
             let resolved = substitute(identifier, target: name, productName: productName)
             if !resolved.isEmpty, !resolved.contains("$") { target.bundleIdentifier = resolved }
@@ -142,7 +169,31 @@ struct XcodeProjectReader {
         var seen = Set<String>()
         target.files = files.filter { seen.insert($0).inserted }
         target.folders = folders
-        return target
+        return (target, notes)
+    }
+
+    /// `path` as Xcode on a Mac finds it (issue 20, class 9): as written when it exists, else the one path that
+    /// differs from it only in letter case, with a note saying so. When several do, or none, the path as written
+    /// (which names no file sbmap reads), with a note for several. Without a disk to look at, as written.
+    private func existingPath(_ path: String, setting: String, at location: SourceLocation, paths: inout CaseInsensitivePaths?,
+                              notes: inout [Diagnostic]) -> String {
+        guard let found = paths?.find(path) else { return path }
+        switch found {
+        case .exact, .missing:
+            return path
+        case .folded(let found):
+            notes.append(Diagnostic(
+                .info, .projectPathCase,
+                "\(setting) names '\(path)', which exists only as '\(found)'; a Mac's disk ignores letter case, so Xcode builds with '\(found)', and sbmap reads it",
+                at: location, hint: "write '\(found)' exactly: a case-sensitive disk (a Linux CI, a case-sensitive APFS volume) does not find it"))
+            return found
+        case .ambiguous(let found):
+            notes.append(Diagnostic(
+                .info, .projectPathCase,
+                "\(setting) names '\(path)', which does not exist as written, and \(found.map { "'\($0)'" }.joined(separator: " and ")) differ from it only in letter case; sbmap does not guess which one Xcode would read",
+                at: location, hint: "write the path exactly, and keep only one of those files"))
+            return path
+        }
     }
 
     /// The paths the exception sets of synchronized folder `groupID` name for target `targetID`, sorted. Xcode 16
@@ -313,22 +364,69 @@ struct BuildSettings {
         return (words.map(\.0).joined(separator: " "), first.1)
     }
 
+    /// Each configuration's value of `key` (the target's, else the project configuration's of the same name), and
+    /// of each `key[condition]` it sets (`INFOPLIST_FILE[sdk=macosx*]`), as (configuration, value, where): a
+    /// conditional value's configuration reads `Release (sdk=macosx*)`. Without target configurations, the
+    /// project's.
+    func values(ofSetting key: String) -> [ConfiguredValue] {
+        var result: [ConfiguredValue] = []
+        for (name, settings) in target.isEmpty ? project : target {
+            var found = Self.configuredValues(ofSetting: key, in: settings, configuration: name)
+            if found.isEmpty, !target.isEmpty, let inherited = project.first(where: { $0.name == name }) {
+                found = Self.configuredValues(ofSetting: key, in: inherited.settings, configuration: name)
+            }
+            result += found
+        }
+        return result
+    }
+
+    /// One configuration's value of a setting: the configuration (with its condition), the value, where it is written.
+    struct ConfiguredValue {
+        var configuration: String
+        var value: String
+        var location: SourceLocation
+    }
+
+    private static func configuredValues(ofSetting key: String, in settings: PlistValue, configuration name: String) -> [ConfiguredValue] {
+        var found: [ConfiguredValue] = []
+        if let (value, location) = settings[key]?.stringValue {
+            found.append(ConfiguredValue(configuration: name, value: value, location: location))
+        }
+        guard case .dictionary(let entries) = settings else { return found }
+        for entry in entries where entry.key.hasPrefix(key + "[") {
+            guard let (text, location) = entry.value.stringValue else { continue }
+            let condition = entry.key.dropFirst(key.count).dropFirst().dropLast()
+            found.append(ConfiguredValue(configuration: "\(name) (\(condition))", value: text, location: location))
+        }
+        return found
+    }
+
     /// `INFOPLIST_KEY_*` settings naming storyboards, from every configuration of the target (each pair of key and
-    /// name once, in file order), then the project's when the target sets none.
+    /// name once, in file order, with the configurations that set it when not all of the layer's do), then the
+    /// project's when the target sets none.
     func entryPoints() -> [EntryPointDeclaration] {
         for layer in [target, project] {
             var result: [EntryPointDeclaration] = []
-            var seen = Set<[String]>()
-            for (_, settings) in layer {
+            var seen: [[String]: Int] = [:]
+            for (configuration, settings) in layer {
                 guard case .dictionary(let entries) = settings else { continue }
                 for (key, value) in entries where key.hasPrefix("INFOPLIST_KEY_") {
                     let setting = String(key.dropFirst("INFOPLIST_KEY_".count).prefix { $0 != "[" })
                     guard let role = Self.roles[setting], let (name, location) = value.stringValue,
                           !name.isEmpty, !name.contains("$(") else { continue }
-                    if seen.insert([setting, name]).inserted {
-                        result.append(EntryPointDeclaration(role: role, key: key, storyboardName: name, location: location))
+                    if let k = seen[[setting, name]] {
+                        if !result[k].configurations.contains(configuration) { result[k].configurations.append(configuration) }
+                    } else {
+                        seen[[setting, name]] = result.count
+                        result.append(EntryPointDeclaration(role: role, key: key, storyboardName: name, location: location,
+                                                            configurations: [configuration]))
                     }
                 }
+            }
+            let names = Set(layer.map(\.name))
+            for k in result.indices {
+                // Set in every configuration: no configuration to name in a finding.
+                result[k].configurations = Set(result[k].configurations) == names ? [] : result[k].configurations.sorted()
             }
             if !result.isEmpty { return result.sorted { $0.location < $1.location } }
         }

@@ -47,7 +47,7 @@ struct CodeLinkPass: Sendable {
     var conditions: [CompileConditionRange] = []
     /// What each of `loads` names, when its name is a constant: an instantiation through a load looks it up again
     /// by name otherwise.
-    var loadMatches: [(name: String, match: CodeGraphIndex.NameMatch)?] = []
+    var loadMatches: [(name: String, match: CodeGraphIndex.NameMatch, foreign: Bool)?] = []
     /// The positions in `loads` of each storyboard name in each type, in file order: an instantiation finds its load
     /// by a binary search (a linear one per call made a file of 26,000 calls quadratic: seconds to minutes).
     var loadsByName: [LoadKey: [Int]] = [:]
@@ -180,9 +180,12 @@ struct CodeLinkPass: Sendable {
         diagnostics.append(Diagnostic(severity, code, message, at: location, facts: facts, hint: hint))
     }
 
-    /// A `code-dynamic` note: `what` ("storyboard name", …) is `reason` (the source text), which is not a constant.
-    mutating func reportDynamic(_ what: String, _ reason: String, at location: SourceLocation) {
-        report(.info, .codeDynamic, "\(what) '\(reason)' is not a constant, so where this call leads is not known",
+    /// A `code-dynamic` note: `what` ("storyboard name", …) is `text` (the source text), which is not a constant;
+    /// `why` says more when it is known (a parameter, a name no scanned file declares), so that a reader knows what
+    /// stopped sbmap (issue 20).
+    mutating func reportDynamic(_ what: String, _ text: String, why: String? = nil, at location: SourceLocation) {
+        let shown = text.isEmpty ? what : "\(what) '\(text)'"
+        report(.info, .codeDynamic, "\(shown) is not a constant\(why.map { " (\($0))" } ?? ""), so where this call leads is not known",
                at: location, hint: "use a string literal, a let constant or a String enum case to have it mapped and checked")
     }
 
@@ -302,6 +305,7 @@ struct CodeUse: Sendable {
 
 /// What the rules ask of the file being linked: the targets that compile it and their platforms, and its imports.
 struct CodeFileScope: Sendable {
+    var path = ""
     /// The ids of the targets that compile the file; `nil` when no project holds it, or only test bundles do (names
     /// are then looked up by platform alone).
     var targets: Set<String>?
@@ -314,6 +318,7 @@ struct CodeFileScope: Sendable {
     init() {}
 
     init(path: String, imports: [String], membership: TargetMembership) {
+        self.path = path
         self.imports = imports
         let targets = membership.targets(of: path)
         guard !targets.isEmpty else { return }

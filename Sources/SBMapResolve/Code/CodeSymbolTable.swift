@@ -6,8 +6,9 @@ struct CodeSymbolTable: Sendable {
     /// What a string argument resolved to.
     enum Value: Hashable, Sendable {
         case string(String)
-        /// Not known statically; the text says why (shown in the `code-dynamic` finding).
-        case dynamic(String)
+        /// Not known statically: the text shown (quoted in the `code-dynamic` finding) and, when more can be said
+        /// than that it is not a constant, why (a parameter, a name no scanned file declares, …).
+        case dynamic(String, why: String? = nil)
     }
 
     private var constantsByLast: [String: [CodeConstant]] = [:]
@@ -16,6 +17,8 @@ struct CodeSymbolTable: Sendable {
     private var enumsByPath: [[String]: [CodeStringEnum]] = [:]
     private var casesByName: [String: RawValues] = [:]
     private var helpersByLast: [String: [CodeStoryboardHelper]] = [:]
+    /// Members that return a bundle, by their last name.
+    private var bundleHelpersByLast: [String: [CodeBundleHelper]] = [:]
     /// Members named `storyboard`, by the type that declares them.
     private var storyboardMembersByOwner: [String: [CodeStoryboardHelper]] = [:]
     private(set) var generatedScenes: [CodeGeneratedScene] = []
@@ -33,6 +36,10 @@ struct CodeSymbolTable: Sendable {
         var subclasses: [String] = []
         /// Where the type (not an extension) is first declared: code nodes point there.
         var location: SourceLocation?
+        /// The first file that defines the class and is compiled: not an extension, not a protocol, not an
+        /// Objective-C header (whose `@interface` no target compiles). Its targets are the class's, whose bundle
+        /// `Bundle(for: X.self)` is.
+        var definedIn: String?
         var isProtocol = false
 
         /// Adds a declaration of the type; returns its superclass when it is the first to name one.
@@ -44,6 +51,7 @@ struct CodeSymbolTable: Sendable {
             }
             if kind == .protocol { isProtocol = true }
             if kind != .extension, location == nil { location = at }
+            if kind != .extension, kind != .protocol, definedIn == nil, !at.path.hasSuffix(".h") { definedIn = at.path }
             return added
         }
     }
@@ -80,6 +88,7 @@ struct CodeSymbolTable: Sendable {
         enumsByPath = parts[1].enumsByPath
         casesByName = parts[1].casesByName
         helpersByLast = parts[2].helpersByLast
+        bundleHelpersByLast = parts[2].bundleHelpersByLast
         storyboardMembersByOwner = parts[2].storyboardMembersByOwner
         generatedScenes = parts[2].generatedScenes
         types = parts[3].types
@@ -163,6 +172,9 @@ struct CodeSymbolTable: Sendable {
                     helpersByLast[last, default: []].append(h)
                     if last == "storyboard", h.path.count >= 2 { storyboardMembersByOwner[h.path[h.path.count - 2], default: []].append(h) }
                 }
+                for h in files[f].bundleHelpers {
+                    if let last = h.path.last { bundleHelpersByLast[last, default: []].append(h) }
+                }
                 generatedScenes += files[f].generatedScenes
             default:
                 // By position, reading only the fields needed: a `for` would copy each declaration whole.
@@ -226,11 +238,14 @@ struct CodeSymbolTable: Sendable {
     /// Where type `name` (not an extension of it) is first declared.
     func location(ofType name: String) -> SourceLocation? { types[name]?.location }
 
+    /// The first compiled file that defines class `name` (see `TypeFacts.definedIn`).
+    func file(definingClass name: String) -> String? { types[name]?.definedIn }
+
     // MARK: Strings
 
     /// Resolves a string argument used inside `scope` (the enclosing type path).
     func resolve(_ s: CodeString, scope: [String], depth: Int = 0) -> Value {
-        guard depth < Self.maxDepth else { return .dynamic("constant chain too deep") }
+        guard depth < Self.maxDepth else { return .dynamic("", why: "a chain of constants too deep to follow") }
         switch s {
         case .literal(let v):
             return .string(v)
@@ -238,11 +253,13 @@ struct CodeSymbolTable: Sendable {
             return .string(t)
         case .ownTypeName:
             guard let own = scope.last, !Self.frameworkTypes.contains(own), types[own]?.isProtocol != true else {
-                return .dynamic("the name of whichever class calls it")
+                return .dynamic("self", why: "the name of whichever class calls it")
             }
             return .string(own)
         case .ownRawValue:
-            return .dynamic("self.rawValue")
+            return .dynamic("self.rawValue", why: "the case the helper is called on")
+        case .parameter(let name):
+            return .dynamic(name, why: Self.parameterWords)
         case .dynamic(let text):
             return .dynamic(text)
         case .implicitMember(let name):
@@ -254,13 +271,18 @@ struct CodeSymbolTable: Sendable {
                 for owner in Self.storyboardNameTypes {
                     if let found = constantsByPath[owner + [name]] { return agreed(found, shown: ".\(name)", depth: depth) }
                 }
-                return .dynamic(".\(name)")
-            case .several: return .dynamic(".\(name) (more than one enum has this case)")
+                return .dynamic(".\(name)", why: Self.undeclaredWords)
+            case .several: return .dynamic(".\(name)", why: "more than one enum has this case")
             }
         case .symbol(let path):
             return resolveSymbol(path, scope: scope, depth: depth)
         }
     }
+
+    /// Why a parameter is not known (issue 20, class 3: a helper that takes the names as parameters).
+    static let parameterWords = "a parameter: each caller passes its own value, and sbmap does not follow the callers"
+    /// Why a name that no scanned declaration has is not known.
+    static let undeclaredWords = "no scanned file declares it: a dependency that is not checked in, or a generated file?"
 
     /// The framework's types for storyboard names and identifiers, whose extensions declare constants used as
     /// implicit members (`NSStoryboard(name: .main, …)`).
@@ -276,7 +298,7 @@ struct CodeSymbolTable: Sendable {
     ]
 
     private func resolveSymbol(_ path: [String], scope: [String], depth: Int) -> Value {
-        guard let last = path.last else { return .dynamic("") }
+        guard let last = path.last else { return .dynamic("", why: nil) }
         var shown: String { path.joined(separator: ".") }  // for messages only
         // As Swift looks a name up: in the enclosing types, innermost first, then at file scope.
         var qualified: [String] = []
@@ -305,7 +327,7 @@ struct CodeSymbolTable: Sendable {
         // the longest qualified match wins (a name in the enclosing type beats a global one).
         let constants = constantsByLast[last] ?? []
         guard constants.count <= Self.maxLooseCandidates else {
-            return .dynamic("\(shown) (declared in \(constants.count) places, none of them enclosing this use)")
+            return .dynamic(shown, why: "declared in \(constants.count) places, none of them enclosing this use")
         }
         var candidates: [CodeConstant] = []
         for c in constants where Self.matches(declared: c.path, used: path, scope: scope) {
@@ -319,23 +341,23 @@ struct CodeSymbolTable: Sendable {
             let enumPath = Array(path.dropLast())
             let enums = enumsByLast[enumPath.last!] ?? []
             guard enums.count <= Self.maxLooseCandidates else {
-                return .dynamic("\(shown) (\(enums.count) enums have that name, none of them enclosing this use)")
+                return .dynamic(shown, why: "\(enums.count) enums have that name, none of them enclosing this use")
             }
             var raws: Set<String> = []
             for e in enums where Self.matches(declared: e.path, used: enumPath, scope: scope) {
                 if let c = e.cases.first(where: { $0.name == last }) { raws.insert(c.rawValue) }
             }
             if raws.count == 1, let v = raws.first { return .string(v) }
-            if raws.count > 1 { return .dynamic("\(shown) (more than one enum matches)") }
+            if raws.count > 1 { return .dynamic(shown, why: "more than one enum matches") }
         }
-        return .dynamic(shown)
+        return .dynamic(shown, why: Self.undeclaredWords)
     }
 
     /// The value of constants that a use may name: known when they all agree.
     private func agreed(_ constants: [CodeConstant], shown: String, depth: Int) -> Value {
         let values = Set(constants.map { resolve($0.value, scope: Array($0.path.dropLast()), depth: depth + 1) })
         if values.count == 1, let v = values.first { return v }
-        return .dynamic("\(shown) (declared more than once with different values)")
+        return .dynamic(shown, why: "declared more than once with different values")
     }
 
     /// Whether a declaration at `declared` can be what `used` names from inside `scope`:
@@ -391,6 +413,20 @@ struct CodeSymbolTable: Sendable {
             if candidates.count == 1 { return (candidates[0], Array(path.dropLast())) }
         }
         return nil
+    }
+
+    /// The members that a bundle member path may name (`BundleLoader.module`, `module` inside `BundleLoader`,
+    /// `Bundle.framework`), best fit first, as for storyboard helpers. A path with a module in front
+    /// (`PVUI_IOS.BundleLoader.bundle`) matches without it; the module is returned, so that the caller can prefer
+    /// the declarations of the target of that name.
+    func bundleHelpers(_ path: [String], scope: [String]) -> (helpers: [CodeBundleHelper], module: String?) {
+        guard let last = path.last, let all = bundleHelpersByLast[last] else { return ([], nil) }
+        let direct = all.filter { Self.matches(declared: $0.path, used: path, scope: scope) }
+        if !direct.isEmpty { return (Self.best(direct, path: \.path, used: path, scope: scope), nil) }
+        guard path.count >= 3 else { return ([], nil) }
+        let unqualified = Array(path.dropFirst())
+        let found = all.filter { Self.matches(declared: $0.path, used: unqualified, scope: scope) }
+        return (Self.best(found, path: \.path, used: unqualified, scope: scope), path[0])
     }
 
     /// The member named `storyboard` that `type` (or its nearest superclass that has one) declares, which hides

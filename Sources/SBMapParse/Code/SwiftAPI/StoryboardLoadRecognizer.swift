@@ -6,10 +6,10 @@ enum StoryboardLoadRecognizer: SwiftAPIRecognizer {
     static let triggerWords: [CodeWord] = [.UIStoryboard, .NSStoryboard]
 
     static func read(at i: Int, _ r: inout SwiftCodeReader) {
-        guard r.recordUses, !r.stream.isPunct(i - 1, "."), let (name, mainBundle, _) = r.storyboardCall(at: i) else { return }
+        guard r.recordUses, !r.stream.isPunct(i - 1, "."), let (name, bundle, _) = r.storyboardCall(at: i) else { return }
         let api = r.stream[i].word == .NSStoryboard ? "NSStoryboard(name:bundle:)" : "UIStoryboard(name:bundle:)"
-        r.file.loads.append(CodeStoryboardLoad(name: name, mainBundle: mainBundle, api: api,
+        r.file.loads.append(CodeStoryboardLoad(name: name, bundle: bundle, api: api,
                                                enclosingType: r.scopes.typePath, location: r.location(i)))
-        r.expressionReader.scopes.noteHelperLoad(name, mainBundle: mainBundle)
+        r.expressionReader.scopes.noteHelperLoad(name, bundle: bundle)
     }
 }

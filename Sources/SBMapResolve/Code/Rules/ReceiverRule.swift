@@ -20,9 +20,8 @@ extension CodeLinkPass {
             // The load itself was checked (and reported) at the same place, and what its name names kept: the load's
             // own API (`UIStoryboard`, `NSStoryboard`) and bundle say more than the instantiation's.
             if let k = loadIndex(of: s, in: use.enclosingType, line: use.location.line) {
-                guard let (name, match) = loadMatches[k] else { return .unknown }
-                let otherBundle = !loads[k].mainBundle  // read first: read in the call, it made a copy of the whole pass
-                return receiver(match, name: name, otherBundle: otherBundle)
+                guard let (name, match, foreign) = loadMatches[k] else { return .unknown }
+                return receiver(match, name: name, otherBundle: foreign)
             }
             guard case .string(let name) = symbols.resolve(s, scope: use.enclosingType) else { return .unknown }
             return receiver(index.storyboards(named: name, hint: hint(for: call)), name: name, otherBundle: false)
@@ -72,8 +71,12 @@ extension CodeLinkPass {
         case .generated(let generator, let accessor):
             if let boards = generatedStoryboards(generator, accessor: accessor, at: use.location) { return .storyboards(boards) }
             return Self.staleAccessor(generator, accessor)
+        case .parameter(let name):
+            reportDynamic("storyboard", name, why: CodeSymbolTable.parameterWords, at: use.location)
+            return .unknown
         case .dynamic(let text):
-            reportDynamic("storyboard", text, at: use.location)
+            // `self.instantiateViewController(…)` in an extension of UIStoryboard: whichever storyboard calls it.
+            reportDynamic("storyboard", text, why: text == "self" ? "the storyboard this helper is called on" : nil, at: use.location)
             return .unknown
         }
     }
@@ -81,25 +84,30 @@ extension CodeLinkPass {
     /// The storyboards a storyboard helper (or a type's own `storyboard` member) loads.
     mutating func storyboards(through helper: CodeStoryboardHelper, receiverCase: [String]?, shown: String,
                               use: CodeInstantiation, as call: CodeUse) -> Receiver {
+        let bundle = helper.bundle == .main ? ResolvedBundle.main
+            : resolve(helper.bundle, writtenIn: helper.location.path, scope: Array(helper.path.dropLast()))
         switch symbols.resolve(helper: helper, receiverCase: receiverCase) {
-        case .string(let name) where !helper.mainBundle:
+        case .string(let name) where bundle.isForeign:
             // A helper that loads from another bundle (ChatSecure's `Bundle(for: PTEConsoleLogger.self)`, a pod's):
             // its load was checked where it is written; here the name may be in a bundle that was not scanned.
             var lookup = hint(for: call)
             lookup.targets = nil
             return receiver(index.storyboards(named: name, hint: lookup), name: name, otherBundle: true)
         case .string(let name):
-            let match = index.storyboards(named: name, hint: hint(for: call))
+            // The main bundle is the app's, seen from the calling file; a target's own bundle is that target's.
+            var lookup = hint(for: call)
+            if case .targets(let targets) = bundle { lookup.targets = targets }
+            let match = index.storyboards(named: name, hint: lookup)
             if case .missing = match, !index.graph.storyboards.isEmpty {
                 report(.error, .codeUnknownStoryboard,
                        "'\(shown)' loads storyboard '\(name)', which does not exist; this call crashes the app",
                        at: use.location, hint: Self.suggest(name, among: index.allStoryboardNames, what: "storyboard"))
             }
             return receiver(match, name: name, otherBundle: false)
-        case .dynamic(let text):
+        case .dynamic(let text, let why):
             // A helper's own dynamic load was reported where it is written; report the rest here.
             if receiverCase != nil || helper.path.isEmpty || !helper.fromLoad {
-                reportDynamic("storyboard", text, at: use.location)
+                reportDynamic("storyboard", text, why: why, at: use.location)
             }
             return .unknown
         }

@@ -14,8 +14,8 @@ extension CodeLinkPass {
             return
         }
         switch symbols.resolve(use.identifier, scope: use.enclosingType) {
-        case .dynamic(let text):
-            reportDynamic("segue identifier", text, at: use.location)
+        case .dynamic(let text, let why):
+            reportDynamic("segue identifier", text, why: why, at: use.location)
         case .string(let identifier):
             // A call that cannot crash: inside `@try` (the exception is caught), or in a class that implements
             // performSegue itself and may handle the identifier (one of its family, as Swift dispatches). Whether
@@ -67,7 +67,7 @@ extension CodeLinkPass {
                 report(.warning, .codeUnknownSegue,
                        onSelf ? "\(api) performs segue '\(identifier)', which no segue of the scanned storyboards has; performing it crashes the app"
                               : "\(api) performs segue '\(identifier)' on another object, and '\(identifier)' exists in no storyboard of the app; this call crashes whatever the receiver is",
-                       at: location, facts: onSelf || !index.hasUnreadStoryboards ? facts : facts + [.receiverTypeUnknown],
+                       at: location, facts: onSelf || !index.hasUnreadStoryboards ? facts : facts + [.unreadStoryboardMayHoldIt],
                        hint: "set the segue's identifier in Interface Builder's attributes inspector, or fix the string")
             }
             return

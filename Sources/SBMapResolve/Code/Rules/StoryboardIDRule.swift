@@ -11,7 +11,9 @@ extension CodeLinkPass {
         case .storyboards(let found) where !found.isEmpty:
             boards = found
         case let other:
-            if case .dynamic(let text)? = identifierValue { reportDynamic("storyboard identifier", text, at: use.location) }
+            if case .dynamic(let text, let why)? = identifierValue {
+                reportDynamic("storyboard identifier", text, why: why, at: use.location)
+            }
             if case .unknown = other, case .string(let identifier)? = identifierValue {
                 checkExistsAnywhere(identifier: identifier, use)
             }
@@ -30,8 +32,8 @@ extension CodeLinkPass {
             return
         }
         switch identifierValue ?? symbols.resolve(identifierArg, scope: use.enclosingType) {
-        case .dynamic(let text):
-            reportDynamic("storyboard identifier", text, at: use.location)
+        case .dynamic(let text, let why):
+            reportDynamic("storyboard identifier", text, why: why, at: use.location)
         case .string(let identifier):
             if case .own = use.storyboard, !use.enclosingType.isEmpty, symbols.storyboardMember(of: use.enclosingType) == nil {
                 // `self.storyboard` is the storyboard the calling scene was loaded from: each scene of the class

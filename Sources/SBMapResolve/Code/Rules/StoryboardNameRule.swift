@@ -4,20 +4,29 @@ import SBMapModel
 /// case, of the platforms and targets the call is compiled for (`code-unknown-storyboard`, `case-mismatch`,
 /// `storyboard-not-in-target`).
 extension CodeLinkPass {
-    /// `UIStoryboard(name:)`: the name must be a storyboard, with the exact letter case. When no storyboard was
-    /// scanned at all there is nothing to check names against (the run says so once, as `no-storyboards`).
-    /// Returns the name and what it names, when it is a constant.
-    mutating func check(_ load: CodeStoryboardLoad, as use: CodeUse) -> (name: String, match: CodeGraphIndex.NameMatch)? {
+    /// `UIStoryboard(name:)`: the name must be a storyboard, with the exact letter case, in the bundle it is loaded
+    /// from. When no storyboard was scanned at all there is nothing to check names against (the run says so once, as
+    /// `no-storyboards`). Returns the name, what it names, and whether the bundle is a foreign one, when the name is
+    /// a constant.
+    mutating func check(_ load: CodeStoryboardLoad, as use: CodeUse) -> (name: String, match: CodeGraphIndex.NameMatch, foreign: Bool)? {
         switch symbols.resolve(load.name, scope: load.enclosingType) {
-        case .dynamic(let text):
-            reportDynamic("storyboard name", text, at: load.location)
+        case .dynamic(let text, let why):
+            reportDynamic("storyboard name", text, why: why, at: load.location)
             return nil
         case .string(let name):
             var lookup = hint(for: use)
-            // An explicit bundle (`PVUIKit.BundleLoader.bundle`, `Bundle(for: X.self)`) may be another target's:
-            // its storyboards are not limited to the targets that compile the calling file. Nor is the main bundle
-            // seen from a library (NetNewsWire's RSCore package): it is the bundle of the app that links it.
-            if !load.mainBundle || file.inLibrariesOnly { lookup.targets = nil }
+            // Where the name is looked for (issue 20, class 5): the main bundle is the app's, the targets that compile
+            // the calling file, or, seen from a library (NetNewsWire's RSCore package), whichever app links it; a
+            // target's own bundle (`Bundle(for: Self.self)`, `.module`, a helper returning one) holds that target's
+            // storyboards; a foreign bundle (`Bundle(identifier:)`, a pod's) may be another target's, or not scanned.
+            let bundle = load.bundle == .main ? ResolvedBundle.main
+                : resolve(load.bundle, writtenIn: file.path, scope: load.enclosingType)
+            switch bundle {
+            case .main: if file.inLibrariesOnly { lookup.targets = nil }
+            case .targets(let targets): lookup.targets = targets
+            case .foreign: lookup.targets = nil
+            }
+            let foreign = bundle.isForeign
             let match = index.storyboards(named: name, hint: lookup)
             switch match {
             case .found:
@@ -27,7 +36,7 @@ extension CodeLinkPass {
                        "\(load.api) loads storyboard '\(name)', but the file is '\(near[0].name).storyboard'; letter case matters on a device, so this works in the simulator and crashes on an iPhone",
                        at: load.location, hint: "write '\(near[0].name)' exactly")
             case .otherPlatform(let other):
-                report(load.mainBundle ? .error : .warning, .codeUnknownStoryboard,
+                report(foreign ? .warning : .error, .codeUnknownStoryboard,
                        "\(load.api) loads storyboard '\(name)', but the only storyboard of that name is for \(other[0].platform.rawValue); this call crashes the app",
                        at: load.location,
                        hint: "UIStoryboard loads iOS and tvOS storyboards, NSStoryboard macOS ones; check the name and the platform")
@@ -39,33 +48,44 @@ extension CodeLinkPass {
                        hint: lfsPointer ? "fetch it with `git lfs pull` to check this call" : "fix the error reported for \(path)")
             case .notInTarget(let elsewhere):
                 report(.warning, .storyboardNotInTarget,
-                       "\(load.api) loads storyboard '\(name)', but \(notInTargetText(elsewhere))",
+                       "\(load.api) loads storyboard '\(name)', but \(notInTargetText(elsewhere, bundle: bundle))",
                        at: load.location,
                        hint: "add \(name).storyboard to the Copy Bundle Resources of the targets that compile this file, or fix the name")
             case .missing:
                 guard !index.graph.storyboards.isEmpty else { break }
-                // Another bundle's storyboards may not be scanned (a pod's, a submodule's: ChatSecure's
-                // LumberjackConsole): whether it has the name is unknown, a note.
-                report(load.mainBundle ? .error : .info, .codeUnknownStoryboard,
-                       load.mainBundle
-                           ? "\(load.api) loads storyboard '\(name)', which does not exist; this call crashes the app"
-                           : "\(load.api) loads storyboard '\(name)' from another bundle, and no scanned storyboard has that name",
-                       at: load.location,
-                       hint: load.mainBundle ? Self.suggest(name, among: index.allStoryboardNames, what: "storyboard")
-                                             : "add that bundle's storyboards to the paths to check it")
+                if case .foreign(let why) = bundle {
+                    // Another bundle's storyboards may not be scanned (a pod's, a submodule's: ChatSecure's
+                    // LumberjackConsole): whether it has the name is unknown, a note that says which bundle.
+                    report(.info, .codeUnknownStoryboard,
+                           "\(load.api) loads storyboard '\(name)' from a foreign bundle (\(why)); no scanned storyboard has that name, and sbmap cannot see that bundle's storyboards",
+                           at: load.location, hint: "add that bundle's storyboards to the paths to check it")
+                } else {
+                    report(.error, .codeUnknownStoryboard,
+                           "\(load.api) loads storyboard '\(name)'\(bundleWords(bundle)), which does not exist; this call crashes the app",
+                           at: load.location, hint: Self.suggest(name, among: index.allStoryboardNames, what: "storyboard"))
+                }
             }
-            return (name, match)
+            return (name, match, foreign)
         }
     }
 
+    /// " from the bundle of PVUI_IOS (iOS)" for a target's own bundle other than the calling file's; "" otherwise.
+    func bundleWords(_ bundle: ResolvedBundle) -> String {
+        guard case .targets(let targets?) = bundle, targets != file.targets else { return "" }
+        let titles = targets.sorted().map { id in membership.targets.first { $0.id == id }?.title ?? id }
+        return " from the bundle of \(titles.joined(separator: ", "))"
+    }
+
     /// "it is only in Widget (iOS), not in a target that compiles this file", for a name another target holds.
-    func notInTargetText(_ elsewhere: [Storyboard]) -> String {
+    func notInTargetText(_ elsewhere: [Storyboard], bundle: ResolvedBundle = .main) -> String {
         let owners = Set(elsewhere.flatMap(\.targets)).sorted()
         guard !owners.isEmpty else {
             return "no target builds \(elsewhere.map(\.path).joined(separator: ", ")), so it is not in the app's bundle"
         }
         let titles = owners.map { id in membership.targets.first { $0.id == id }?.title ?? id }
-        return "it is only in \(titles.joined(separator: ", ")), not in a target that compiles this file"
+        let words = bundleWords(bundle)
+        return "it is only in \(titles.joined(separator: ", ")), not in "
+            + (words.isEmpty ? "a target that compiles this file" : String(words.dropFirst(" from ".count)))
     }
 
     /// A hint for a name that does not exist: a near one (by edit distance, or the same letters and digits), else
