@@ -4,7 +4,7 @@ import SBMapStyle
 /// A link into a scene: who references it. Interface Builder cannot answer this; the site lists it per scene.
 struct IncomingLink: Hashable, Sendable {
     enum Kind: Int, Hashable, Sendable, Comparable {
-        case entryPoint, reference, runtimeLink, code, unwind, ambiguous
+        case entryPoint, reference, runtimeLink, code, ownClass, unwind, ambiguous
 
         var text: String {
             switch self {
@@ -12,6 +12,7 @@ struct IncomingLink: Hashable, Sendable {
             case .reference: "storyboard reference"
             case .runtimeLink: "runtime-attribute link"
             case .code: "code"
+            case .ownClass: "code in its own class (a factory such as static func make() -> Self)"
             case .unwind: "unwind"
             case .ambiguous: "ambiguous reference (one of the candidates)"
             }
@@ -138,6 +139,14 @@ struct SiteLinks: Sendable {
                     to: resolution.state == .resolved ? resolution.target : nil,
                     names: Self.linkDescription(node), state: resolution.state, reason: resolution.reason,
                     location: node.location, detail: node.link?.linkClass))
+            }
+        }
+        // A class that instantiates its own scene draws no edge (it would be a loop onto itself), but it is a reference
+        // to the scene all the same: the code names the scene's Storyboard ID, and renaming the ID breaks it.
+        for node in graph.nodes {
+            for location in node.instantiatedBySelfAt ?? [] {
+                incoming[node.id, default: []].append(IncomingLink(kind: .ownClass, from: node.id, location: location,
+                                                                   detail: nil))
             }
         }
         var codeEdgesAt: [SourceLocation: [Edge]] = [:]

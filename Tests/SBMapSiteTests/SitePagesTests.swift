@@ -36,6 +36,21 @@ import Testing
 
     func path(_ files: [String: String], _ name: String) -> String { files[name] ?? "" }
 
+    /// Issue 20, class 10: a class that instantiates its own scene (`static func make() -> Self`) draws no edge, but
+    /// its page lists the call among the scene's references, where it is written.
+    @Test func aSelfFactoryIsAReferenceOfItsScene() throws {
+        var graph = SiteGraphs.app()
+        let k = try #require(graph.nodes.firstIndex { $0.customClass == "FeedDetailViewController" })
+        graph.nodes[k].instantiatedBySelfAt = [SourceLocation(path: "App/Feed/FeedDetailViewController.swift", line: 7, column: 16)]
+        let page = path(try pages(graph), "storyboards/Feed.html")
+        let incoming = try #require(page.range(of: #"<h2 id="incoming">"#))
+        let rest = String(page[incoming.lowerBound...])
+        #expect(rest.contains("code in its own class"), "\(rest.prefix(3000))")
+        #expect(rest.contains("FeedDetailViewController.swift:7"), "where the call is written")
+        let before = path(try pages(), "storyboards/Feed.html")
+        #expect(!before.contains("code in its own class"))
+    }
+
     @Test func theIndexHasCountsEntryPointsTheOverviewAndEveryStoryboard() throws {
         let index = path(try pages(), "index.html")
         #expect(index.contains(##"<span class="n">2</span><span class="what"><a href="#storyboards">storyboards</a>"##))

@@ -30,7 +30,14 @@ arch="$(uname -m)"
 
 runtime_libraries() {
     if [ "$os" = linux ]; then
-        if ! ldconfig -p 2>/dev/null | grep -q 'libgvc\.so\.6'; then
+        # ldconfig lives in /sbin, which a user's PATH may lack: without it, the libraries would look missing and
+        # apt-get would run on every call. (grep reads all of the list: `grep -q` stops early, and under pipefail
+        # ldconfig's SIGPIPE would make the libraries look missing too.)
+        ldconfig_bin="$(command -v ldconfig || true)"
+        for candidate in /sbin/ldconfig /usr/sbin/ldconfig; do
+            [ -n "$ldconfig_bin" ] || { [ -x "$candidate" ] && ldconfig_bin="$candidate"; }
+        done
+        if ! { [ -n "$ldconfig_bin" ] && "$ldconfig_bin" -p 2>/dev/null | grep 'libgvc\.so\.6' >/dev/null; }; then
             echo "sbmap: installing Graphviz's libraries (apt-get install graphviz)" >&2
             $sudo apt-get update -qq >&2
             $sudo apt-get install -y -qq --no-install-recommends graphviz >&2
