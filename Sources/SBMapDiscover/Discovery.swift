@@ -15,6 +15,11 @@ public struct DiscoveryOptions: Sendable, Hashable {
         self.excludes = excludes
         self.includeCode = includeCode
     }
+
+    /// Whether an `--exclude` glob leaves out the file or folder `name` at `relativePath` below a folder argument.
+    func isExcluded(relativePath: String, name: String) -> Bool {
+        !excludes.isEmpty && Glob.matchesAny(excludes, relativePath: relativePath, name: name)
+    }
 }
 
 /// The files discovery found, sorted by path, and what went wrong on the way.
@@ -148,7 +153,7 @@ private struct Walk {
             if entry.type == .regular && kind == nil { continue }
             // The path relative to the argument is needed only to match globs, and by the folders below.
             let childRelative = hasExcludes || entry.type != .regular ? PathText.join(relative, name) : ""
-            if hasExcludes, Glob.matchesAny(options.excludes, relativePath: childRelative, name: name) { continue }
+            if hasExcludes, options.isExcluded(relativePath: childRelative, name: name) { continue }
             let childURL = PathText.join(url, name)
             // Usually the argument is spelled as it is shown (`App`, not `./App`): one String serves as both.
             let childDisplay = url == display ? childURL : PathText.join(display, name)
@@ -242,7 +247,7 @@ enum DirectoryListing {
     }
 }
 
-/// Which files sbmap reads, and which folders it never enters.
+/// Which files sbmap reads, and which folders it never enters: on disk (`Walk`) and in a listed tree (`TreeWalk`).
 enum Classifier {
     static func kind(ofFileNamed name: String, includeCode: Bool) -> InputFile.Kind? {
         if name.hasSuffix(".storyboard") { return .storyboard }

@@ -60,3 +60,73 @@ enum ScratchFolder {
         }
     }
 }
+
+/// Makes files, folders and links inside a scratch folder, by paths from its top that `RevisionCopy` has checked
+/// (no `..`, no absolute path): never through a link (every folder on the way is made here, or checked with
+/// `lstat`), never over something that exists (`O_EXCL`), and never after an interrupt (`InterruptCleanup.making`).
+struct ScratchFiles {
+    let root: String
+    /// Folders known to be real folders, by path from the top.
+    private var folders: Set<String> = [""]
+
+    init(root: String) {
+        self.root = root
+    }
+
+    /// Something in the way (a file or a link where a folder should be, an existing entry): the entry is skipped. It
+    /// only happens in a damaged tree that lists a path twice.
+    struct InTheWay: Error {}
+
+    /// A new file at `path`, open for writing.
+    mutating func create(_ path: String) throws -> Int32 {
+        try folder(Self.parent(path))
+        return try InterruptCleanup.making {
+            let descriptor = open(root + "/" + path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if descriptor < 0 { throw errno == EEXIST ? InTheWay() : Self.failure("write", path) }
+            return descriptor
+        }
+    }
+
+    /// A symbolic link at `path` to `target`, as the revision has it (discovery then judges where it leads).
+    mutating func link(_ path: String, to target: String) throws {
+        try folder(Self.parent(path))
+        try InterruptCleanup.making {
+            if symlink(target, root + "/" + path) != 0 { throw errno == EEXIST ? InTheWay() : Self.failure("link", path) }
+        }
+    }
+
+    /// A hard link at `path` to the file `source` (absolute, a file made here); false where the file system cannot
+    /// make one (another device, too many links), for the caller to write the file instead.
+    mutating func hardLink(_ path: String, to source: String) throws -> Bool {
+        try folder(Self.parent(path))
+        return try InterruptCleanup.making {
+            if Foundation.link(source, root + "/" + path) == 0 { return true }
+            if errno == EEXIST { throw InTheWay() }
+            return false
+        }
+    }
+
+    /// The folder `path` and those above it.
+    mutating func folder(_ path: String) throws {
+        guard !folders.contains(path) else { return }
+        try folder(Self.parent(path))
+        try InterruptCleanup.making {
+            let full = root + "/" + path
+            if mkdir(full, 0o755) != 0 {
+                guard errno == EEXIST else { throw Self.failure("make", path) }
+                var info = stat()
+                guard lstat(full, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { throw InTheWay() }
+            }
+        }
+        folders.insert(path)
+    }
+
+    /// `a/b/c` → `a/b`; `c` → `` (the top).
+    static func parent(_ path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+    }
+
+    private static func failure(_ verb: String, _ path: String) -> BlobStream.Failure {
+        BlobStream.Failure(description: "cannot \(verb) '\(path)' in the copy: \(String(cString: strerror(errno))); set TMPDIR to a folder with room")
+    }
+}
