@@ -19,8 +19,7 @@ final class BlobStream {
     private var closed = false
 
     init(repository top: String) throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", top, "cat-file", "--batch"]
+        (process.executableURL, process.arguments) = Subprocess.command("git", ["-C", top, "cat-file", "--batch"])
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout

@@ -89,10 +89,25 @@ struct DiffCommand: ParsableCommand {
         let headSide: DiffSide
         do { headSide = try DiffSide.open(headSpec, in: repository) } catch { baseSide.cleanUp(); throw error }
         let sides = (baseSide, headSide)
-        defer { repository.close(); sides.0.cleanUp(); sides.1.cleanUp() }
+        // The copies are removed on a thread of their own once nothing reads them any more (after the theme),
+        // while the diff is drawn and written; the run ends when they are gone.
+        let removal = DispatchGroup()
+        var removing = false
+        let copies = [sides.0, sides.1].compactMap { $0.copy?.scratch }
+        func removeCopies() {
+            guard !removing else { return }
+            removing = true
+            DispatchQueue.global().async(group: removal) { copies.forEach(ScratchFolder.remove) }
+        }
+        defer {
+            repository.close()
+            removeCopies()
+            removal.wait()
+        }
         var filesRead: [String] = []
         let before = try graph(of: sides.0, cwd: cwd, filesRead: &filesRead)
         let after = try graph(of: sides.1, cwd: cwd, filesRead: &filesRead)
+        repository.close()
         // A side that is a folder of the user's: its files are never replaced by the map or the summary.
         for path in [outputPath, summaryPath].compactMap({ $0 }) { try ReadFiles.refuse(path, filesRead) }
 
@@ -103,6 +118,7 @@ struct DiffCommand: ParsableCommand {
         diff.newFindings = newFindings
         let reporter = FindingsReporter(options: findings.merged(with: after.config))
         let chosenTheme = try MapOptions.loadTheme(theme, config: after.config)
+        removeCopies()
         let (annotated, seeds) = diff.annotated()
         let map = FocusView(seeds: seeds, hops: context).make(annotated)
         var renderFindings: [Diagnostic] = []

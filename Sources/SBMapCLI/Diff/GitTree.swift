@@ -57,6 +57,7 @@ struct DiffSide {
         return commit
     }
 
+    /// Removes the revision's copy (after a failure to open the other side; `DiffCommand` removes both otherwise).
     func cleanUp() {
         if let copy { ScratchFolder.remove(copy.scratch) }
     }
@@ -121,8 +122,7 @@ enum Subprocess {
     /// Runs `tool` (found on PATH) with `arguments`; its stdout, or an error with its stderr.
     static func output(_ tool: String, _ arguments: [String]) throws -> Data {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
+        (process.executableURL, process.arguments) = command(tool, arguments)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -146,6 +146,27 @@ enum Subprocess {
         }
         return outData
     }
+
+    /// The executable and arguments that run `tool` with `arguments`: git straight from where PATH finds it (a `diff`
+    /// runs it eight times, and each exec of `/usr/bin/env` on the way cost one more process), anything else
+    /// through `/usr/bin/env`.
+    static func command(_ tool: String, _ arguments: [String]) -> (URL, [String]) {
+        if tool == "git", let git { return (git, arguments) }
+        return (URL(fileURLWithPath: "/usr/bin/env"), [tool] + arguments)
+    }
+
+    /// git on PATH, looked up once (as `env` looks it up: the first executable file of that name).
+    private static let git: URL? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":") where folder.hasPrefix("/") {
+            let candidate = String(folder) + "/git"
+            var info = stat()
+            if stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, access(candidate, X_OK) == 0 {
+                return URL(fileURLWithPath: candidate)
+            }
+        }
+        return nil
+    }()
 
     /// Waits for a process to end. Foundation's `waitUntilExit` on Linux looks every 50 ms, which cost `diff` 50 ms
     /// per git call (most end in 3 ms); its termination handler is called as the process ends. Made before `run`,
