@@ -93,6 +93,9 @@ public struct ListedTree: Sendable {
     /// Whether `path` is a folder of the tree ("" is the top).
     public func isFolder(_ path: String) -> Bool { nodes[path]?.kind == .folder }
 
+    /// Whether `path` is a file of the tree (not a link).
+    public func isFile(_ path: String) -> Bool { nodes[path]?.kind == .file }
+
     /// The place, in the entries given, of the file or link at `path`.
     public func index(of path: String) -> Int? {
         guard let node = nodes[path], node.index >= 0 else { return nil }

@@ -112,6 +112,52 @@ import Testing
         #expect(sub.status == 0 && sub.stderr.contains("no change to the storyboard map"), "\(sub.stderr)")
     }
 
+    /// The two revisions are written into one folder in turn (the second only changes what differs): whichever
+    /// comes second sees nothing of the first (its settings, a folder, a link, a changed file), so the diff is the
+    /// diff of two checkouts, both ways round.
+    @Test func eachRevisionIsReadAsACheckoutWouldBe() throws {
+        let root = Harness.newFolder()
+        let repo = root.appendingPathComponent("repo")
+        func scene(_ id: String, _ name: String) -> String { XML.scene(id, attributes: #"customClass="\#(name)" storyboardIdentifier="\#(name)""#) }
+        try DiffCommandTests.write([
+            ".sbmap.yml": "exclude: [Skipped]\n",
+            "App/Main.storyboard": XML.storyboard(initial: "m", scene("m", "MainViewController")),
+            "App/Skipped/Extra.storyboard": XML.storyboard(initial: "x", scene("x", "ExtraViewController")),
+            "Old/Gone.storyboard": XML.storyboard(initial: "g", scene("g", "GoneViewController")),
+            "App/Feed.swift": "import UIKit\nlet feed = UIStoryboard(name: \"Gone\", bundle: nil)\n",
+        ], to: repo)
+        try FileManager.default.createSymbolicLink(atPath: repo.appendingPathComponent("App/Linked.storyboard").path,
+                                                   withDestinationPath: "../Old/Gone.storyboard")
+        try DiffScratchTests.git(["init", "-q", "-b", "main"], in: repo)
+        try DiffScratchTests.git(["add", "."], in: repo)
+        try DiffScratchTests.git(["commit", "-q", "-m", "before"], in: repo)
+        for path in [".sbmap.yml", "Old/Gone.storyboard", "App/Linked.storyboard"] {
+            try FileManager.default.removeItem(at: repo.appendingPathComponent(path))
+        }
+        try DiffCommandTests.write([
+            "App/Main.storyboard": XML.storyboard(initial: "m", scene("m", "MainViewController"), scene("n", "NewViewController")),
+            "App/Linked.storyboard": XML.storyboard(initial: "l", scene("l", "LinkedViewController")),
+        ], to: repo)
+        try DiffScratchTests.git(["add", "-A"], in: repo)
+        try DiffScratchTests.git(["commit", "-q", "-m", "after"], in: repo)
+        // The checkouts, for comparison.
+        for (name, revision) in [("before", "HEAD~1"), ("after", "HEAD")] {
+            try DiffScratchTests.git(["worktree", "add", "-q", "--detach", root.appendingPathComponent(name).path, revision], in: repo)
+        }
+        for (base, head) in [("HEAD~1", "HEAD"), ("HEAD", "HEAD~1")] {
+            let revisions = try Harness.run(["diff", base, head, "--summary", "-", "-o", "map.json"], in: repo)
+            let checkouts = try Harness.run(["diff", base == "HEAD" ? "after" : "before", head == "HEAD" ? "after" : "before",
+                                             "--summary", "-", "-o", "map.json"], in: root)
+            #expect(revisions.status == checkouts.status, "\(revisions.stderr)")
+            #expect(revisions.stdout == checkouts.stdout, "\(base) → \(head)")
+            let map = { (folder: URL) in (try? String(contentsOf: folder.appendingPathComponent("map.json"), encoding: .utf8)) ?? "" }
+            #expect(map(repo) == map(root) && !map(repo).isEmpty, "\(base) → \(head)")
+        }
+        let forward = try Harness.run(["diff", "HEAD~1", "HEAD", "--summary", "-"], in: repo)
+        #expect(forward.stdout.contains("ExtraViewController") && forward.stdout.contains("NewViewController"), "\(forward.stdout)")
+        #expect(forward.stdout.contains("LinkedViewController") && forward.stdout.contains("GoneViewController"), "\(forward.stdout)")
+    }
+
     /// A revision's settings naming a committed link out of the repository are refused as in a checkout (exit 64,
     /// at the line), even though the copy holds the link only once the inputs are written, and nothing out there is
     /// read.

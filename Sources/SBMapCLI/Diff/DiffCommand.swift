@@ -85,25 +85,8 @@ struct DiffCommand: ParsableCommand {
 
         // A name that is no folder and no revision is bad usage (64); a revision git cannot read, a failed run (2).
         let repository = GitRepository()
-        let baseSide = try DiffSide.open(baseSpec, in: repository)
-        let headSide: DiffSide
-        do { headSide = try DiffSide.open(headSpec, in: repository) } catch { baseSide.cleanUp(); throw error }
-        let sides = (baseSide, headSide)
-        // The copies are removed on a thread of their own once nothing reads them any more (after the theme),
-        // while the diff is drawn and written; the run ends when they are gone.
-        let removal = DispatchGroup()
-        var removing = false
-        let copies = [sides.0, sides.1].compactMap { $0.copy?.scratch }
-        func removeCopies() {
-            guard !removing else { return }
-            removing = true
-            DispatchQueue.global().async(group: removal) { copies.forEach(ScratchFolder.remove) }
-        }
-        defer {
-            repository.close()
-            removeCopies()
-            removal.wait()
-        }
+        defer { repository.finish() }
+        let sides = (try DiffSide.open(baseSpec, in: repository), try DiffSide.open(headSpec, in: repository))
         var filesRead: [String] = []
         let before = try graph(of: sides.0, cwd: cwd, filesRead: &filesRead)
         let after = try graph(of: sides.1, cwd: cwd, filesRead: &filesRead)
@@ -118,7 +101,8 @@ struct DiffCommand: ParsableCommand {
         diff.newFindings = newFindings
         let reporter = FindingsReporter(options: findings.merged(with: after.config))
         let chosenTheme = try MapOptions.loadTheme(theme, config: after.config)
-        removeCopies()
+        // Nothing reads the copy of a revision any more: it is removed while the diff is drawn and written.
+        repository.removeCopy()
         let (annotated, seeds) = diff.annotated()
         let map = FocusView(seeds: seeds, hops: context).make(annotated)
         var renderFindings: [Diagnostic] = []
@@ -166,8 +150,8 @@ struct DiffCommand: ParsableCommand {
             // A theme file the revision's settings name is read from the copy too (`MapOptions.loadTheme`).
             let theme = resolved.config?.render.theme.map { resolved.config?.resolve($0, from: side.folder) ?? $0 }
             try copy.writeInputs(resolved.paths, configuration: resolved.configuration, also: theme.map { [$0] } ?? [])
-            timer.mark("git", "\(side.title): \(copy.writtenFiles) of \(copy.listedFiles) files, \(copy.readFiles) read from git ("
-                + String(format: "%.1f MB", Double(copy.writtenBytes) / 1_048_576) + ")")
+            timer.mark("git", "\(side.title): \(copy.selectedFiles) of \(copy.listedFiles) files, \(copy.readFiles) read from git ("
+                + String(format: "%.1f MB", Double(copy.readBytes) / 1_048_576) + ")")
             // The settings' paths are checked again with the links they pass through written: one that leads out of
             // the repository through a committed link is refused, as in a checkout.
             if resolved.config != nil { resolved = try options.resolved(paths: []) }

@@ -3,8 +3,9 @@ import Foundation
 
 /// One side of `sbmap diff`: a folder, or a git revision of the repository that holds the current folder.
 ///
-/// A revision is read through git itself, into a private folder (`RevisionCopy`): only what the analysis reads is
-/// written there, the user's working tree and index are never touched, and nothing is checked out.
+/// A revision is read through git itself, into the run's private folder (`RevisionCopy`, `CopyFolder`): only what
+/// the analysis reads is written there, the user's working tree and index are never touched, and nothing is checked
+/// out.
 struct DiffSide {
     /// What the user wrote.
     var spec: String
@@ -33,14 +34,7 @@ struct DiffSide {
         guard let commit else {
             throw ValidationError("'\(spec)' is neither a folder nor a revision of the git repository here; give a folder, or a revision such as origin/main or HEAD~1")
         }
-        ScratchFolder.removeLeftovers()
-        let scratch: String
-        do {
-            scratch = try ScratchFolder.make()
-        } catch let failure as ScratchFolder.Failure {
-            throw RevisionCopy.Failure(description: "cannot read revision '\(spec)': \(failure.description)")
-        }
-        let copy = RevisionCopy(spec: spec, commit: commit, repository: repository, scratch: scratch)
+        let copy = RevisionCopy(spec: spec, commit: commit, repository: repository, copy: try repository.copyFolder())
         return DiffSide(spec: spec, folder: copy.folder, copy: copy, title: "\(spec) (\(commit.prefix(7)))")
     }
 
@@ -56,23 +50,16 @@ struct DiffSide {
         else { return nil }
         return commit
     }
-
-    /// Removes the revision's copy (after a failure to open the other side; `DiffCommand` removes both otherwise).
-    func cleanUp() {
-        if let copy { ScratchFolder.remove(copy.scratch) }
-    }
 }
 
-/// The git repository that holds the current folder, as `diff` reads its revisions: where it is, found once, and one
-/// `git cat-file --batch` for the blobs of both revisions.
+/// The git repository that holds the current folder, as `diff` reads its revisions: where it is, found once, one
+/// `git cat-file --batch` for the blobs of both revisions, and one private folder they are written into in turn.
 final class GitRepository {
     /// The repository's top folder, where git runs; `.` when git cannot say.
     var top: String { location.top }
     /// The current folder from the top (`App/Sub`, or `` at the top).
     var prefix: String { location.prefix }
     private var stream: BlobStream?
-    /// A file written with each object's bytes, by object id: the copies of both revisions share them.
-    var copies: [String: String] = [:]
 
     /// Asked of git once, when a revision is read (two folders need no git).
     private lazy var location: (top: String, prefix: String) = {
@@ -84,6 +71,36 @@ final class GitRepository {
         if prefix.hasSuffix("/") { prefix.removeLast() }
         return (top, prefix)
     }()
+
+    private var folder: CopyFolder?
+    private let removal = DispatchGroup()
+
+    /// The folder revisions are written into, made on first use.
+    func copyFolder() throws -> CopyFolder {
+        if let folder { return folder }
+        do {
+            let made = try CopyFolder()
+            folder = made
+            return made
+        } catch let failure as ScratchFolder.Failure {
+            throw RevisionCopy.Failure(description: "cannot read a revision: \(failure.description)")
+        }
+    }
+
+    /// Removes the folder on a thread of its own, once nothing reads it any more, while the run goes on.
+    func removeCopy() {
+        guard let folder else { return }
+        self.folder = nil
+        let root = folder.root
+        DispatchQueue.global().async(group: removal) { ScratchFolder.remove(root) }
+    }
+
+    /// Ends git's process and removes the folder; returns when it is gone.
+    func finish() {
+        close()
+        removeCopy()
+        removal.wait()
+    }
 
     /// The blob stream, started on first use.
     func blobs() throws -> BlobStream {

@@ -2,8 +2,8 @@ import Foundation
 import SBMapAnalysis
 import SBMapDiscover
 
-/// A git revision written into a private scratch folder: only the files its analysis reads, straight from git's
-/// object database.
+/// A git revision written into the private folder of the run (`CopyFolder`): only the files its analysis reads,
+/// straight from git's object database.
 ///
 /// `git ls-tree` lists the revision (paths, modes and object ids: it reads no blob), `Analysis.selection` picks what
 /// the analysis of the folder will read, by discovery's own rules, and one `git cat-file --batch` writes those
@@ -21,32 +21,31 @@ final class RevisionCopy {
     let repository: GitRepository
     /// The current folder, from the top of the repository (`App/Sub`, or `` at the top).
     var prefix: String { repository.prefix }
-    let scratch: String
+    let copy: CopyFolder
     /// The object ids of the tree's entries, in the order listed (`ListedTree.index(of:)`).
     private var oids: [String] = []
     private var tree = ListedTree([])
     /// The object id of the file or link at `path`.
     private func oid(_ path: String) -> String? { tree.index(of: path).map { oids[$0] } }
     private var listed = false
-    private var files: ScratchFiles
     private var linkTargets: [String: String] = [:]
-    private var written: Set<String> = []
-    /// What was read from git (files and bytes; the rest is linked): for `SBMAP_TIMINGS`.
+    /// The files and links the analysis reads, and what was read from git for them (the rest was there from the
+    /// other revision, or is linked): for `SBMAP_TIMINGS`.
+    private var selected: Set<String> = []
     private(set) var readFiles = 0
-    private(set) var writtenBytes = 0
+    private(set) var readBytes = 0
 
     /// The copy of the current folder, once written.
-    var folder: String { prefix.isEmpty ? scratch : scratch + "/" + prefix }
+    var folder: String { prefix.isEmpty ? copy.root : copy.root + "/" + prefix }
     var listedFiles: Int { tree.fileCount }
-    var writtenFiles: Int { written.count }
+    var selectedFiles: Int { selected.count }
 
     /// Nothing is read or written yet: the revision is listed as it is scanned, in `SBMAP_TIMINGS`'s git stage.
-    init(spec: String, commit: String, repository: GitRepository, scratch: String) {
+    init(spec: String, commit: String, repository: GitRepository, copy: CopyFolder) {
         self.spec = spec
         self.commit = commit
         self.repository = repository
-        self.scratch = scratch
-        files = ScratchFiles(root: scratch)
+        self.copy = copy
     }
 
     /// Lists the revision (`git ls-tree`: paths, modes and object ids; no blob is read), once.
@@ -123,7 +122,9 @@ final class RevisionCopy {
     /// may find from there (`.sbmap.yml` is found by walking up): each of `names` in the folder and those above it.
     func writeSettings(named names: [String]) throws {
         try list()
-        if tree.isFolder(prefix) { try files.folder(prefix) }
+        let tree = tree, oids = oids
+        copy.hold(self, oid: { path in tree.isFile(path) ? tree.index(of: path).map { oids[$0] } : nil }, isFolder: tree.isFolder)
+        if tree.isFolder(prefix) { try copy.folder(prefix) }
         var folders = [""]
         for part in prefix.split(separator: "/") { folders.append(PathText.join(folders.last!, String(part))) }
         let paths = folders.flatMap { folder in names.map { PathText.join(folder, $0) } }
@@ -145,8 +146,8 @@ final class RevisionCopy {
     /// for a place outside the copy. `..` is left for `selection` to resolve, as `realpath` would.
     private func treePath(_ path: String) -> String? {
         if path.hasPrefix("/") {
-            guard path.hasPrefix(scratch + "/") else { return path == scratch ? "" : nil }
-            return String(path.dropFirst(scratch.count + 1))
+            guard path.hasPrefix(copy.root + "/") else { return path == copy.root ? "" : nil }
+            return String(path.dropFirst(copy.root.count + 1))
         }
         return PathText.join(prefix, path)
     }
@@ -169,53 +170,46 @@ final class RevisionCopy {
         }
     }
 
-    /// Files first: a blob already written (by the other revision, or at another path) is hard-linked, the rest
-    /// come in one stream. Then the links (so no file is ever written through one), then the folders.
+    /// Files first: those the folder holds already are kept, a blob it holds at another path is hard-linked, the
+    /// rest come in one stream. Then the links (so no file is ever written through one), then the folders.
     private func write(_ selection: TreeSelection) throws {
-        let paths = selection.files.filter { !written.contains($0) && oid($0) != nil }.sorted()
+        selected.formUnion(selection.files)
+        selected.formUnion(selection.links)
         var fromGit: [String] = [], shared: [String] = []
         var batch: Set<String> = []
-        for path in paths {
-            let object = oid(path)!
-            if repository.copies[object] != nil || !batch.insert(object).inserted { shared.append(path) } else { fromGit.append(path) }
+        for path in selection.files.sorted() {
+            guard let object = oid(path), !copy.holds(path, object) else { continue }
+            if copy.hasCopy(of: object) || !batch.insert(object).inserted { shared.append(path) } else { fromGit.append(path) }
         }
         try stream(fromGit)
-        // Creating a file is what costs most here (ext4 allocates an inode; two revisions share most blobs): a link
-        // to the same bytes is a directory entry. Where a link cannot be made (another file system), the blob is read.
         var again: [String] = []
         for path in shared {
-            guard let source = repository.copies[oid(path)!] else { continue }  // its blob was missing: reported
             do {
-                if try !files.hardLink(path, to: source) { again.append(path) }
-            } catch is ScratchFiles.InTheWay {}
+                if try !copy.hardLink(path, to: oid(path)!) { again.append(path) }
+            } catch is CopyFolder.InTheWay {}
         }
         try stream(again)
-        written.formUnion(paths)
-        for path in selection.links.sorted() where !written.contains(path) {
-            guard let target = linkTargets[path] else { continue }
-            do { try files.link(path, to: target) } catch is ScratchFiles.InTheWay {}
-            written.insert(path)
+        for path in selection.links.sorted() {
+            guard let target = linkTargets[path], !copy.holds(path, linkTo: target) else { continue }
+            do { try copy.link(path, to: target) } catch is CopyFolder.InTheWay {}
         }
         for folder in selection.folders.sorted() {
-            do { try files.folder(folder) } catch is ScratchFiles.InTheWay {}
+            do { try copy.folder(folder) } catch is CopyFolder.InTheWay {}
         }
     }
 
-    /// Writes the blobs of `paths` from one `cat-file` stream, each known afterwards as a copy of its object.
+    /// Writes the blobs of `paths` from one `cat-file` stream.
     private func stream(_ paths: [String]) throws {
         guard !paths.isEmpty else { return }
         let oids = paths.map { oid($0)! }
-        var made: [Int] = []
         let missing: [Int]
         do {
             missing = try stream().copy(oids) { k, size in
-                writtenBytes += size
+                readBytes += size
                 readFiles += 1
                 do {
-                    let descriptor = try files.create(paths[k])
-                    made.append(k)
-                    return descriptor
-                } catch is ScratchFiles.InTheWay {
+                    return try copy.create(paths[k], for: oids[k])
+                } catch is CopyFolder.InTheWay {
                     return nil
                 }
             }
@@ -223,7 +217,6 @@ final class RevisionCopy {
             throw Failure(description: "cannot read revision '\(spec)': \(failure.description)")
         }
         if !missing.isEmpty { throw self.missing(missing.map { paths[$0] }) }
-        for k in made where repository.copies[oids[k]] == nil { repository.copies[oids[k]] = scratch + "/" + paths[k] }
     }
 
     /// Files the analysis reads whose objects the repository does not have: what to do about it.
