@@ -1,9 +1,9 @@
 import Foundation
 
-/// `git cat-file --batch`: one process reads every blob of a revision that `diff` needs. Object ids go in, one a
+/// `git cat-file --batch`: one process reads every blob `diff` needs, of both revisions. Object ids go in, one a
 /// line; for each comes `<oid> blob <size>\n<bytes>\n`, or `<oid> missing\n` for an object the repository does not
-/// have (a shallow or partial clone, a pruned object). Only the ids asked for are read: in a partial clone, git
-/// fetches those and no other.
+/// have (a shallow clone, a partial clone whose remote cannot be reached, a pruned object). Only the ids asked for
+/// are read: a partial clone fetches those and no other (one at a time, as git fetches what it lacks on demand).
 final class BlobStream {
     struct Failure: Error, CustomStringConvertible {
         var description: String

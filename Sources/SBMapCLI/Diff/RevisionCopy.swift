@@ -27,6 +27,8 @@ final class RevisionCopy {
     private var tree = ListedTree([])
     /// The object id of the file or link at `path`.
     private func oid(_ path: String) -> String? { tree.index(of: path).map { oids[$0] } }
+    /// The object id of the file (not a link) at `path`.
+    private func fileOID(_ path: String) -> String? { tree.isFile(path) ? oid(path) : nil }
     private var listed = false
     private var linkTargets: [String: String] = [:]
     /// The files and links the analysis reads, and what was read from git for them (the rest was there from the
@@ -122,8 +124,7 @@ final class RevisionCopy {
     /// may find from there (`.sbmap.yml` is found by walking up): each of `names` in the folder and those above it.
     func writeSettings(named names: [String]) throws {
         try list()
-        let tree = tree, oids = oids
-        copy.hold(self, oid: { path in tree.isFile(path) ? tree.index(of: path).map { oids[$0] } : nil }, isFolder: tree.isFolder)
+        copy.hold(self, oid: fileOID, isFolder: tree.isFolder)
         if tree.isFolder(prefix) { try copy.folder(prefix) }
         var folders = [""]
         for part in prefix.split(separator: "/") { folders.append(PathText.join(folders.last!, String(part))) }
@@ -224,8 +225,8 @@ final class RevisionCopy {
         let named = paths.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
         return Failure(description: """
             cannot read revision '\(spec)' (\(commit.prefix(7))): git does not have the content of \(named), which \
-            the map needs (a shallow or partial clone, or a pruned object). Fetch it and run again: 'git fetch \
-            --unshallow' in a shallow clone, 'git fetch origin \(commit.prefix(12))' otherwise
+            the map needs. In a shallow clone, run 'git fetch --unshallow'; a partial clone fetches it when its remote \
+            can be reached; else 'git fsck' says what the repository lost. Then run again
             """)
     }
 }
