@@ -182,6 +182,9 @@ struct DiffCommand: ParsableCommand {
             // The settings' paths are checked again with the links they pass through written: one that leads out of
             // the repository through a committed link is refused, as in a checkout.
             if resolved.config != nil { resolved = try options.resolved(paths: []) }
+            // The copy holds only what the map reads: what an exclude glob leaves out was never written, so a glob
+            // would match nothing in it. Whether a glob matches is about the working tree (`check` says it).
+            for k in resolved.excludes.indices { resolved.excludes[k].reportsUnmatched = false }
         }
         let folder = FileManager.default.currentDirectoryPath
         let result = try resolved.analyse()
