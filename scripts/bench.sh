@@ -6,6 +6,7 @@
 #   scripts/bench.sh --maps     # only section 8 (issue 12's table), about 2 minutes; combines with --quick
 #   scripts/bench.sh --hostile  # only section 9 (issue 18, bounded time), about 5 minutes; needs no gen_corpus.py
 #   SBMAP=.build/release/sbmap scripts/bench.sh --hostile   # the same with a release build made elsewhere
+#   scripts/bench.sh --diff     # only section 10 (issue 21, diff against check), 2-3 minutes; combines with --quick
 #
 # It builds sbmap and SBMapBench in release mode into .build-bench, generates apps with scripts/gen-app.py (the
 # project's own generator; same arguments, same bytes) into a temporary folder, and prints Markdown tables:
@@ -23,8 +24,12 @@
 #      site, render --all, --layout sfdp), the overview, site and render --all of 3,000 and 10,000 storyboards, and
 #      `check` of one file holding 26,000 findings (broken calls of each code API, storyboard references); each run
 #      is cut at 300 s, so a regression shows as "timeout" rather than hanging the benchmark
+#  10. `sbmap diff` of two commits against `sbmap check` of the same app, in a repository that also holds
+#      SBMAP_BENCH_ASSET_MB (default 300; 60 with --quick) of incompressible assets; SBMAP_BEFORE=/path/to/sbmap adds
+#      a row for another build (main's, which read each revision whole with `git archive`)
 # Times are the best of 3 runs (wall clock, /usr/bin/time); peak RSS is the largest of them.
-# Environment: SBMAP_SHARED (the shared folder, for section 6 only), SBMAP_BENCH_KEEP=1 keeps the generated apps.
+# Environment: SBMAP_SHARED (the shared folder, for section 6 only), SBMAP_BENCH_KEEP=1 keeps the generated apps,
+# SBMAP_BENCH_ASSET_MB and SBMAP_BEFORE (section 10).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -33,12 +38,14 @@ GEN="$ROOT/scripts/gen-app.py"
 QUICK=0
 MAPS_ONLY=0
 HOSTILE_ONLY=0
+DIFF_ONLY=0
 for arg in "$@"; do
     case "$arg" in
         --quick) QUICK=1 ;;
         --maps) MAPS_ONLY=1 ;;
         --hostile) HOSTILE_ONLY=1 ;;
-        *) echo "usage: scripts/bench.sh [--quick] [--maps] [--hostile]" >&2; exit 64 ;;
+        --diff) DIFF_ONLY=1 ;;
+        *) echo "usage: scripts/bench.sh [--quick] [--maps] [--hostile] [--diff]" >&2; exit 64 ;;
     esac
 done
 REPEAT=3
@@ -69,7 +76,7 @@ if [ -n "${SBMAP:-}" ] && [ "$HOSTILE_ONLY" = 1 ]; then
 else
     echo "bench: building (release, .build-bench)" >&2
     swift build -c release --scratch-path .build-bench --product sbmap >&2
-    swift build -c release --scratch-path .build-bench --product SBMapBench >&2
+    if [ "$DIFF_ONLY" = 0 ]; then swift build -c release --scratch-path .build-bench --product SBMapBench >&2; fi
     BIN="$(swift build -c release --scratch-path .build-bench --show-bin-path)"
     SBMAP="$BIN/sbmap"
     BENCH="$BIN/SBMapBench"
@@ -109,10 +116,11 @@ field() { tr ' ' '\n' <<<"$2" | sed -n "s/^$1=//p"; }
 bytes_of() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["bytes"]["total"])' "$1/EXPECTED.json"; }
 
 if [ "$QUICK" = 1 ]; then
-    SIZES="20 40 80"; RENDER_SIZES="10 50"; BIG_MB=70; BIG_LIMIT=100
+    SIZES="20 40 80"; RENDER_SIZES="10 50"; BIG_MB=70; BIG_LIMIT=100; ASSET_MB=60
 else
-    SIZES="50 200 800"; RENDER_SIZES="10 50 150"; BIG_MB=200; BIG_LIMIT=300
+    SIZES="50 200 800"; RENDER_SIZES="10 50 150"; BIG_MB=200; BIG_LIMIT=300; ASSET_MB=300
 fi
+ASSET_MB="${SBMAP_BENCH_ASSET_MB:-$ASSET_MB}"
 
 echo "# sbmap benchmark"
 echo
@@ -179,6 +187,97 @@ hostile() {
 
 if [ "$HOSTILE_ONLY" = 1 ]; then
     hostile
+    exit 0
+fi
+
+# ---------------------------------------------------------------- 10: diff against check
+
+# A repository of two commits of a generated app with ASSET_MB of assets that compress to nothing (random bytes: a
+# few videos and many images, as an app's asset catalogue has them). The second commit renames a Storyboard ID and
+# adds an image. `check` maps the working tree (HEAD); `diff` reads both commits from git.
+diff_section() {
+    local D="$WORK/diff-repo" k videos images
+    gen diff-repo --storyboards 100 --scenes-per 20 --seed 1 --unresolved 5 --external 5 --code
+    videos=$((ASSET_MB * 2 / 5 / 20)); images=$((ASSET_MB - videos * 20))
+    mkdir -p "$D/App/Resources/Video" "$D/App/Assets.xcassets"
+    for k in $(seq "$videos"); do head -c $((20 << 20)) /dev/urandom >"$D/App/Resources/Video/clip$k.mp4"; done
+    for k in $(seq "$images"); do
+        mkdir -p "$D/App/Assets.xcassets/image$k.imageset"
+        head -c $((1 << 20)) /dev/urandom >"$D/App/Assets.xcassets/image$k.imageset/image$k.png"
+    done
+    local g=(git -C "$D" -c user.name=bench -c user.email=bench@example.com)
+    "${g[@]}" init -q -b main
+    "${g[@]}" add -A
+    "${g[@]}" commit -q -m "the app and its assets"
+    local board; board=$(find "$D" -name '*.storyboard' -not -name 'Main.storyboard' | sort | awk 'NR == 1')
+    sed -i '0,/storyboardIdentifier="/s//storyboardIdentifier="Renamed/' "$board"
+    mkdir -p "$D/App/Assets.xcassets/new.imageset"
+    head -c $((1 << 20)) /dev/urandom >"$D/App/Assets.xcassets/new.imageset/new.png"
+    "${g[@]}" add -A
+    "${g[@]}" commit -q -m "rename a Storyboard ID, add an image"
+    local files size
+    files=$("${g[@]}" ls-files | wc -l)
+    size=$(du -sm "$D/.git" | cut -f1)
+
+    echo "## 10. diff of two commits against check, with ${ASSET_MB} MB of assets (issue 21)"
+    echo
+    echo "The app: \`scripts/gen-app.py --storyboards 100 --scenes-per 20 --seed 1 --unresolved 5 --external 5 --code\`,"
+    echo "$(find "$D" -name '*.storyboard' | wc -l) storyboards and $(find "$D" -name '*.swift' | wc -l) Swift files, with $videos videos of 20 MB and $images images"
+    echo "of 1 MB of random bytes; $files files in the repository, .git $size MB. \`diff HEAD~1 HEAD --summary /dev/null\`"
+    echo "reads both commits; \`check .\` the working tree. Best wall time of $REPEAT, the commands in turn, and the CPU"
+    echo "time (user + sys, git's included) of that run; × check divides by the \`check\` above it. The copies of"
+    echo "the revisions are written into \$TMPDIR (${TMPDIR:-/tmp})."
+    echo
+    # The commands, in turn in each round (a busy moment of the machine hits all of them): label and arguments.
+    local -a labels=("check ." "diff HEAD~1 HEAD" "check --no-code ." "diff --no-code HEAD~1 HEAD")
+    local -a commands=("check ." "diff HEAD~1 HEAD --summary /dev/null" "check --no-code ." "diff --no-code HEAD~1 HEAD --summary /dev/null")
+    local -a binaries=("$SBMAP")
+    if [ -n "${SBMAP_BEFORE:-}" ]; then binaries+=("$SBMAP_BEFORE"); fi
+    local -A best cpu peak
+    local round k bin key
+    for round in $(seq "$REPEAT"); do
+        for k in "${!commands[@]}"; do
+            for bin in "${binaries[@]}"; do
+                [ "$bin" != "$SBMAP" ] && [ "${commands[$k]#diff}" = "${commands[$k]}" ] && continue  # only diff changed
+                key="$bin|$k"
+                # shellcheck disable=SC2086  # the arguments are words
+                REPEAT=1 run_timed /dev/null env -C "$D" "$bin" ${commands[$k]}
+                if [ -z "${best[$key]:-}" ] || awk "BEGIN{exit !($WALL < ${best[$key]})}"; then best[$key]=$WALL; cpu[$key]=$CPU; fi
+                if [ "$RSS" -gt "${peak[$key]:-0}" ]; then peak[$key]=$RSS; fi
+            done
+        done
+    done
+    echo "| command | wall s | × check | CPU s (with git's) | × check | peak RSS MB |"
+    echo "|---|---:|---:|---:|---:|---:|"
+    for k in "${!commands[@]}"; do
+        local base="$SBMAP|$(( k / 2 * 2 ))"
+        for bin in "${binaries[@]}"; do
+            key="$bin|$k"
+            [ -n "${best[$key]:-}" ] || continue
+            local label="\`${labels[$k]}\`"
+            [ "$bin" = "$SBMAP" ] || label="$label, before (\`git archive\`: $bin)"
+            echo "| $label | ${best[$key]} | $(ratio "${best[$key]}" "${best[$base]}") | ${cpu[$key]} | $(ratio "${cpu[$key]}" "${cpu[$base]}") | ${peak[$key]} |"
+        done
+    done
+    echo
+    echo "Target: diff ≤ 5× check (wall): $(verdict "$(ratio "${best[$SBMAP|1]}" "${best[$SBMAP|0]}")" '<=' 5) (with the sources);" \
+         "$(verdict "$(ratio "${best[$SBMAP|3]}" "${best[$SBMAP|2]}")" '<=' 5) (--no-code)."
+    echo
+    echo "The git stage (\`SBMAP_TIMINGS=1\`, one run; the second revision writes only what changed):"
+    echo
+    env -C "$D" SBMAP_TIMINGS=1 "$SBMAP" diff HEAD~1 HEAD --summary /dev/null 2>&1 >/dev/null | grep 'time: git' \
+        | sed 's/^sbmap: time: /- /' || true
+    echo
+    echo "Load average now: $(cut -d' ' -f1-3 /proc/loadavg)."
+    echo
+    [ "${SBMAP_BENCH_KEEP:-0}" = 1 ] || rm -rf "$D"
+}
+
+# verdict VALUE OP LIMIT: "yes" when VALUE OP LIMIT holds (awk comparison), else "**no**".
+verdict() { if awk "BEGIN{exit !($1 $2 $3)}"; then echo "yes"; else echo "**no**"; fi; }
+
+if [ "$DIFF_ONLY" = 1 ]; then
+    diff_section
     exit 0
 fi
 
@@ -366,8 +465,6 @@ if [ "$QUICK" = 1 ]; then MAP_SIZES="50 100 200"; else MAP_SIZES="100 300 1000";
 set -- $MAP_SIZES
 TOP=$3
 
-# verdict VALUE OP LIMIT: "yes" when VALUE OP LIMIT holds (awk comparison), else "**no**".
-verdict() { if awk "BEGIN{exit !($1 $2 $3)}"; then echo "yes"; else echo "**no**"; fi; }
 
 # busiest GRAPH.json: "path<TAB>name<TAB>links" of the storyboard with the most cross-file links (references and
 # runtime-attribute links, counted at the storyboard they start from and, when they resolve, at the one they reach).
@@ -481,3 +578,6 @@ echo
 echo "Load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)."
 echo
 [ "${SBMAP_BENCH_KEEP:-0}" = 1 ] || rm -rf "$WORK"/maps-*
+
+# Section 10, last: its repository holds the most bytes.
+if [ "$MAPS_ONLY" = 0 ]; then diff_section; fi

@@ -17,8 +17,7 @@ public enum Analysis {
     /// Throws `AnalysisError.noSuchPath` when one does not exist; every other problem is a finding in the result.
     public static func run(inputs: [String], configuration: AnalysisConfiguration = AnalysisConfiguration()) throws -> AnalysisResult {
         var timer = PhaseTimer()
-        let discovered = Discovery(options: DiscoveryOptions(excludes: configuration.excludes, includeCode: configuration.readsCode))
-            .discover(inputs)
+        let discovered = discovery(configuration).discover(inputs)
         if !discovered.missingArguments.isEmpty { throw AnalysisError.noSuchPath(discovered.missingArguments) }
         timer.mark("discover", "\(discovered.files.count) files")
         let loader = ProjectLoader(limits: LoadLimits(maxFileBytes: configuration.maxFileBytes))

@@ -100,10 +100,14 @@ enum InterruptCleanup {
         if folders.remove(folder) { foldersArmed.pointee = 0 }
     }
 
-    /// A child process (git, tar) writing into a registered folder: stopped before the folder is removed, so it
-    /// cannot recreate files in it afterwards.
+    /// A child process (git) that feeds a registered folder: stopped before the folder is removed.
     static func register(child: pid_t) { folders.add(child: child) }
     static func release(child: pid_t) { folders.remove(child: child) }
+
+    /// Runs `make` (which makes a file, folder or link inside a registered folder) so that the cleaner never removes
+    /// the folders while it runs, and `make` never runs once the cleaner has started: nothing made after the removal
+    /// can be left behind.
+    static func making<T>(_ make: () throws -> T) rethrows -> T { try folders.whileUnfrozen(make) }
 
     /// Async-signal-safe: reads the flags and the buffer, calls `unlink`, `write` and `_exit`, nothing else.
     fileprivate static func handle(_ signal: Int32) {
@@ -146,6 +150,13 @@ private final class FolderList: @unchecked Sendable {
     func children() -> [pid_t] { lock.withLock { running } }
 
     func add(_ folder: String) { lock.withLock { folders.append(folder) } }
+
+    /// Runs `body` holding the lock, which `freeze` keeps for good: after an interrupt, `body` waits forever.
+    func whileUnfrozen<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
 
     /// Removes one entry; true when none is left.
     func remove(_ folder: String) -> Bool {

@@ -15,6 +15,13 @@ public struct DiscoveryOptions: Sendable, Hashable {
         self.excludes = excludes
         self.includeCode = includeCode
     }
+
+    /// Whether an `--exclude` glob leaves out the file or folder `name` at `relativePath` below a folder argument:
+    /// by name, or by its path below the argument. (The walk of a folder on disk also tries a glob from the folder
+    /// it was written from, `ExcludeMatcher`; a git revision's listing is judged below its arguments only.)
+    func isExcluded(relativePath: String, name: String) -> Bool {
+        excludes.contains { Glob.matches($0.pattern, relativePath: relativePath, name: name) }
+    }
 }
 
 /// The files discovery found, sorted by path, and what went wrong on the way.
@@ -254,7 +261,7 @@ enum DirectoryListing {
     }
 }
 
-/// Which files sbmap reads, and which folders it never enters.
+/// Which files sbmap reads, and which folders it never enters: on disk (`Walk`) and in a listed tree (`TreeWalk`).
 enum Classifier {
     static func kind(ofFileNamed name: String, includeCode: Bool) -> InputFile.Kind? {
         if name.hasSuffix(".storyboard") { return .storyboard }

@@ -73,12 +73,17 @@ public struct Rendered: Hashable, Sendable {
     /// The SVG `id` of each node drawn (`StyledNode.id`), by the model's node id: what a page that shows the map
     /// uses to find a scene in it. Markers (initial dots, entry points) are not nodes of the model and are not listed.
     public var nodeIDs: [String: String]
+    /// What each style the map draws means (`StyledGraph.key`), also when the legend is not drawn in it: a page can
+    /// show it beside the map.
+    public var key: [LegendItem]
 
-    public init(format: OutputFormat, data: [UInt8], diagnostics: [Diagnostic], nodeIDs: [String: String] = [:]) {
+    public init(format: OutputFormat, data: [UInt8], diagnostics: [Diagnostic], nodeIDs: [String: String] = [:],
+                key: [LegendItem] = []) {
         self.format = format
         self.data = data
         self.diagnostics = diagnostics
         self.nodeIDs = nodeIDs
+        self.key = key
     }
 }
 

@@ -102,7 +102,7 @@ public enum Renderer {
                                           at: nil, hint: "use --layout sfdp for very large maps"))
         }
         return Rendered(format: .graphviz(options.format), data: data, diagnostics: diagnostics.sorted(),
-                        nodeIDs: nodeIDs(styled))
+                        nodeIDs: nodeIDs(styled), key: styled.key)
     }
 
     /// The layout plan for `styled` (after the switch to sfdp above `dotNodeLimit`), against `options`' budget.

@@ -98,6 +98,7 @@ struct Frame: Sendable {
         w.raw(": drag or use the arrow keys to pan, + and − to zoom, 0 to fit, 1 for full size, Tab to a box and Enter to open it\">\n")
         w.raw(String(decoding: map.svg, as: UTF8.self))
         w.raw("\n</div>\n")
+        w.raw(MapKey.html(map.key))
         if selection { w.raw("<div class=\"map-selection\" hidden></div>\n") }
         w.raw("<script type=\"application/json\" class=\"map-links\">")
         w.raw(HTML.jsonObject(hrefs))

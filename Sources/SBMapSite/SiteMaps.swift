@@ -11,11 +11,14 @@ public struct SiteMap: Hashable, Sendable {
     public var nodeIDs: [String: String]
     /// How far a focus map reaches (fewer hops than asked when the neighbourhood was over the budget).
     public var hops: Int
+    /// What the map's styles mean: the page shows it beside the map, which is drawn without a legend of its own.
+    public var key: [LegendItem]
 
-    public init(svg: [UInt8], nodeIDs: [String: String], hops: Int = 0) {
+    public init(svg: [UInt8], nodeIDs: [String: String], hops: Int = 0, key: [LegendItem] = []) {
         self.svg = svg
         self.nodeIDs = nodeIDs
         self.hops = hops
+        self.key = key
     }
 }
 
@@ -87,7 +90,11 @@ struct MapDrawer: Sendable {
     init(_ graph: StoryboardGraph, options: SiteOptions) {
         self.graph = graph
         self.options = options
-        render = { var r = options.render; r.format = .svg; return r }()
+        render = { var r = options.render
+            r.format = .svg
+            // The legend is HTML beside the map (`Frame.key`): "Fit" then shows the map itself.
+            r.style.legend = false
+            return r }()
         focusIndex = FocusView.Index(graph)
     }
 
@@ -155,7 +162,7 @@ struct MapDrawer: Sendable {
         do {
             let rendered = try Renderer.render(planned.view, options: options)
             let svg = try SVGInliner.inline(rendered.data)
-            drawn = Drawn(map: SiteMap(svg: svg, nodeIDs: rendered.nodeIDs, hops: planned.hops), failure: nil,
+            drawn = Drawn(map: SiteMap(svg: svg, nodeIDs: rendered.nodeIDs, hops: planned.hops, key: rendered.key), failure: nil,
                           diagnostics: rendered.diagnostics)
         } catch let error as RenderError where error.skipped {
             drawn = Drawn(map: nil, failure: nil, diagnostics: error.diagnostics)

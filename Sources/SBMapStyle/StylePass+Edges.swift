@@ -84,7 +84,7 @@ extension StylePass {
         if let selector = edge.creationSelector, !TextSafety.clean(selector).isEmpty {
             let prefix = TextSafety.clean(labels.segueActionPrefix)
             let text = prefix.isEmpty ? TextSafety.clean(selector) : prefix + " " + TextSafety.clean(selector)
-            lines.append(TextSafety.capped(text, limit))
+            lines.append(TextSafety.label(text, limit: limit))
         }
         return lines
     }

@@ -101,7 +101,7 @@ extension StylePass {
         }
         if !summary.entryRoles.isEmpty {
             let roles = Array(Set(summary.entryRoles.map(Self.entryText))).sorted()
-            lines.append(TextSafety.label("▶ " + roles.joined(separator: ", "), limit: limit))
+            lines += TextSafety.wrapped(TextSafety.clean("▶ " + roles.joined(separator: ", ")), width: limit, maxLines: 2)
             style = style.overlaid(with: theme.markers.initial.scene)
             classes.append("entry")
             usage.markers.insert(.entryTitle)
@@ -151,12 +151,10 @@ extension StylePass {
         let limit = labels.maxLength
         switch node.role {
         case .reference, .link, .codeTarget:
-            var lines = [TextSafety.label(linkDescription(node), limit: limit)]
+            // At most three lines in all, wrapped at spaces (never inside a word): where it points, then why not.
+            var lines = TextSafety.wrapped(TextSafety.clean(linkDescription(node)), width: limit, maxLines: 2)
             if let res = node.resolution, res.state != .resolved {
-                let reason = res.reason.map(TextSafety.clean) ?? ""
-                let text = reason.isEmpty ? res.state.rawValue : "\(res.state.rawValue): \(reason)"
-                // The name that was not found is the point of the line: cut around it, never into it.
-                lines.append(TextSafety.capped(text, limit, keeping: TextSafety.firstQuoted(text)))
+                lines += TextSafety.wrapped(Self.reasonText(res), width: limit, maxLines: max(1, 3 - lines.count))
             } else if node.resolution == nil {
                 lines.append(Resolution.State.unresolved.rawValue)
             }
@@ -173,9 +171,20 @@ extension StylePass {
             case .title: primary = node.title
             }
             let text = TextSafety.clean(primary ?? "")
-            return [TextSafety.capped(text.isEmpty ? TextSafety.clean(node.label) : text, limit)]
-                .map { $0.isEmpty ? node.element : $0 }
+            let lines = TextSafety.wrapped(text.isEmpty ? TextSafety.clean(node.label) : text, width: limit)
+            return lines.isEmpty ? [node.element] : lines
         }
+    }
+
+    /// Why a link does not resolve, short for a label: the state (`✗` for unresolved) and the reason, with its fixed
+    /// words shortened so the names it is about fit. The tooltip keeps the reason as the resolver wrote it.
+    static func reasonText(_ res: Resolution) -> String {
+        var reason = TextSafety.clean(res.reason ?? "")
+        for (long, short) in [(" in bundle '", " bundle '"), (", which was not scanned", " (not scanned)")] {
+            reason = reason.replacing(long, with: short)
+        }
+        if reason.isEmpty { return res.state.rawValue }
+        return res.state == .unresolved ? "✗ \(reason)" : "\(res.state.rawValue): \(reason)"
     }
 
     /// `Settings`, `Settings › detail`, or the link class's name when nothing else is known.

@@ -15,17 +15,20 @@ public struct StyledGraph: Hashable, Sendable {
     public var edges: [StyledEdge]
     /// Only what appears in the map, in a fixed order. Empty when the legend is off.
     public var legend: [LegendItem]
+    /// The same items whether or not the legend is drawn: what a page that shows the map explains beside it.
+    public var key: [LegendItem]
     /// Things the styling step noticed (an edge to a node that is not in the graph).
     public var diagnostics: [Diagnostic]
 
     public init(theme: Theme, direction: Direction, clusters: [StyledCluster], nodes: [StyledNode],
-                edges: [StyledEdge], legend: [LegendItem], diagnostics: [Diagnostic]) {
+                edges: [StyledEdge], legend: [LegendItem], key: [LegendItem]? = nil, diagnostics: [Diagnostic]) {
         self.theme = theme
         self.direction = direction
         self.clusters = clusters
         self.nodes = nodes
         self.edges = edges
         self.legend = legend
+        self.key = key ?? legend
         self.diagnostics = diagnostics
     }
 
@@ -142,4 +145,11 @@ public struct LegendItem: Hashable, Sendable {
     public var text: String
     public var classes: [String]
     public var sample: Sample
+
+    public init(id: String, text: String, classes: [String], sample: Sample) {
+        self.id = id
+        self.text = text
+        self.classes = classes
+        self.sample = sample
+    }
 }

@@ -35,8 +35,9 @@ public struct Stylist {
         var pass = StylePass(theme: theme, options: options, map: map)
         pass.run()
         let legendOn = options.legend ?? theme.legend.show
+        let key = pass.usage.legendItems(theme: theme)
         return StyledGraph(theme: theme, direction: options.direction, clusters: pass.clusters, nodes: pass.nodes,
-                           edges: pass.edges, legend: legendOn ? pass.usage.legendItems(theme: theme) : [],
+                           edges: pass.edges, legend: legendOn ? key : [], key: key,
                            diagnostics: pass.diagnostics.sorted())
     }
 

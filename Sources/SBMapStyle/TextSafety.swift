@@ -65,6 +65,16 @@ public enum TextSafety {
         guard limit > 0 else { return "" }
         guard text.count > limit else { return text }
         guard limit > 2 else { return String(text.prefix(limit - 1)) + "…" }
+        // A path loses whole folders, never part of a name: its first folder, `…`, and as many of its last parts as fit.
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if parts.count > 2, let name = parts.last {
+            var tail = name
+            for part in parts.dropFirst().dropLast().reversed() where (parts[0] + "/…/" + part + "/" + tail).count <= limit {
+                tail = part + "/" + tail
+            }
+            if (parts[0] + "/…/" + tail).count <= limit { return parts[0] + "/…/" + tail }
+            if ("…/" + name).count <= limit { return "…/" + name }
+        }
         // The end tells paths and names apart (the file name): it keeps two thirds.
         let tail = (limit - 1) * 2 / 3
         let head = limit - 1 - tail
@@ -100,8 +110,56 @@ public enum TextSafety {
         return String(text[open...close])
     }
 
-    /// Cleaned, then capped.
-    public static func label(_ text: String, limit: Int) -> String { capped(clean(text), limit) }
+    /// Cleaned, then cut to one line of at most `limit` characters at a word boundary (`wrapped`).
+    public static func label(_ text: String, limit: Int) -> String {
+        wrapped(clean(text), width: limit, maxLines: 1).first ?? ""
+    }
+
+    /// `text` (cleaned already) broken into at most `maxLines` lines of at most `width` characters, at spaces only:
+    /// a word is never cut in the middle. When the words do not all fit, the last line ends in `…` right after the
+    /// last whole word that fits; a single word longer than a line is cut at its end (its start says what it is).
+    /// Empty text gives no lines.
+    public static func wrapped(_ text: String, width: Int, maxLines: Int = 3) -> [String] {
+        guard width > 1, maxLines > 0 else { return [] }
+        let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        var lines: [String] = []
+        var line = ""
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            if line.isEmpty {
+                // A word longer than a whole line: its start, cut at the end.
+                line = word.count > width ? String(word.prefix(width - 1)) + "…" : word
+                index += 1
+                if word.count > width { break }
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+                index += 1
+            } else if lines.count + 1 < maxLines {
+                lines.append(line)
+                line = ""
+            } else {
+                break
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        guard index < words.count, !(lines.last?.hasSuffix("…") ?? true) else { return lines }
+        // Words were left out: the last line says so, dropping whole words (a whole line if need be) until its `…` fits.
+        while var kept = lines.popLast()?.split(separator: " ").map(String.init) {
+            while kept.count > 1, kept.joined(separator: " ").count + 1 > width { kept.removeLast() }
+            let last = kept.joined(separator: " ")
+            if last.count + 1 <= width {
+                lines.append(last + "…")
+            } else if lines.isEmpty {
+                // One word exactly as long as the only line: its end makes room for the mark.
+                lines.append(String(last.prefix(width - 1)) + "…")
+            } else {
+                continue
+            }
+            break
+        }
+        return lines
+    }
 
     /// A token safe in an SVG `id` or `class`: ASCII letters, digits, `-` and `_`; anything else becomes `-`.
     /// Never empty; long input is cut and ends in a hash of the whole, so distinct inputs stay distinct.

@@ -72,6 +72,8 @@ import Testing
         #expect(TextSafety.capped("short", 40, keeping: "x") == "short")
         let long = "unresolved: '" + String(repeating: "A", count: 60) + "'"
         #expect(TextSafety.capped(long, 20, keeping: TextSafety.firstQuoted(long)).count == 20)
-        #expect(TextSafety.cappedMiddle("App/Very/Long/Folder/Names/Here/Main.storyboard", 24) == "App/Very…Main.storyboard")
+        #expect(TextSafety.cappedMiddle("App/Very/Long/Folder/Names/Here/Main.storyboard", 24) == "App/…/Main.storyboard")
+        #expect(TextSafety.cappedMiddle("App/Very/Long/Folder/Names/Here/Main.storyboard", 32) == "App/…/Names/Here/Main.storyboard")
+        #expect(TextSafety.cappedMiddle("Very Long Name Without Folders.storyboard", 24) == "Very Lon…ders.storyboard")
     }
 }

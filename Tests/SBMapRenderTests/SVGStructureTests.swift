@@ -71,7 +71,8 @@ import Testing
         let outlines = SVG.elements(node).filter { $0.name == "polygon" }
         #expect(outlines.count >= 2, "double outline")
         #expect(outlines.contains { SVG.attr($0, "stroke-dasharray") != nil })
-        #expect(SVG.texts(node).joined(separator: " ").contains("unresolved"))
+        // "✗" stands for "unresolved": the label's room goes to the name that was not found, whole.
+        #expect(SVG.texts(node).joined(separator: " ").contains("✗ no storyboard named 'Profile'"))
         #expect(SVG.groups(doc, "node", "external").count == 1)
     }
 
@@ -227,7 +228,7 @@ import Testing
         let outlines = SVG.elements(inCluster).filter { $0.name == "polygon" }
         #expect(outlines.count >= 2, "double outline")
         #expect(outlines.contains { SVG.attr($0, "stroke-dasharray") != nil })
-        #expect(SVG.texts(inCluster).joined(separator: " ").contains("unresolved"))
+        #expect(SVG.texts(inCluster).joined(separator: " ").contains("✗ no scene with storyboard ID 'OrderConfirmed'"))
         let tip = try #require(SVG.tooltip(inCluster))
         #expect(tip.contains("Reason: no scene with storyboard ID 'OrderConfirmed' in 'Checkout'"))
         #expect(tip.contains("File: App/CheckoutCoordinator.swift"))

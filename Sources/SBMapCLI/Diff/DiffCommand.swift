@@ -12,7 +12,7 @@ struct DiffCommand: ParsableCommand {
         commandName: "diff",
         abstract: "Compare two states of the app: the diff map, a Markdown summary, and a CI gate.",
         discussion: """
-        BASE and HEAD are folders, or git revisions of the repository that holds the current folder (read with 'git archive'; the working tree and index are never touched). HEAD defaults to the current folder.
+        BASE and HEAD are folders, or git revisions of the repository that holds the current folder (HEAD defaults to the current folder). A revision is read from git's object database, only the files the map needs (storyboards, Info.plists, projects, sources, settings): the working tree and index are never touched, and a partial or shallow clone is enough as long as it has those files.
 
         Scenes are matched by storyboard and object id, moved or renamed storyboards by their content, changed ids by Storyboard ID and class, a scene moved to another storyboard by its object id. The diff map is HEAD focused on what changed (--context hops around it, the rest folded), with links that broke or were fixed, and added, removed (ghosts) and changed scenes and links marked; the summary leads with the verdict ("1 link broke, it crashes at runtime"), then the new and the fixed findings, the changes per storyboard, the counts and a Mermaid picture. New findings go to stderr.
 
@@ -109,11 +109,13 @@ struct DiffCommand: ParsableCommand {
         let outputPath = output.map(absolute), summaryPath = summary.map(absolute)
 
         // A name that is no folder and no revision is bad usage (64); a revision git cannot read, a failed run (2).
-        let sides = (try DiffSide.open(baseSpec), try DiffSide.open(headSpec))
-        defer { sides.0.cleanUp(); sides.1.cleanUp() }
+        let repository = GitRepository()
+        defer { repository.finish() }
+        let sides = (try DiffSide.open(baseSpec, in: repository), try DiffSide.open(headSpec, in: repository))
         var filesRead: [String] = []
         let before = try graph(of: sides.0, cwd: cwd, filesRead: &filesRead)
         let after = try graph(of: sides.1, cwd: cwd, filesRead: &filesRead)
+        repository.close()
         // A side that is a folder of the user's: its files are never replaced by the map or the summary.
         for path in [outputPath, summaryPath].compactMap({ $0 }) { try ReadFiles.refuse(path, filesRead) }
 
@@ -124,6 +126,8 @@ struct DiffCommand: ParsableCommand {
         diff.newFindings = newFindings
         let reporter = FindingsReporter(options: findings.merged(with: after.config))
         let chosenTheme = try MapOptions.loadTheme(theme, config: after.config)
+        // Nothing reads the copy of a revision any more: it is removed while the diff is drawn and written.
+        repository.removeCopy()
         let (annotated, seeds) = diff.annotated()
         let map = FocusView(seeds: seeds, hops: context).make(annotated)
         var renderFindings: [Diagnostic] = []
@@ -157,6 +161,9 @@ struct DiffCommand: ParsableCommand {
 
     /// Scans one side from inside its folder, so both graphs name files by the same relative paths.
     private func graph(of side: DiffSide, cwd: String, filesRead: inout [String]) throws -> (graph: StoryboardGraph, config: ConfigFile?) {
+        var timer = PhaseTimer()
+        // A revision's copy starts with its folder and its settings files; what they say decides what else is read.
+        try side.copy?.writeSettings(named: scan.noConfig || scan.configPath != nil ? [] : ConfigFile.names)
         guard FileManager.default.changeCurrentDirectoryPath(side.folder) else {
             throw ValidationError("cannot enter '\(side.folder)'")
         }
@@ -165,7 +172,20 @@ struct DiffCommand: ParsableCommand {
         // Without --config each side finds its own .sbmap.yml from inside its folder (a revision brings its own);
         // a --config path was written from where the user stands.
         if let path = scan.configPath, !path.hasPrefix("/") { options.configPath = cwd + "/" + path }
-        let resolved = try options.resolved(paths: [])
+        var resolved = try options.resolved(paths: [])
+        if let copy = side.copy {
+            // A theme file the revision's settings name is read from the copy too (`MapOptions.loadTheme`).
+            let theme = resolved.config?.render.theme.map { resolved.config?.resolve($0, from: side.folder) ?? $0 }
+            try copy.writeInputs(resolved.paths, configuration: resolved.configuration, also: theme.map { [$0] } ?? [])
+            timer.mark("git", "\(side.title): \(copy.selectedFiles) of \(copy.listedFiles) files, \(copy.readFiles) read from git ("
+                + String(format: "%.1f MB", Double(copy.readBytes) / 1_048_576) + ")")
+            // The settings' paths are checked again with the links they pass through written: one that leads out of
+            // the repository through a committed link is refused, as in a checkout.
+            if resolved.config != nil { resolved = try options.resolved(paths: []) }
+            // The copy holds only what the map reads: what an exclude glob leaves out was never written, so a glob
+            // would match nothing in it. Whether a glob matches is about the working tree (`check` says it).
+            for k in resolved.excludes.indices { resolved.excludes[k].reportsUnmatched = false }
+        }
         let folder = FileManager.default.currentDirectoryPath
         let result = try resolved.analyse()
         filesRead += result.filesRead.map { $0.hasPrefix("/") ? $0 : folder + "/" + $0 }

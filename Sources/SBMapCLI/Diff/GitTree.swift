@@ -3,62 +3,39 @@ import Foundation
 
 /// One side of `sbmap diff`: a folder, or a git revision of the repository that holds the current folder.
 ///
-/// A revision is read through git itself, `git archive REV` into a temporary folder: the user's working tree and
-/// index are never touched, and nothing is checked out.
+/// A revision is read through git itself, into the run's private folder (`RevisionCopy`, `CopyFolder`): only what
+/// the analysis reads is written there, the user's working tree and index are never touched, and nothing is checked
+/// out.
 struct DiffSide {
     /// What the user wrote.
     var spec: String
     /// The folder to scan (the revision's copy of the current folder, for a revision).
     var folder: String
-    /// The temporary folder to remove afterwards.
-    var scratch: String?
+    /// The revision's copy, written as the side is scanned (`DiffCommand.graph(of:)`); nil for a folder.
+    var copy: RevisionCopy?
     /// For messages: `origin/main (3f2a1b9)` or the folder.
     var title: String
 
-    /// A revision that names a commit but could not be read: the run failed (exit 2), not the usage.
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
     /// `spec` as a folder or as a revision. A name that is both (a folder `master/` beside the branch `master`) is
     /// refused rather than guessed: `./master` names the folder, `master^{commit}` or `refs/heads/master` the revision.
-    static func open(_ spec: String) throws -> DiffSide {
+    static func open(_ spec: String, in repository: GitRepository) throws -> DiffSide {
         var isFolder: ObjCBool = false
         let folderExists = FileManager.default.fileExists(atPath: spec, isDirectory: &isFolder) && isFolder.boolValue
         // Spelled as a path (`./x`, `../x`, `/x`, `.`): the folder, whatever revisions exist.
         let spelledAsPath = spec == "." || spec == ".." || spec.hasPrefix("./") || spec.hasPrefix("../") || spec.hasPrefix("/")
         if folderExists, spelledAsPath {
-            return DiffSide(spec: spec, folder: spec, scratch: nil, title: spec)
+            return DiffSide(spec: spec, folder: spec, copy: nil, title: spec)
         }
         let commit = Self.commit(named: spec)
         if folderExists {
-            guard let commit else { return DiffSide(spec: spec, folder: spec, scratch: nil, title: spec) }
+            guard let commit else { return DiffSide(spec: spec, folder: spec, copy: nil, title: spec) }
             throw ValidationError("'\(spec)' is both a folder and a git revision (\(commit.prefix(7))); write './\(spec)' for the folder, or '\(spec)^{commit}' for the revision")
         }
         guard let commit else {
             throw ValidationError("'\(spec)' is neither a folder nor a revision of the git repository here; give a folder, or a revision such as origin/main or HEAD~1")
         }
-        let prefix = (try? Git.run(["rev-parse", "--show-prefix"]).trimmed) ?? ""
-        // `git archive` run in a subfolder archives only that subfolder: run it from the top, keep the paths whole.
-        let top = (try? Git.run(["rev-parse", "--show-toplevel"]).trimmed) ?? "."
-        ScratchFolder.removeLeftovers()
-        let scratch: String
-        do {
-            scratch = try ScratchFolder.make()
-        } catch let failure as ScratchFolder.Failure {
-            throw Failure(description: "cannot read revision '\(spec)': \(failure.description)")
-        }
-        let archive = scratch + "/.tree.tar"
-        do {
-            _ = try Git.run(["-C", top, "archive", "--format=tar", "-o", archive, commit])
-            try Tar.extract(archive, into: scratch)
-            try? FileManager.default.removeItem(atPath: archive)
-        } catch {
-            ScratchFolder.remove(scratch)
-            throw Failure(description: "cannot read revision '\(spec)': \(error)")
-        }
-        let folder = prefix.isEmpty ? scratch : scratch + "/" + prefix
-        return DiffSide(spec: spec, folder: folder, scratch: scratch, title: "\(spec) (\(commit.prefix(7)))")
+        let copy = RevisionCopy(spec: spec, commit: commit, repository: repository, copy: try repository.copyFolder())
+        return DiffSide(spec: spec, folder: copy.folder, copy: copy, title: "\(spec) (\(commit.prefix(7)))")
     }
 
     /// The commit `spec` names, or nil. `spec` is resolved alone first, then peeled: `:/fix the crash` (the newest
@@ -73,10 +50,73 @@ struct DiffSide {
         else { return nil }
         return commit
     }
+}
 
-    func cleanUp() {
-        if let scratch { ScratchFolder.remove(scratch) }
+/// The git repository that holds the current folder, as `diff` reads its revisions: where it is, found once, one
+/// `git cat-file --batch` for the blobs of both revisions, and one private folder they are written into in turn.
+final class GitRepository {
+    /// The repository's top folder, where git runs; `.` when git cannot say.
+    var top: String { location.top }
+    /// The current folder from the top (`App/Sub`, or `` at the top).
+    var prefix: String { location.prefix }
+    private var stream: BlobStream?
+
+    /// Asked of git once, when a revision is read (two folders need no git).
+    private lazy var location: (top: String, prefix: String) = {
+        // Two lines: the top, then the prefix (empty at the top, else ending in `/`).
+        let lines = ((try? Git.run(["rev-parse", "--show-toplevel", "--show-prefix"])) ?? "")
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let top = lines.first.map(\.trimmed).flatMap { $0.isEmpty ? nil : $0 } ?? "."
+        var prefix = lines.count > 1 ? lines[1] : ""
+        if prefix.hasSuffix("/") { prefix.removeLast() }
+        return (top, prefix)
+    }()
+
+    private var folder: CopyFolder?
+    private let removal = DispatchGroup()
+
+    /// The folder revisions are written into, made on first use.
+    func copyFolder() throws -> CopyFolder {
+        if let folder { return folder }
+        do {
+            let made = try CopyFolder()
+            folder = made
+            return made
+        } catch let failure as ScratchFolder.Failure {
+            throw RevisionCopy.Failure(description: "cannot read a revision: \(failure.description)")
+        }
     }
+
+    /// Removes the folder on a thread of its own, once nothing reads it any more, while the run goes on.
+    func removeCopy() {
+        guard let folder else { return }
+        self.folder = nil
+        let root = folder.root
+        DispatchQueue.global().async(group: removal) { ScratchFolder.remove(root) }
+    }
+
+    /// Ends git's process and removes the folder; returns when it is gone.
+    func finish() {
+        close()
+        removeCopy()
+        removal.wait()
+    }
+
+    /// The blob stream, started on first use.
+    func blobs() throws -> BlobStream {
+        if let stream { return stream }
+        let made = try BlobStream(repository: top)
+        stream = made
+        return made
+    }
+
+    /// Ends git's process.
+    func close() {
+        stream?.close()
+        stream = nil
+    }
+
+    deinit { close() }
 }
 
 /// Runs git in the current folder; its stdout, or an error with its stderr.
@@ -86,26 +126,25 @@ enum Git {
     }
 }
 
-enum Tar {
-    static func extract(_ archive: String, into folder: String) throws {
-        _ = try Subprocess.run("tar", ["-xf", archive, "-C", folder])
-    }
-}
-
 enum Subprocess {
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
 
-    /// Runs `tool` (found on PATH) with `arguments`; its stdout, or an error with its stderr.
+    /// Runs `tool` (found on PATH) with `arguments`; its stdout as text, or an error with its stderr.
     static func run(_ tool: String, _ arguments: [String]) throws -> String {
+        String(decoding: try output(tool, arguments), as: UTF8.self)
+    }
+
+    /// Runs `tool` (found on PATH) with `arguments`; its stdout, or an error with its stderr.
+    static func output(_ tool: String, _ arguments: [String]) throws -> Data {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
+        (process.executableURL, process.arguments) = command(tool, arguments)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
+        let exit = ExitWatch(process)
         do {
             try process.run()
         } catch {
@@ -115,12 +154,56 @@ enum Subprocess {
         defer { InterruptCleanup.release(child: process.processIdentifier) }
         let errData = ReadAll(err)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        exit.wait()
         guard process.terminationStatus == 0 else {
             let message = String(decoding: errData.wait(), as: UTF8.self).trimmed
-            throw Failure(description: "\(tool) \(arguments.first ?? "") failed: \(message.isEmpty ? "exit \(process.terminationStatus)" : message)")
+            // Named by its command (`git ls-tree`), past `-C folder`.
+            let command = arguments.first == "-C" ? arguments.dropFirst(2).first : arguments.first
+            throw Failure(description: "\(tool) \(command ?? "") failed: \(message.isEmpty ? "exit \(process.terminationStatus)" : message)")
         }
-        return String(decoding: outData, as: UTF8.self)
+        return outData
+    }
+
+    /// The executable and arguments that run `tool` with `arguments`: git straight from where PATH finds it (a `diff`
+    /// runs it eight times, and each exec of `/usr/bin/env` on the way cost one more process), anything else
+    /// through `/usr/bin/env`.
+    static func command(_ tool: String, _ arguments: [String]) -> (URL, [String]) {
+        if tool == "git", let git { return (git, arguments) }
+        return (URL(fileURLWithPath: "/usr/bin/env"), [tool] + arguments)
+    }
+
+    /// git on PATH, looked up once (as `env` looks it up: the first executable file of that name).
+    private static let git: URL? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":") where folder.hasPrefix("/") {
+            let candidate = String(folder) + "/git"
+            var info = stat()
+            if stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, access(candidate, X_OK) == 0 {
+                return URL(fileURLWithPath: candidate)
+            }
+        }
+        return nil
+    }()
+
+    /// Waits for a process to end. Foundation's `waitUntilExit` on Linux looks every 50 ms, which cost `diff` 50 ms
+    /// per git call (most end in 3 ms); its termination handler is called as the process ends. Made before `run`,
+    /// so a process that ends at once is still seen ending.
+    final class ExitWatch: @unchecked Sendable {
+        private let ended = DispatchSemaphore(value: 0)
+        private let lock = NSLock()
+        private var seen = false
+
+        init(_ process: Process) {
+            process.terminationHandler = { [ended] _ in ended.signal() }
+        }
+
+        /// Returns once the process has ended; at once after the first time.
+        func wait() {
+            lock.withLock {
+                if !seen { ended.wait() }
+                seen = true
+            }
+        }
     }
 
     /// Reads a pipe to its end on another thread, so a chatty stderr cannot block the process.

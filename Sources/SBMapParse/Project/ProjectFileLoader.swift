@@ -35,6 +35,13 @@ public struct ProjectFileLoader: Hashable, Sendable {
         }
     }
 
+    /// Whether a file of this name may be read because a project names it (`reader(beside:)`): a configuration's base
+    /// `.xcconfig` and the files it includes, by the convention Xcode's own templates follow. A copy of a revision
+    /// (`sbmap diff`) holds these beside what discovery finds.
+    public static func mayReadBesideProjects(fileNamed name: String) -> Bool {
+        name.hasSuffix(".xcconfig")
+    }
+
     /// Reads files a project names (its `.xcconfig`s) by their paths spelled like `file`'s, from where `file` is
     /// opened: never an absolute path, and never a path that climbs above the folder `file`'s path starts from,
     /// whether by `..` or by a symbolic link (the file's real path must be inside that folder's).
