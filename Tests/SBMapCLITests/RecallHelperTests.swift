@@ -99,4 +99,33 @@ import Testing
         let note = RecallClassesTests.finding(all, at: "App/ScreenFactory.swift:4:57:")
         #expect(note.map { RecallClassesTests.level($0) == "note" && $0.contains("a parameter") } == true, "\(all)")
     }
+
+    /// Objective-C: a method that loads and instantiates with its parameters, called with literals, is checked at
+    /// the message send; a send passing a variable is not followed (the method's notes stay).
+    @Test func objectiveCLiteralsPassedToAMethodAreCheckedAtTheSend() throws {
+        var files = Self.storyboards
+        files["App/Factory.m"] = """
+            #import <UIKit/UIKit.h>
+            @implementation ScreenFactory
+            - (UIViewController *)makeWithStoryboard:(NSString *)name identifier:(NSString *)identifier {
+                UIStoryboard *board = [UIStoryboard storyboardWithName:name bundle:nil];
+                return [board instantiateViewControllerWithIdentifier:identifier];
+            }
+            @end
+            @implementation HomeViewController
+            - (void)open:(NSString *)destination {
+                UIViewController *a = [[ScreenFactory new] makeWithStoryboard:@"Settings" identifier:@"securty"];
+                UIViewController *b = [[ScreenFactory new] makeWithStoryboard:@"Settings" identifier:@"security"];
+                UIViewController *c = [[ScreenFactory new] makeWithStoryboard:@"Settings" identifier:destination];
+            }
+            @end
+            """
+        let all = try RecallClassesTests.findings(try Harness.project(files))
+        let id = RecallClassesTests.finding(all, at: "App/Factory.m:10:")
+        #expect(RecallClassesTests.level(id) == "error", "\(all)")
+        #expect(id?.contains("'securty'") == true && id?.contains("makeWithStoryboard:identifier:") == true, "\(all)")
+        #expect(all.allSatisfy { !$0.contains("App/Factory.m:11:") && !$0.contains("App/Factory.m:12:") }, "\(all)")
+        let note = RecallClassesTests.finding(all, at: "App/Factory.m:5:")
+        #expect(note.map { RecallClassesTests.level($0) == "note" && $0.contains("a parameter") } == true, "\(all)")
+    }
 }

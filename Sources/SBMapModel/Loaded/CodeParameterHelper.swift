@@ -34,9 +34,11 @@ public struct CodeParameterHelper: Hashable, Sendable {
         self.instantiations = instantiations
     }
 
-    /// The function as Swift names it: `make(storyboardName:identifier:)`.
+    /// The function as Swift names it: `make(storyboardName:identifier:)`; an Objective-C method's selector
+    /// (`makeWithStoryboard:identifier:`, its name here).
     public var signature: String {
-        "\(path.last ?? "")(\(parameters.map { "\($0.label ?? "_"):" }.joined()))"
+        let name = path.last ?? ""
+        return name.hasSuffix(":") ? name : "\(name)(\(parameters.map { "\($0.label ?? "_"):" }.joined()))"
     }
 }
 

@@ -10,20 +10,8 @@ extension SwiftCodeReader {
         let n = scope.nameToken
         guard n > 0, stream[n - 1].word == .func, stream.kind(n) == .identifier else { return }
         let lines = stream.location(scope.start, path: filePath).line...stream.location(scope.end, path: filePath).line
-        func inBody(_ location: SourceLocation) -> Bool { location.path == filePath && lines.contains(location.line) }
-        func isParameter(_ s: CodeString?) -> Bool { if case .parameter = s { return true } else { return false } }
-        func isParameter(_ ref: CodeStoryboardRef) -> Bool {
-            switch ref {
-            case .parameter: true
-            case .named(let name): isParameter(name)
-            default: false
-            }
-        }
         // Most bodies use no parameter in a storyboard call: nothing else is read for them.
-        let loads = file.loads.filter { isParameter($0.name) && inBody($0.location) }
-        let instantiations = file.instantiations.filter {
-            (isParameter($0.storyboard) || isParameter($0.identifier)) && inBody($0.location)
-        }
+        let (loads, instantiations) = file.parameterUses(in: lines)
         guard !loads.isEmpty || !instantiations.isEmpty else { return }
         var open = n + 1
         if stream.isPunct(open, "<") {
