@@ -177,6 +177,9 @@ public struct LoadedTarget: Hashable, Sendable {
     /// Folders whose whole content the target holds: folder references, Xcode 16 synchronized folders
     /// (`PBXFileSystemSynchronizedRootGroup`) and a package target's folder.
     public var folders: [TargetFolder]
+    /// The names of the targets of the same project that this one links (its frameworks build phase lists their
+    /// product) or depends on (issue 20, class 4): a library's code runs in each app that links it.
+    public var linkedTargets: [String] = []
     public var declaredAt: SourceLocation?
 
     public init(name: String, productType: String, platforms: [Platform] = [], infoPlistFile: String? = nil,

@@ -26,6 +26,8 @@ public struct TargetMembership: Sendable {
     public let deviceFamilies: [[Int]]
     private var byFile: [String: [Int]] = [:]
     private var folders: [(folder: TargetFolder, target: Int)] = []
+    /// Folders of linked libraries whose source files the linking targets hold too (`addLinkedLibraries`).
+    private var codeFolders: [(folder: TargetFolder, target: Int)] = []
     private var byPlist: [String: [Int]] = [:]
     /// Folders a project covers, each once, shortest first.
     private var scopes: [String] = []
@@ -64,6 +66,33 @@ public struct TargetMembership: Sendable {
             for plist in Set(infoPlists[index].map(\.path)) { byPlist[plist, default: []].append(index) }
         }
         scopes = scopeSet.sorted { ($0.utf8.count, $0) < ($1.utf8.count, $1) }
+        addLinkedLibraries(loaded)
+    }
+
+    /// A library's code runs in each app (or extension) that links it (issue 20, class 4): its source files count as
+    /// members of those targets too, so that `self.storyboard`, scene-class look-ups and `bundle: nil` loads in them
+    /// see the app's storyboards. Only code: a framework's storyboards stay in its own bundle (a static library has
+    /// none; the app copies them). Only the libraries of the same project, one level deep; a library no runnable
+    /// target links stays as it was.
+    private mutating func addLinkedLibraries(_ loaded: [(target: BuildTarget, source: LoadedTarget)]) {
+        var position: [String: Int] = [:]
+        for (index, item) in loaded.enumerated() { position[item.target.id] = index }
+        for (app, item) in loaded.enumerated() where item.target.product.isRunnable {
+            for name in item.source.linkedTargets {
+                guard let library = position[BuildTarget.id(project: item.target.project, target: name)],
+                      [.staticLibrary, .framework].contains(targets[library].product) else { continue }
+                for file in loaded[library].source.files where Self.isCode(file) && byFile[file]?.contains(app) != true {
+                    byFile[file, default: []].append(app)
+                }
+                for folder in loaded[library].source.folders { codeFolders.append((folder, app)) }
+            }
+        }
+    }
+
+    /// Whether `path` is a source file (a library's members that an app that links it takes on).
+    static func isCode(_ path: String) -> Bool {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
+        return ["swift", "m", "mm", "h", "c", "cpp"].contains(path[path.index(after: dot)...].lowercased())
     }
 
     /// Whether the run read any project at all.
@@ -74,6 +103,11 @@ public struct TargetMembership: Sendable {
         var result = byFile[path] ?? []
         for (folder, target) in folders where folder.contains(path) && !result.contains(target) {
             result.append(target)
+        }
+        if !codeFolders.isEmpty, Self.isCode(path) {
+            for (folder, target) in codeFolders where folder.contains(path) && !result.contains(target) {
+                result.append(target)
+            }
         }
         return result.sorted()
     }

@@ -417,6 +417,10 @@ public struct LoadedCodeFile: Hashable, Sendable {
     public var referencedTypeNames = TypeNameDigests()
     /// Stored properties typed by a class name (see `CodeTypedMember`).
     public var typedMembers: [CodeTypedMember] = []
+    /// Functions that load or instantiate with their own parameters (see `CodeParameterHelper`).
+    public var parameterHelpers: [CodeParameterHelper] = []
+    /// Calls that pass literals, maybe to a `CodeParameterHelper` (see `CodeHelperCall`).
+    public var helperCalls: [CodeHelperCall] = []
 
     public init(path: String, language: CodeLanguage, generatedBy: CodeGenerator? = nil, imports: [String] = [],
                 types: [CodeTypeDeclaration] = [], constants: [CodeConstant] = [], enums: [CodeStringEnum] = [],
@@ -468,6 +472,6 @@ public struct LoadedCodeFile: Hashable, Sendable {
     public var isEmpty: Bool {
         constants.isEmpty && enums.isEmpty && helpers.isEmpty && bundleHelpers.isEmpty && generatedScenes.isEmpty && loads.isEmpty
             && instantiations.isEmpty && performs.isEmpty && generatedUses.isEmpty && classInstantiations.isEmpty
-            && unwindActions.isEmpty
+            && unwindActions.isEmpty && parameterHelpers.isEmpty && helperCalls.isEmpty
     }
 }

@@ -10,12 +10,14 @@ struct ObjCCodeReader {
     /// The scopes declarations have announced, by the index of their opening brace.
     private var pending = PendingScopes()
     /// The class of the current `@implementation` (or `@interface`) block.
-    private var currentClass: [String] = []
+    var currentClass: [String] = []
     /// The index in `file.types` of that block's declaration, whose lines end at its `@end`.
     private var openDeclaration: Int?
     /// Open `[` indices, innermost last: the message send a selector part belongs to.
     private var brackets: [Int] = []
-    private(set) var file: LoadedCodeFile
+    /// Each method body's selector and parameter names, by the index of its opening brace (issue 20, class 3).
+    private var methodSignatures: [Int: (selector: String, parameters: [String])] = [:]
+    var file: LoadedCodeFile
 
     /// The facts read, moved out (an empty file is left behind): `reader.file` would copy them, retaining every
     /// array they hold, and freeing the reader would then release each again.
@@ -55,6 +57,7 @@ struct ObjCCodeReader {
             i += 1
         }
         while let scope = scopes.popEnded(by: Int.max) { closed(scope) }
+        recordHelperCalls()
     }
 
     func location(_ i: Int) -> SourceLocation { stream.location(i, path: path) }
@@ -66,6 +69,9 @@ struct ObjCCodeReader {
     private var typePath: [String] { currentClass }
 
     private mutating func closed(_ scope: CodeScope) {
+        if let signature = methodSignatures[scope.start] {
+            recordParameterHelper(scope, selector: signature.selector, parameters: signature.parameters)
+        }
         guard case .function(let name, true) = scope.kind else { return }
         let path = typePath + [name]
         if scope.helperLoads.count == 1 {
@@ -184,6 +190,7 @@ struct ObjCCodeReader {
         }
         let returnsStoryboard = returnText.containsBytes("UIStoryboard") || returnText.containsBytes("NSStoryboard")
         pending.announce(.function(name: name, returnsStoryboard: returnsStoryboard), parameters: parameters, at: j)
+        if !parameters.isEmpty { methodSignatures[j] = (selector, parameters) }
     }
 
     /// `#define NAME @"value"`, `#define NAME OTHER_NAME`.

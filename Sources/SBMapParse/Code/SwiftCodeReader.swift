@@ -85,6 +85,7 @@ struct SwiftCodeReader {
             i += 1
         }
         while let scope = expressionReader.scopes.popEnded(by: Int.max) { closed(scope) }
+        if recordUses { recordHelperCalls() }
     }
 
     /// Opens the scope of the brace at `i`: the one a declaration announced, or a plain block. Or, for a body that
@@ -199,7 +200,10 @@ struct SwiftCodeReader {
         case .type(let path, true):
             file.enums.append(CodeStringEnum(path: path, cases: scope.enumCases,
                                              location: stream.location(scope.start, path: filePath)))
+        case .function(_, false):
+            recordParameterHelper(scope)
         case .function(let name, true):
+            recordParameterHelper(scope)
             let path = scopes.typePath + [name]
             if scope.helperLoads.count == 1 {
                 file.helpers.append(CodeStoryboardHelper(path: path, name: scope.helperLoads[0],

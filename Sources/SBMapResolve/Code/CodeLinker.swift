@@ -78,6 +78,7 @@ public struct CodeLinker: Sendable {
             diagnostics += code[k].diagnostics
         }
         files.sort { $0.path < $1.path }  // in place: `sorted` would copy every file again
+        ParameterHelperCalls.expand(&files)
         return Prepared(fileCount: fileCount, diagnostics: diagnostics, files: files, symbols: CodeSymbolTable(files: files),
                         membership: membership)
     }

@@ -280,7 +280,7 @@ struct CodeSymbolTable: Sendable {
     }
 
     /// Why a parameter is not known (issue 20, class 3: a helper that takes the names as parameters).
-    static let parameterWords = "a parameter: each caller passes its own value, and sbmap does not follow the callers"
+    static let parameterWords = "a parameter: each caller passes its own value, and sbmap checks only the calls that pass it a string literal"
     /// Why a name that no scanned declaration has is not known.
     static let undeclaredWords = "no scanned file declares it: a dependency that is not checked in, or a generated file?"
 
