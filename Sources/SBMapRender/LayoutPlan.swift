@@ -120,12 +120,6 @@ public struct LayoutRun: Sendable {
     /// map) need not even be known.
     public var isSpent: Bool { remaining <= 0 }
 
-    /// The allowance to render the next map with (`RenderOptions.layoutAllowance`), charging the run for the plan
-    /// that map will get with `options`.
-    public mutating func allowance(for cost: LayoutCost, options: RenderOptions) -> Double {
-        plan(for: cost, options: options).allowance
-    }
-
     /// The plan the next map will get with `options`, and the allowance to render it with, charging the run. A map
     /// whose plan is `.skipped` need not be styled or rendered at all: nothing of it is drawn.
     public mutating func plan(for cost: LayoutCost, options: RenderOptions) -> (plan: LayoutPlan, allowance: Double) {

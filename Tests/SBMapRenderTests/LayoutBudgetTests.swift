@@ -104,7 +104,7 @@ import Testing
         var run = LayoutRun(budget: LayoutBudget(mapSeconds: 5, runSeconds: 3 * each + 0.001))
         var plans: [LayoutEffort] = []
         for _ in 0..<10 {
-            let allowance = run.allowance(for: cost, options: options)
+            let allowance = run.plan(for: cost, options: options).allowance
             plans.append(LayoutPlan.choose(cost, engine: .dot, splines: "spline", budget: run.budget, allowance: allowance).effort)
         }
         #expect(plans == [.straight, .straight, .straight] + Array(repeating: .skipped, count: 7))
@@ -113,7 +113,7 @@ import Testing
         let small = Renderer.layoutCost(SampleGraphs.tabBarApp, options: options)
         var many = LayoutRun(budget: LayoutBudget())
         let drawn = (0..<10_000).count { _ in
-            let allowance = many.allowance(for: small, options: options)
+            let allowance = many.plan(for: small, options: options).allowance
             return LayoutPlan.choose(small, engine: .dot, splines: "spline", budget: many.budget, allowance: allowance).effort != .skipped
         }
         #expect(drawn > 1_000 && drawn < 4_001, "\(drawn)")
