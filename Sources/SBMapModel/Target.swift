@@ -180,6 +180,10 @@ public struct LoadedTarget: Hashable, Sendable {
     /// The names of the targets of the same project that this one links (its frameworks build phase lists their
     /// product) or depends on (issue 20, class 4): a library's code runs in each app that links it.
     public var linkedTargets: [String] = []
+    /// The products the target links that its own project does not build (`IBAnimatable.framework`, a pod's
+    /// framework, a Swift package product), by file or product name, sorted. Their code runs in the target, and sbmap
+    /// sees it only when it scans the project or package that builds them (`TargetMembership.unscannedLinks`).
+    public var unscannedLinks: [String] = []
     public var declaredAt: SourceLocation?
 
     public init(name: String, productType: String, platforms: [Platform] = [], infoPlistFile: String? = nil,

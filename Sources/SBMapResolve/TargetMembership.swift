@@ -24,6 +24,9 @@ public struct TargetMembership: Sendable {
     public let configurations: [[String]]
     /// Each target's `TARGETED_DEVICE_FAMILY`, by position (empty: not known).
     public let deviceFamilies: [[Int]]
+    /// Each target's linked products that no target of the run builds, by position (`LoadedTarget.unscannedLinks`,
+    /// less those whose name is a scanned target's): code that runs in the target and that sbmap did not read.
+    public let unscannedLinks: [[String]]
     private var byFile: [String: [Int]] = [:]
     private var folders: [(folder: TargetFolder, target: Int)] = []
     /// Folders of linked libraries whose source files the linking targets hold too (`addLinkedLibraries`).
@@ -60,6 +63,8 @@ public struct TargetMembership: Sendable {
             ? ($0.source.infoPlistFile.map { [ConfiguredInfoPlist(path: $0, configurations: [])] } ?? []) : $0.source.infoPlists }
         configurations = loaded.map(\.source.configurations)
         deviceFamilies = loaded.map(\.source.deviceFamilies)
+        let scannedProducts = Set(loaded.map { Self.productStem($0.target.name) })
+        unscannedLinks = loaded.map { $0.source.unscannedLinks.filter { !scannedProducts.contains(Self.productStem($0)) } }
         for (index, item) in loaded.enumerated() {
             for file in item.source.files { byFile[file, default: []].append(index) }
             for folder in item.source.folders { folders.append((folder, index)) }
@@ -87,6 +92,19 @@ public struct TargetMembership: Sendable {
                 for folder in loaded[library].source.folders { codeFolders.append((folder, app)) }
             }
         }
+    }
+
+    /// A product's name as its target's would be spelled: without extension (`IBAnimatable.framework`), without
+    /// `lib` for a library (`libKit.a`), with `-` as `_` (Xcode's `PRODUCT_NAME` for the target `Pods-App` is
+    /// `Pods_App`).
+    static func productStem(_ name: String) -> String {
+        var stem = Substring(name)
+        if let dot = stem.lastIndex(of: "."), dot != stem.startIndex {
+            let ext = stem[stem.index(after: dot)...]
+            stem = stem[..<dot]
+            if ["a", "dylib"].contains(ext), stem.hasPrefix("lib"), stem.count > 3 { stem = stem.dropFirst(3) }
+        }
+        return String(stem.map { $0 == "-" ? "_" : $0 })
     }
 
     /// Whether `path` is a source file (a library's members that an app that links it takes on).

@@ -23,7 +23,8 @@ struct XcodeProjectReader {
     let projectName: String
     /// Reads a file the project names (an `.xcconfig`), by its path spelled like discovery's; `nil` reads nothing.
     let readFile: (@Sendable (String) -> [UInt8]?)?
-    private let objects: [String: PlistValue]
+    /// The project's objects by id (`XcodeProjectReader+Links` reads them too).
+    let objects: [String: PlistValue]
     private var parents: [String: String] = [:]
     /// The ids of the synchronized folders that have exception sets, sorted (the objects' order is not the file's).
     private var synchronizedGroups: [String] = []
@@ -166,44 +167,11 @@ struct XcodeProjectReader {
             let added = exceptions(of: groupID, for: id, in: folder)
             if !added.isEmpty { folders.append(TargetFolder(path: folder, only: added)) }
         }
-        target.linkedTargets = linkedTargets(object)
+        (target.linkedTargets, target.unscannedLinks) = links(object)
         var seen = Set<String>()
         target.files = files.filter { seen.insert($0).inserted }
         target.folders = folders
         return (target, notes)
-    }
-
-    /// The names of the project's targets that target `object` links or depends on (issue 20, class 4): those whose
-    /// product (`productReference`) its frameworks build phase lists, and those its target dependencies name. Which
-    /// of them are libraries is the membership's to decide. Sorted, each once.
-    private func linkedTargets(_ object: PlistValue) -> [String] {
-        var names = Set<String>()
-        func name(ofTarget id: String) -> String? {
-            guard let target = objects[id], target.isa == "PBXNativeTarget" else { return nil }
-            return target["name"]?.stringValue?.0
-        }
-        var linkedProducts = Set<String>()
-        for phaseID in object["buildPhases"]?.arrayValue ?? [] {
-            guard let (phaseID, _) = phaseID.stringValue, let phase = objects[phaseID],
-                  phase.isa == "PBXFrameworksBuildPhase" else { continue }
-            for buildFileID in phase["files"]?.arrayValue ?? [] {
-                if let (buildFileID, _) = buildFileID.stringValue, let (refID, _) = objects[buildFileID]?["fileRef"]?.stringValue {
-                    linkedProducts.insert(refID)
-                }
-            }
-        }
-        if !linkedProducts.isEmpty {
-            for (id, other) in objects where other.isa == "PBXNativeTarget" {
-                if let (product, _) = other["productReference"]?.stringValue, linkedProducts.contains(product),
-                   let found = name(ofTarget: id) { names.insert(found) }
-            }
-        }
-        for dependencyID in object["dependencies"]?.arrayValue ?? [] {
-            guard let (dependencyID, _) = dependencyID.stringValue,
-                  let (targetID, _) = objects[dependencyID]?["target"]?.stringValue, let found = name(ofTarget: targetID) else { continue }
-            names.insert(found)
-        }
-        return names.sorted()
     }
 
     /// `path` as Xcode on a Mac finds it (issue 20, class 9): as written when it exists, else the one path that

@@ -27,10 +27,19 @@ extension CodeLinkPass {
             guard let segues = seguesByExit[exit.id], let selector = segues.first?.unwindAction else { continue }
             let actions = (implementations[selector] ?? []).sorted { $0.location < $1.location }
             guard !actions.isEmpty else {
-                let message = "unwind segue to '\(selector)' returns to no scanned class: none implements that action, so the unwind does nothing"
-                let hint = "implement '@IBAction func \(Self.swiftName(selector))' in the view controller it should return to, or scan the file that does"
+                var message = "unwind segue to '\(selector)' returns to no scanned class: none implements that action, so the unwind does nothing"
+                var hint = "implement '@IBAction func \(Self.swiftName(selector))' in the view controller it should return to, or scan the file that does"
+                // A product the storyboard's targets link may implement it (IBAnimatable's `UIViewController`
+                // extension has `unwindToViewController:`): without its code, unknown.
+                let unscanned = exit.storyboard.map(unscannedLinks(of:)) ?? []
+                if !unscanned.isEmpty {
+                    message = "unwind segue to '\(selector)' returns to no scanned class; the storyboard's targets link "
+                        + Self.listed(unscanned) + ", which sbmap did not scan and which may implement it"
+                    hint = "pass the folder of the project or package that builds " + (unscanned.count == 1 ? "it" : "them")
+                        + " as well, or implement '@IBAction func \(Self.swiftName(selector))' in the view controller it should return to"
+                }
                 for segue in segues {
-                    report(.warning, .codeUnknownUnwind, message,
+                    report(unscanned.isEmpty ? .warning : .info, .codeUnknownUnwind, message,
                            at: segue.location ?? exit.location ?? SourceLocation(path: exit.storyboard ?? ""), hint: hint)
                 }
                 continue
@@ -48,6 +57,18 @@ extension CodeLinkPass {
                 }
             }
         }
+    }
+
+    /// The products that the targets holding `storyboard` link and no scanned target builds, sorted, each once.
+    private func unscannedLinks(of storyboard: String) -> [String] {
+        Array(Set(membership.targets(of: storyboard).flatMap { membership.unscannedLinks[$0] })).sorted()
+    }
+
+    /// `'A'`, `'A' and 'B'`, `'A', 'B' and 2 more`.
+    private static func listed(_ names: [String]) -> String {
+        let quoted = names.prefix(2).map { "'\($0)'" }
+        if names.count > 2 { return quoted.joined(separator: ", ") + " and \(names.count - 2) more" }
+        return quoted.joined(separator: " and ")
     }
 
     /// The Swift spelling of an unwind action's selector, for hints: a declaration the compiler gives exactly that

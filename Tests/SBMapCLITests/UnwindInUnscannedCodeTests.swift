@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+/// An unwind action that no scanned class implements is a likely mistake (a warning), unless the storyboard's
+/// target links code sbmap did not read: IBAnimatable's demo app links `IBAnimatable.framework`, whose
+/// `UIViewController` extension implements `unwindToViewController:`. Checking the app's folder alone gave 33 false
+/// warnings; the action may be in the framework, so it is unknown (a note naming it).
+@Suite struct UnwindInUnscannedCodeTests {
+    /// An app whose Main.storyboard unwinds to `unwindToRoot:`, which its own code does not implement, linking
+    /// `UIKit.framework` (the SDK's) and, when `linksKit`, `Kit.framework` (built by another project).
+    static func app(linksKit: Bool) throws -> URL {
+        let kit = linksKit ? "B2" : ""
+        let pbxproj = """
+            // !$*UTF8*$!
+            {
+            \tarchiveVersion = 1;
+            \tobjectVersion = 56;
+            \tobjects = {
+            \t\tF1 = {isa = PBXFileReference; path = "App/Main.storyboard"; sourceTree = SOURCE_ROOT; };
+            \t\tF2 = {isa = PBXFileReference; path = "App/AppDelegate.swift"; sourceTree = SOURCE_ROOT; };
+            \t\tP1 = {isa = PBXFileReference; lastKnownFileType = wrapper.framework; name = UIKit.framework; path = System/Library/Frameworks/UIKit.framework; sourceTree = SDKROOT; };
+            \t\tP2 = {isa = PBXFileReference; explicitFileType = wrapper.framework; path = Kit.framework; sourceTree = BUILT_PRODUCTS_DIR; };
+            \t\tB0 = {isa = PBXBuildFile; fileRef = F1; };
+            \t\tB1 = {isa = PBXBuildFile; fileRef = F2; };
+            \t\tB2 = {isa = PBXBuildFile; fileRef = P2; };
+            \t\tB3 = {isa = PBXBuildFile; fileRef = P1; };
+            \t\tC0 = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; }; name = Release; };
+            \t\tR0 = {isa = PBXResourcesBuildPhase; files = (B0); };
+            \t\tS0 = {isa = PBXSourcesBuildPhase; files = (B1); };
+            \t\tK0 = {isa = PBXFrameworksBuildPhase; files = (B3, \(kit)); };
+            \t\tL0 = {isa = XCConfigurationList; buildConfigurations = (C0); };
+            \t\tT0 = {isa = PBXNativeTarget; buildConfigurationList = L0; buildPhases = (S0, R0, K0); name = App; productType = "com.apple.product-type.application"; };
+            \t\tG0 = {isa = PBXGroup; children = (F1, F2, P1, P2); sourceTree = "<group>"; };
+            \t\tX1 = {isa = PBXProject; mainGroup = G0; projectDirPath = ""; targets = (T0); };
+            \t};
+            \trootObject = X1;
+            }
+            """
+        let unwind = """
+                            <connections>
+                                <segue destination="ex" kind="unwind" unwindAction="unwindToRoot:" id="uw"/>
+                            </connections>
+            """
+        let detail = XML.scene("detail", attributes: #"customClass="DetailViewController" storyboardIdentifier="Detail""#, body: unwind)
+            .replacingOccurrences(of: #"sceneMemberID="firstResponder"/>"#,
+                                  with: #"sceneMemberID="firstResponder"/>"# + "\n" + #"<exit id="ex" userLabel="Exit" sceneMemberID="exit"/>"#)
+        return try Harness.project([
+            "App.xcodeproj/project.pbxproj": pbxproj,
+            "App/Main.storyboard": XML.storyboard(initial: "home", XML.scene("home", attributes: #"customClass="HomeViewController""#), detail),
+            "App/AppDelegate.swift": """
+                import UIKit
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {}
+                class HomeViewController: UIViewController {}
+                class DetailViewController: UIViewController {}
+                """,
+        ])
+    }
+
+    @Test func anUnwindNoScannedClassImplementsIsAWarningWhenTheTargetLinksOnlyTheSDK() throws {
+        let all = try RecallClassesTests.findings(try Self.app(linksKit: false))
+        let found = all.first { $0.contains("[code-unknown-unwind]") }
+        #expect(RecallClassesTests.level(found) == "warning", "\(all)")
+    }
+
+    @Test func anUnwindMayBeInAFrameworkTheScanDoesNotHold() throws {
+        let all = try RecallClassesTests.findings(try Self.app(linksKit: true))
+        let found = all.first { $0.contains("[code-unknown-unwind]") }
+        #expect(RecallClassesTests.level(found) == "note", "\(all)")
+        #expect(found?.contains("link 'Kit.framework', which sbmap did not scan") == true, "\(all)")
+        #expect(found?.contains("UIKit") == false, "the SDK's frameworks hold none of the app's code: \(all)")
+    }
+
+    /// Counter-case: when the run scans the project that builds Kit too, its code was read: a warning again.
+    @Test func aFrameworkTheRunBuildsIsScannedCode() throws {
+        let root = try Self.app(linksKit: true)
+        let kit = """
+            // !$*UTF8*$!
+            {
+            \tarchiveVersion = 1;
+            \tobjectVersion = 56;
+            \tobjects = {
+            \t\tF1 = {isa = PBXFileReference; path = "Kit/Kit.swift"; sourceTree = SOURCE_ROOT; };
+            \t\tP1 = {isa = PBXFileReference; explicitFileType = wrapper.framework; path = Kit.framework; sourceTree = BUILT_PRODUCTS_DIR; };
+            \t\tB1 = {isa = PBXBuildFile; fileRef = F1; };
+            \t\tC0 = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; }; name = Release; };
+            \t\tS0 = {isa = PBXSourcesBuildPhase; files = (B1); };
+            \t\tL0 = {isa = XCConfigurationList; buildConfigurations = (C0); };
+            \t\tT0 = {isa = PBXNativeTarget; buildConfigurationList = L0; buildPhases = (S0); name = Kit; productReference = P1; productType = "com.apple.product-type.framework"; };
+            \t\tG0 = {isa = PBXGroup; children = (F1, P1); sourceTree = "<group>"; };
+            \t\tX1 = {isa = PBXProject; mainGroup = G0; projectDirPath = ""; targets = (T0); };
+            \t};
+            \trootObject = X1;
+            }
+            """
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Kit/Kit.xcodeproj"), withIntermediateDirectories: true)
+        try kit.write(to: root.appendingPathComponent("Kit/Kit.xcodeproj/project.pbxproj"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Kit/Kit"), withIntermediateDirectories: true)
+        try "import UIKit\npublic final class KitView: UIView {}\n".write(to: root.appendingPathComponent("Kit/Kit/Kit.swift"), atomically: true, encoding: .utf8)
+        let all = try RecallClassesTests.findings(root)
+        let found = all.first { $0.contains("[code-unknown-unwind]") }
+        #expect(RecallClassesTests.level(found) == "warning", "\(all)")
+    }
+}
