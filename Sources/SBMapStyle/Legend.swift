@@ -72,14 +72,14 @@ struct LegendUsage {
             case let .role(role):
                 items.append(LegendItem(id: ids.make("legend-role", role.rawValue), text: Self.roleText(role),
                                         classes: ["legend-item", "scene", role.rawValue],
-                                        sample: .node(theme.nodeStyle(for: role).withoutPrefix)))
+                                        sample: .node(theme.nodeStyle(for: role))))
             case let .placeholder(role, state):
                 let style = theme.nodeStyle(for: role).overlaid(with: theme.highlight.highlight(for: state).node)
                 items.append(LegendItem(id: ids.make("legend-\(role.rawValue)", state.rawValue),
                                         text: Self.placeholderText(role, state),
                                         classes: ["legend-item", "scene", role.rawValue,
                                                   state == .resolved ? "cross-file" : state.rawValue],
-                                        sample: .node(style.withoutPrefix.withPrefix(style.prefix))))
+                                        sample: .node(style)))
             }
         }
         for key in edges.sorted() {
@@ -205,20 +205,5 @@ struct LegendUsage {
         case .unwindTarget: "Unwind can return here (@IBAction in code)"
         default: "Segue: \(TextSafety.label(kind.rawValue, limit: 30))"
         }
-    }
-}
-
-extension NodeStyle {
-    /// Legend samples carry their meaning as text; the style's prefix is added back where it is the point.
-    var withoutPrefix: NodeStyle {
-        var s = self
-        s.prefix = nil
-        return s
-    }
-
-    func withPrefix(_ prefix: String?) -> NodeStyle {
-        var s = self
-        s.prefix = prefix
-        return s
     }
 }
