@@ -21,7 +21,9 @@ import SBMapStyle
 public enum Renderer {
     /// Styles `map` with `options.theme` and `options.style` (and its view's layout plan), then renders it.
     public static func render(_ map: MapGraph, options: RenderOptions) throws -> Rendered {
-        try render(Stylist(theme: options.theme, options: options.style).style(map), options: options)
+        var options = options
+        if options.idPrefix == nil { options.idPrefix = SVGIDPrefix.default(for: map.view) }
+        return try render(Stylist(theme: options.theme, options: options.style).style(map), options: options)
     }
 
     /// Renders the whole of `graph` (`MapView.full`).
@@ -65,6 +67,7 @@ public enum Renderer {
         }
         let data: [UInt8] = try GraphvizExecutor.run { log in
             var builder = GraphBuilder(styled: styled, engine: options.engine)
+            builder.idPrefix = SVGIDPrefix.sanitized(options.idPrefix ?? "")
             builder.relaxAllCrossClusterEdges = relaxingAllFirst
             builder.straightEdges = straightEdges
             if options.format == .dot {
@@ -102,7 +105,7 @@ public enum Renderer {
                                           at: nil, hint: "use --layout sfdp for very large maps"))
         }
         return Rendered(format: .graphviz(options.format), data: data, diagnostics: diagnostics.sorted(),
-                        nodeIDs: nodeIDs(styled), key: styled.key)
+                        nodeIDs: nodeIDs(styled, prefix: SVGIDPrefix.sanitized(options.idPrefix ?? "")), key: styled.key)
     }
 
     /// The layout plan for `styled` (after the switch to sfdp above `dotNodeLimit`), against `options`' budget.
@@ -122,10 +125,10 @@ public enum Renderer {
     }
 
     /// Model node id → SVG id of every node of the model in `styled`.
-    static func nodeIDs(_ styled: StyledGraph) -> [String: String] {
+    static func nodeIDs(_ styled: StyledGraph, prefix: String) -> [String: String] {
         var ids: [String: String] = [:]
         for node in styled.nodes where node.kind == .scene && ids[node.modelID] == nil {
-            ids[node.modelID] = node.id
+            ids[node.modelID] = prefix + node.id
         }
         return ids
     }
