@@ -33,7 +33,7 @@ def legend_share(svg):
     """The legend's outline area over the picture's (viewBox) area, or None when the map has no legend."""
     box = re.search(r'viewBox="([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+)"', svg)
     area = float(box.group(3)) * float(box.group(4))
-    group = re.search(r'<g id="[^"]*legend" class="cluster legend">.*?<(?:path|polygon)[^>]* (?:d|points)="([^"]+)"', svg, re.S)
+    group = re.search(r'<g id="[^"]*legend" class="(?:cluster|node) legend">.*?<(?:path|polygon)[^>]* (?:d|points)="([^"]+)"', svg, re.S)
     if not group:
         return None
     numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", group.group(1))]

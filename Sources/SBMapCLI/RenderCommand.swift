@@ -57,7 +57,7 @@ struct RenderCommand: ParsableCommand {
         @Option(help: ArgumentHelp("PNG resolution, when the map fits the pixel budget (default 96).", valueName: "dpi"))
         var dpi: Double?
 
-        @Option(name: .customLong("max-pixels"), help: ArgumentHelp("Most pixels a PNG may have (default 16,000,000); larger maps are drawn at a lower resolution, with a finding.", valueName: "count"))
+        @Option(name: .customLong("max-pixels"), help: ArgumentHelp("Most pixels a PNG may have (default: 500,000 per scene, from 16,000,000 up to 64,000,000); larger maps are drawn at a lower resolution, with a note.", valueName: "count"))
         var maxPixels: Int?
 
         func validate() throws {
@@ -128,7 +128,7 @@ struct RenderCommand: ParsableCommand {
         let file = resolved.config?.render ?? ConfigFile.RenderDefaults()
         var settings = try map.settings(resolved)
         settings.render.pngDPI = dpi ?? file.dpi ?? 96
-        settings.render.pngPixelBudget = maxPixels ?? file.maxPixels ?? 16_000_000
+        settings.render.pngPixelBudget = maxPixels ?? file.maxPixels
         // One map: the flag, else the settings file's; a run of many maps gives each its own (`SVGIDPrefix.default`).
         if !all { settings.render.idPrefix = svg.idPrefix ?? file.idPrefix }
         if all {

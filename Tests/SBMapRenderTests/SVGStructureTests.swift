@@ -151,7 +151,7 @@ import Testing
         let (_, doc, rendered) = try SVG.render(SampleGraphs.tiny)
         // One node holds the whole legend (a table), so it takes one rank of the map.
         let legend = try #require(SVG.groups(doc, "node", "legend").first)
-        #expect(SVG.attr(legend, "id") == "legend")
+        #expect(SVG.attr(legend, "id") == "full-legend")
         let texts = SVG.texts(legend)
         #expect(texts.contains("View controller") && texts.contains("Show") && texts.contains("Initial scene"))
         let classes = Set(rendered.key.flatMap(\.classes))
