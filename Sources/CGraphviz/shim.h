@@ -183,4 +183,15 @@ static inline int sbmap_agwrite_memory(Agraph_t *g, char **out, size_t *length) 
 /// Frees memory the C library allocated (from `sbmap_agwrite_memory`).
 static inline void sbmap_free(void *p) { free(p); }
 
+// MARK: - HTML-like labels
+
+/// Sets `name` on `obj` to an HTML-like label (`<TABLE>…`): the value must be interned as an HTML string, or
+/// Graphviz draws the markup as text. `html` is sbmap's own markup with every piece of text escaped.
+static inline void sbmap_set_html(void *obj, const char *name, const char *html) {
+    Agraph_t *g = agraphof(obj);
+    char *value = agstrdup_html(g, (char *)html);
+    agsafeset(obj, (char *)name, value, "");
+    agstrfree(g, value);
+}
+
 #endif

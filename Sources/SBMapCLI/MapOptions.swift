@@ -57,7 +57,7 @@ struct MapOptions: ParsableArguments {
             format: .svg, engine: layout ?? file.layout ?? .dot, theme: try Self.loadTheme(theme, config: inputs.config),
             style: StyleOptions(labelMode: label ?? file.label ?? .class, direction: direction ?? file.direction ?? .leftToRight,
                                 legend: legend ?? file.legend),
-            pngDPI: file.dpi ?? 96, pngPixelBudget: file.maxPixels ?? 16_000_000)
+            pngDPI: file.dpi ?? 96, pngPixelBudget: file.maxPixels)
         return Settings(render: render, hops: hops ?? file.hops ?? 1,
                         budget: MapBudget(nodes: maxNodes ?? file.maxNodes ?? MapBudget().nodes,
                                           edges: maxEdges ?? file.maxEdges ?? MapBudget().edges))

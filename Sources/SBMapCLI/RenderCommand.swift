@@ -57,7 +57,7 @@ struct RenderCommand: ParsableCommand {
         @Option(help: ArgumentHelp("PNG resolution, when the map fits the pixel budget (default 96).", valueName: "dpi"))
         var dpi: Double?
 
-        @Option(name: .customLong("max-pixels"), help: ArgumentHelp("Most pixels a PNG may have (default 16,000,000); larger maps are drawn at a lower resolution, with a finding.", valueName: "count"))
+        @Option(name: .customLong("max-pixels"), help: ArgumentHelp("Most pixels a PNG may have (default: 500,000 per scene, from 16,000,000 up to 64,000,000); larger maps are drawn at a lower resolution, with a note.", valueName: "count"))
         var maxPixels: Int?
 
         func validate() throws {
@@ -66,10 +66,16 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
+    struct SVGOptions: ParsableArguments {
+        @Option(name: .customLong("id-prefix"), help: ArgumentHelp("Put PREFIX before every id in the SVG, so maps inlined in one page share none (default: the map's name, such as overview-, full- or Settings-; \"\" for none).", valueName: "prefix"))
+        var idPrefix: String?
+    }
+
     @OptionGroup(title: HelpSection.inputs) var inputs: InputOptions
     @OptionGroup(title: HelpSection.output) var destination: Output
     @OptionGroup(title: HelpSection.rendering) var map: MapOptions
     @OptionGroup(title: HelpSection.rendering) var png: PNGOptions
+    @OptionGroup(title: HelpSection.rendering) var svg: SVGOptions
     @OptionGroup(title: HelpSection.findings) var findings: FindingOptions
 
     var output: String { destination.output }
@@ -96,6 +102,9 @@ struct RenderCommand: ParsableCommand {
         if !all {
             try Self.checkFormat(format, output: output)
         }
+        if all, svg.idPrefix != nil {
+            throw ValidationError("--all gives each map its own id prefix (its name); leave out --id-prefix")
+        }
         if force, !all { throw ValidationError("--force applies to --all (a folder of maps); a single map file is always replaced") }
     }
 
@@ -119,7 +128,9 @@ struct RenderCommand: ParsableCommand {
         let file = resolved.config?.render ?? ConfigFile.RenderDefaults()
         var settings = try map.settings(resolved)
         settings.render.pngDPI = dpi ?? file.dpi ?? 96
-        settings.render.pngPixelBudget = maxPixels ?? file.maxPixels ?? 16_000_000
+        settings.render.pngPixelBudget = maxPixels ?? file.maxPixels
+        // One map: the flag, else the settings file's; a run of many maps gives each its own (`SVGIDPrefix.default`).
+        if !all { settings.render.idPrefix = svg.idPrefix ?? file.idPrefix }
         if all {
             try OutputFolder(path: output, manifest: AllMaps.manifest, subfolders: ["storyboards"], command: "render --all")
                 .prepare(force: force, inputs: resolved.paths)

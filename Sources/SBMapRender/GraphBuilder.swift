@@ -20,6 +20,8 @@ struct GraphBuilder {
     /// Draw every edge straight (`splines=line`): the cheap plan (`LayoutEffort.straight`) for a map whose routed
     /// edges would take too long.
     var straightEdges = false
+    /// Put before every SVG `id` (`RenderOptions.idPrefix`), so maps inlined in one page share none.
+    var idPrefix = ""
 
     /// Opens the root graph and adds everything. Returns `nil` only if Graphviz could not allocate.
     func build() -> GraphPtr? {
@@ -34,7 +36,7 @@ struct GraphBuilder {
             guard let sub = subgraph(parent, "cluster_\(index + 1)") else { continue }
             clusterGraphs[cluster.id] = sub
             setCluster(sub, style: cluster.style, theme: theme)
-            set(sub, "id", cluster.id)
+            set(sub, "id", idPrefix + cluster.id)
             set(sub, "class", cluster.classes.joined(separator: " "))
             // A title of several lines (the name, the path, what loads it) reads down its left edge.
             set(sub, "label", cluster.label.count > 1 ? GraphvizText.lines(cluster.label, align: cluster.style.labelAlign)
@@ -47,7 +49,7 @@ struct GraphBuilder {
             let parent = node.cluster.flatMap { clusterGraphs[$0] } ?? g
             guard let n = makeNode(parent, "n\(index + 1)") else { continue }
             nodeObjects[node.id] = n
-            set(n, "id", node.id)
+            set(n, "id", idPrefix + node.id)
             set(n, "class", node.classes.joined(separator: " "))
             setNodeStyle(n, node.style, lines: node.label)
             setReadableWidth(n, node.style, lines: node.label, size: theme.font.size, margin: Self.nodeMargin.x)
@@ -60,7 +62,7 @@ struct GraphBuilder {
             if edge.layoutOnly && engine != .dot { continue }
             guard let from = nodeObjects[edge.from], let to = nodeObjects[edge.to],
                   let e = agedge(g, from, to, nil, 1) else { continue }
-            set(e, "id", edge.id)
+            set(e, "id", idPrefix + edge.id)
             set(e, "class", edge.classes.joined(separator: " "))
             if edge.layoutOnly {
                 set(e, "style", "invis")
@@ -176,7 +178,7 @@ struct GraphBuilder {
 
     private func declareDefaults(_ g: GraphPtr, theme: Theme) {
         let font = theme.font
-        set(g, "id", "sbmap")
+        set(g, "id", idPrefix + "sbmap")
         set(g, "class", "sbmap-map")
         set(g, "rankdir", styled.direction.rawValue)
         set(g, "bgcolor", theme.canvas.background.graphviz)
@@ -282,114 +284,19 @@ struct GraphBuilder {
         }
     }
 
-    // MARK: Legend
-
-    /// A cluster holding one sample per legend item, in two columns: node samples (a node drawn in
-    /// the item's style), then edge samples (the text, and a short edge drawn in the item's style).
-    private func addLegend(_ g: GraphPtr, theme: Theme) {
-        guard let sub = subgraph(g, "cluster_legend") else { return }
-        setCluster(sub, style: theme.legend.cluster, theme: theme)
-        set(sub, "id", "legend")
-        set(sub, "class", "legend")
-        set(sub, "label", GraphvizText.escaped(theme.legend.title))
-        let vertical = styled.direction == .topToBottom
-        // The legend explains the map; it must not compete with it: small text, low boxes, tight margins.
-        let small = GraphvizText.number(max(theme.font.size - 2, 6))
-        var nodeColumn: [NodePtr] = []
-        var edgeColumn: [NodePtr] = []
-        var edgeEnds: [NodePtr] = []
-        for (index, item) in styled.legend.enumerated() {
-            switch item.sample {
-            case let .node(style):
-                guard let n = makeNode(sub, "legend_\(index + 1)") else { continue }
-                set(n, "id", item.id)
-                set(n, "class", item.classes.joined(separator: " "))
-                var text = item.text
-                if let prefix = style.prefix, !prefix.isEmpty { text = TextSafety.clean(prefix) + " " + text }
-                setNodeStyle(n, style, lines: [text])
-                setReadableWidth(n, style, lines: [text], size: max(theme.font.size - 2, 6), margin: 0.08)
-                set(n, "fontsize", small)
-                set(n, "height", "0.22")
-                set(n, "margin", "0.08,0.02")
-                set(n, "tooltip", GraphvizText.tooltip(item.text))
-                nodeColumn.append(n)
-            case let .edge(style):
-                // In a top-to-bottom map the pair shares a rank, so the sample edge runs across.
-                let pair = vertical ? subgraph(sub, "legend_\(index + 1)_row") : sub
-                guard let pair, let a = makeNode(pair, "legend_\(index + 1)"),
-                      let b = makeNode(pair, "legend_\(index + 1)_end"),
-                      let e = agedge(g, a, b, nil, 1) else { continue }
-                if vertical { set(pair, "rank", "same") }
-                set(a, "id", item.id)
-                set(a, "class", item.classes.joined(separator: " "))
-                set(a, "shape", "plaintext")
-                set(a, "height", "0.2")
-                set(a, "margin", "0.04,0.01")
-                set(a, "fontsize", small)
-                setReadableWidth(a, NodeStyle(shape: "plaintext"), lines: [item.text], size: max(theme.font.size - 2, 6),
-                                 margin: 0.04)
-                set(a, "label", GraphvizText.escaped(item.text))
-                set(a, "tooltip", GraphvizText.tooltip(item.text))
-                set(b, "id", item.id + "-end")
-                set(b, "class", "legend-item-end")
-                set(b, "shape", "point")
-                set(b, "style", "invis")
-                set(b, "width", "0.05")
-                set(b, "label", "")
-                set(e, "id", item.id + "-sample")
-                set(e, "class", item.classes.joined(separator: " ") + " legend-sample")
-                setEdgeStyle(e, style)
-                set(e, "minlen", "1")
-                edgeColumn.append(a)
-                edgeEnds.append(b)
-            }
-        }
-        if vertical {
-            // Top to bottom: each column is a chain of ranks.
-            for column in [nodeColumn, edgeColumn] {
-                for (a, b) in zip(column, column.dropFirst()) { invisible(g, a, b) }
-            }
-        } else {
-            // Left to right: columns of at most `rows` samples, node samples first, then edge samples (each a text
-            // and a short line, two ranks wide). A small map gets short columns, so the legend stays beside it
-            // rather than towering over it; an item starts a new column by hanging one rank after the item `rows`
-            // places before it.
-            let rows = legendRows
-            for k in nodeColumn.indices where k >= rows { invisible(g, nodeColumn[k - rows], nodeColumn[k]) }
-            let ends = edgeEnds
-            for k in edgeColumn.indices where k >= rows { invisible(g, ends[k - rows], edgeColumn[k]) }
-            // The edge samples' first column comes after the node samples' last.
-            if let last = nodeColumn.indices.last, !edgeColumn.isEmpty {
-                let lastColumnStart = last - last % rows
-                for k in edgeColumn.indices.prefix(rows) { invisible(g, nodeColumn[lastColumnStart], edgeColumn[k]) }
-            }
-        }
-    }
-
-    /// How many samples a legend column holds: about a third of the map's scene nodes, between 3 and 8.
-    private var legendRows: Int {
-        min(8, max(3, styled.sceneCount / 3))
-    }
-
-    private func invisible(_ g: GraphPtr, _ a: NodePtr, _ b: NodePtr) {
-        guard let e = agedge(g, a, b, nil, 1) else { return }
-        set(e, "style", "invis")
-        set(e, "class", "legend-layout")
-    }
-
     // MARK: cgraph helpers
 
     private func subgraph(_ g: GraphPtr, _ name: String) -> GraphPtr? {
         name.withCString { agsubg(g, UnsafeMutablePointer(mutating: $0), 1) }
     }
 
-    private func makeNode(_ g: GraphPtr, _ name: String) -> NodePtr? {
+    func makeNode(_ g: GraphPtr, _ name: String) -> NodePtr? {
         name.withCString { agnode(g, UnsafeMutablePointer(mutating: $0), 1) }
     }
 
     /// Sets an attribute on a graph, node or edge, declaring it (with an empty default) if new.
     /// `agsafeset` copies both strings.
-    private func set<T>(_ obj: UnsafeMutablePointer<T>, _ name: String, _ value: String) {
+    func set<T>(_ obj: UnsafeMutablePointer<T>, _ name: String, _ value: String) {
         name.withCString { n in
             value.withCString { v in
                 "".withCString { d in

@@ -30,8 +30,9 @@ public struct RenderOptions: Hashable, Sendable {
     /// PNG resolution when the map is small enough.
     public var pngDPI: Double
     /// The most pixels a PNG may have; bigger maps are drawn at a lower resolution, with a
-    /// `render-limited` finding. PNG cost follows pixels, not the graph.
-    public var pngPixelBudget: Int
+    /// `render-limited` finding. PNG cost follows pixels, not the graph. `nil` is `PNGBudget.pixels(scenes:)`: a
+    /// budget that grows with the map, so maps of up to about 100 scenes keep their resolution.
+    public var pngPixelBudget: Int?
     /// Longest PNG side in pixels (cairo clamps images at 32,767).
     public var pngMaxSide: Int
     /// The most nodes `dot` lays out. Its crossing minimisation and ranking grow much faster than the graph
@@ -52,8 +53,14 @@ public struct RenderOptions: Hashable, Sendable {
     /// How the `render-limited` note about the layout names the map.
     public var layoutSubject = "the map"
 
+    /// Put before every `id` in the SVG (and in `Rendered.nodeIDs`), so that maps inlined in one page share no id:
+    /// their anchors, tooltips and a page's script each find their own map. `nil` derives it from the map
+    /// (`SVGIDPrefix.default(for:)`: `overview-`, `full-`, `Settings-`); `""` leaves ids as they are. It is made a
+    /// valid XML id (`SVGIDPrefix.sanitized`).
+    public var idPrefix: String?
+
     public init(format: GraphvizFormat = .svg, engine: LayoutEngine = .dot, theme: Theme, style: StyleOptions = StyleOptions(),
-                pngDPI: Double = 96, pngPixelBudget: Int = 16_000_000, pngMaxSide: Int = 16_384) {
+                pngDPI: Double = 96, pngPixelBudget: Int? = nil, pngMaxSide: Int = 16_384) {
         self.format = format
         self.engine = engine
         self.theme = theme
@@ -103,5 +110,66 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         ([message] + diagnostics.map(\.xcodeLine)).joined(separator: "\n")
+    }
+}
+
+/// The pixel budget of a PNG when none is asked for (`RenderOptions.pngPixelBudget`).
+///
+/// A fixed 16 M pixels lowered the resolution of mid-sized maps: a real app of 6 storyboards and 46 scenes is
+/// 6,606 × 2,419 px at 96 dpi, just over, and came out at 85.7 dpi. The budget grows with the scenes drawn, half a
+/// million pixels each (real maps take 0.2–0.35 M per scene at 96 dpi), from 16 M up to a hard cap of 64 M pixels
+/// (about 256 MB for cairo's image at 4 bytes a pixel), reached at 128 scenes: bigger and hostile maps are drawn at a
+/// lower resolution, with the note, and memory stays bounded whatever the input.
+public enum PNGBudget {
+    public static let floor = 16_000_000
+    public static let perScene = 500_000
+    public static let cap = 64_000_000
+
+    public static func pixels(scenes: Int) -> Int {
+        scenes >= cap / perScene ? cap : max(floor, max(scenes, 0) * perScene)
+    }
+}
+
+/// The prefix of a map's SVG ids (`RenderOptions.idPrefix`).
+public enum SVGIDPrefix {
+    /// The prefix a map gets when none is asked for: its view's name (`overview-`, `full-`, `diff-`), or for a focus map
+    /// its storyboard's name (and scene), such as `Settings-`.
+    public static func `default`(for view: MapView) -> String {
+        switch view {
+        case .full: return "full-"
+        case .overview: return "overview-"
+        case .diff: return "diff-"
+        case .focus(let focus):
+            var name = String(focus.storyboard.split(separator: "/").last ?? "focus")
+            if name.hasSuffix(".storyboard") { name.removeLast(".storyboard".count) }
+            if let scene = focus.scene, let objectID = scene.split(separator: "#").last { name += "-" + objectID }
+            return sanitized(name) + "-"
+        }
+    }
+
+    /// A short prefix that stands for `key` (a storyboard's path): `m` and eight hex digits of its FNV-1a hash, then
+    /// `-`. A site names the maps of storyboards that share a name (two `Main.storyboard`s) apart with it.
+    public static func short(_ key: String) -> String {
+        var hash: UInt32 = 2_166_136_261
+        for byte in key.utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 16_777_619
+        }
+        let hex = String(hash, radix: 16)
+        return "m" + String(repeating: "0", count: 8 - hex.count) + hex + "-"
+    }
+
+    /// `text` as the start of an XML id: ASCII letters, digits, `-`, `_` and `.`, any other character as `-`, and
+    /// `_` before a first character that cannot start an id (a digit, `-`, `.`). At most 64 characters; empty stays
+    /// empty (no prefix).
+    public static func sanitized(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars.prefix(64) {
+            let ok = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                                        || scalar == "-" || scalar == "_" || scalar == ".")
+            out.unicodeScalars.append(ok ? scalar : "-")
+        }
+        if let first = out.unicodeScalars.first, !(first.properties.isAlphabetic || first == "_") { out = "_" + out }
+        return out
     }
 }

@@ -21,7 +21,9 @@ import SBMapStyle
 public enum Renderer {
     /// Styles `map` with `options.theme` and `options.style` (and its view's layout plan), then renders it.
     public static func render(_ map: MapGraph, options: RenderOptions) throws -> Rendered {
-        try render(Stylist(theme: options.theme, options: options.style).style(map), options: options)
+        var options = options
+        if options.idPrefix == nil { options.idPrefix = SVGIDPrefix.default(for: map.view) }
+        return try render(Stylist(theme: options.theme, options: options.style).style(map), options: options)
     }
 
     /// Renders the whole of `graph` (`MapView.full`).
@@ -65,6 +67,7 @@ public enum Renderer {
         }
         let data: [UInt8] = try GraphvizExecutor.run { log in
             var builder = GraphBuilder(styled: styled, engine: options.engine)
+            builder.idPrefix = SVGIDPrefix.sanitized(options.idPrefix ?? "")
             builder.relaxAllCrossClusterEdges = relaxingAllFirst
             builder.straightEdges = straightEdges
             if options.format == .dot {
@@ -102,7 +105,7 @@ public enum Renderer {
                                           at: nil, hint: "use --layout sfdp for very large maps"))
         }
         return Rendered(format: .graphviz(options.format), data: data, diagnostics: diagnostics.sorted(),
-                        nodeIDs: nodeIDs(styled), key: styled.key)
+                        nodeIDs: nodeIDs(styled, prefix: SVGIDPrefix.sanitized(options.idPrefix ?? "")), key: styled.key)
     }
 
     /// The layout plan for `styled` (after the switch to sfdp above `dotNodeLimit`), against `options`' budget.
@@ -122,10 +125,10 @@ public enum Renderer {
     }
 
     /// Model node id → SVG id of every node of the model in `styled`.
-    static func nodeIDs(_ styled: StyledGraph) -> [String: String] {
+    static func nodeIDs(_ styled: StyledGraph, prefix: String) -> [String: String] {
         var ids: [String: String] = [:]
         for node in styled.nodes where node.kind == .scene && ids[node.modelID] == nil {
-            ids[node.modelID] = node.id
+            ids[node.modelID] = prefix + node.id
         }
         return ids
     }
@@ -226,12 +229,12 @@ public enum Renderer {
     /// side, and says so when it had to go below the requested dpi.
     private static func limitPNG(_ g: GraphPtr, options: RenderOptions, scenes: Int) -> [Diagnostic] {
         let bb = sbmap_bb(g)
-        let plan = PNGPlan(widthPoints: bb.UR.x - bb.LL.x, heightPoints: bb.UR.y - bb.LL.y, options: options)
+        let plan = PNGPlan(widthPoints: bb.UR.x - bb.LL.x, heightPoints: bb.UR.y - bb.LL.y, options: options, scenes: scenes)
         sbmap_set_dpi(g, plan.dpi)
         guard plan.reduced else { return [] }
         // A note, not a warning: the map is complete, only coarser, and `--strict` must not fail on it.
         return [Diagnostic(.info, .renderLimited,
-                           "PNG drawn at \(GraphvizText.number(plan.dpi)) dpi instead of \(GraphvizText.number(options.pngDPI)) (\(plan.pixelWidth)×\(plan.pixelHeight) px) to stay within \(options.pngPixelBudget) pixels (--max-pixels) for a map of \(scenes) scenes",
+                           "PNG drawn at \(GraphvizText.number(plan.dpi)) dpi instead of \(GraphvizText.number(options.pngDPI)) (\(plan.pixelWidth)×\(plan.pixelHeight) px) to stay within \(plan.budget) pixels (--max-pixels) for a map of \(scenes) scenes",
                            at: nil, hint: "render SVG or PDF for full detail")]
     }
 }
@@ -242,19 +245,23 @@ struct PNGPlan: Hashable {
     let reduced: Bool
     let pixelWidth: Int
     let pixelHeight: Int
+    /// The pixels it was allowed: the one asked for, or the map's own (`PNGBudget`).
+    let budget: Int
 
-    init(widthPoints: Double, heightPoints: Double, options: RenderOptions) {
+    init(widthPoints: Double, heightPoints: Double, options: RenderOptions, scenes: Int) {
+        let budget = options.pngPixelBudget ?? PNGBudget.pixels(scenes: scenes)
+        self.budget = budget
         // Inches, with the padding Graphviz adds on every side (`pad`): the budget is for the whole image.
         let pad = 2 * max(options.theme.canvas.pad, 0)
         let w = max(widthPoints, 1) / 72 + pad
         let h = max(heightPoints, 1) / 72 + pad
         var dpi = options.pngDPI
-        let byBudget = (Double(options.pngPixelBudget) / (w * h)).squareRoot()
+        let byBudget = (Double(budget) / (w * h)).squareRoot()
         let bySide = Double(options.pngMaxSide) / max(w, h)
         dpi = min(dpi, byBudget, bySide)
         dpi = max((dpi * 10).rounded(.down) / 10, 1)
         // Sides are whole pixels, rounded up: step down until the rounded image fits too.
-        while dpi > 1, (w * dpi).rounded(.up) * (h * dpi).rounded(.up) > Double(options.pngPixelBudget) { dpi -= 0.1 }
+        while dpi > 1, (w * dpi).rounded(.up) * (h * dpi).rounded(.up) > Double(budget) { dpi -= 0.1 }
         self.dpi = dpi
         self.reduced = dpi < options.pngDPI
         // Graphviz rounds each side up.

@@ -106,6 +106,8 @@ struct MapDrawer: Sendable {
         var hops: Int
         var note: Diagnostic?
         var cost: LayoutCost
+        /// Before every id of its SVG: distinct for each map of the site, so maps on one page never share an id.
+        var idPrefix: String
         var allowance: Double = 0
         /// The run's plan for its layout, once planned.
         var layout: LayoutPlan?
@@ -115,7 +117,8 @@ struct MapDrawer: Sendable {
 
     func overviewView() -> Planned {
         let view = OverviewView.make(graph)
-        return Planned(view: view, what: "the overview", hops: 0, note: nil, cost: Renderer.layoutCost(view, options: render))
+        return Planned(view: view, what: "the overview", hops: 0, note: nil, cost: Renderer.layoutCost(view, options: render),
+                       idPrefix: SVGIDPrefix.default(for: .overview))
     }
 
     /// The focus map of the storyboard at `path`, with fewer hops than asked when the neighbourhood is over the budget.
@@ -132,7 +135,7 @@ struct MapDrawer: Sendable {
                          at: SourceLocation(path: path))
             : nil
         return Planned(view: view, what: "the map of \(path)", hops: reach, note: note,
-                       cost: Renderer.layoutCost(view, options: render))
+                       cost: Renderer.layoutCost(view, options: render), idPrefix: SVGIDPrefix.short(path))
     }
 
     /// Each map's layout allowance, charged against the whole site's run budget in the order given (the overview,
@@ -158,6 +161,7 @@ struct MapDrawer: Sendable {
         var options = render
         options.layoutAllowance = planned.allowance
         options.layoutSubject = planned.what
+        options.idPrefix = planned.idPrefix
         var drawn: Drawn
         do {
             let rendered = try Renderer.render(planned.view, options: options)

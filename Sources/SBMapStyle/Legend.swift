@@ -6,11 +6,14 @@ struct LegendUsage {
         case role(SceneRole)
         /// A placeholder (reference or link) in one resolution state.
         case placeholder(SceneRole, Resolution.State)
+        /// An overview's storyboard, or a folded part, with a link that does not resolve or an error in it.
+        case brokenSummary(SceneRole)
 
         private var rank: (Int, Int, Int) {
             let states = Resolution.State.allCases
             switch self {
             case let .role(r): return (0, SceneRole.allCases.firstIndex(of: r) ?? 0, 0)
+            case let .brokenSummary(r): return (2, SceneRole.allCases.firstIndex(of: r) ?? 0, 0)
             case let .placeholder(r, s):
                 return (1, states.firstIndex(of: s) ?? 0, SceneRole.allCases.firstIndex(of: r) ?? 0)
             }
@@ -60,7 +63,7 @@ struct LegendUsage {
 
     static let edgeOrder: [EdgeKind] = [
         .show, .push, .showDetail, .replace, .presentation, .modal, .sheet, .popoverPresentation, .popover,
-        .embed, .relationship, .unwind, .unwindTarget, .custom, .reference, .code, .aggregate,
+        .embed, .relationship, .unwind, .unwindTarget, .custom, .reference, .aggregate, .code, .fold,
     ]
 
     /// The legend, in a fixed order: scene roles, placeholders, edges, then markers.
@@ -72,14 +75,20 @@ struct LegendUsage {
             case let .role(role):
                 items.append(LegendItem(id: ids.make("legend-role", role.rawValue), text: Self.roleText(role),
                                         classes: ["legend-item", "scene", role.rawValue],
-                                        sample: .node(theme.nodeStyle(for: role).withoutPrefix)))
+                                        sample: .node(theme.nodeStyle(for: role))))
+            case let .brokenSummary(role):
+                items.append(LegendItem(id: ids.make("legend-broken", role.rawValue),
+                                        text: role == .stub ? "Folded part with a broken link or an error"
+                                                            : "Storyboard with a broken link or an error (badges)",
+                                        classes: ["legend-item", "scene", role.rawValue, "has-unresolved"],
+                                        sample: .node(theme.nodeStyle(for: role).overlaid(with: StylePass.brokenSummaryOverlay(theme)))))
             case let .placeholder(role, state):
                 let style = theme.nodeStyle(for: role).overlaid(with: theme.highlight.highlight(for: state).node)
                 items.append(LegendItem(id: ids.make("legend-\(role.rawValue)", state.rawValue),
                                         text: Self.placeholderText(role, state),
                                         classes: ["legend-item", "scene", role.rawValue,
                                                   state == .resolved ? "cross-file" : state.rawValue],
-                                        sample: .node(style.withoutPrefix.withPrefix(style.prefix))))
+                                        sample: .node(style)))
             }
         }
         for key in edges.sorted() {
@@ -145,7 +154,29 @@ struct LegendUsage {
                                         sample: .node(NodeStyle(shape: "plaintext"))))
             }
         }
-        return items
+        return Self.merged(items)
+    }
+
+    /// Items drawn alike as one entry: a reader cannot tell two equal samples apart, so they are one meaning (the
+    /// built-in themes draw a reference's link, a segue into another storyboard and the overview's links between
+    /// storyboards alike, and an unwind and where it returns to). Text-only items differ by their words, not merged.
+    static func merged(_ items: [LegendItem]) -> [LegendItem] {
+        var out: [LegendItem] = []
+        var first: [LegendItem.Sample: Int] = [:]
+        for item in items {
+            if case let .node(style) = item.sample, style.shape == "plaintext" {
+                out.append(item)
+                continue
+            }
+            guard let k = first[item.sample] else {
+                first[item.sample] = out.count
+                out.append(item)
+                continue
+            }
+            out[k].text += "; " + item.text
+            out[k].classes += item.classes.filter { !out[k].classes.contains($0) }
+        }
+        return out
     }
 
     static func roleText(_ role: SceneRole) -> String {
@@ -199,26 +230,12 @@ struct LegendUsage {
         case .relationship: "Relationship (root, tab, item)"
         case .unwind: "Unwind"
         case .custom: "Custom segue"
-        case .reference: "Link to its target in another storyboard"
+        case .reference: "Link into another storyboard"
         case .aggregate: "Links between storyboards (×count)"
         case .code: "Shown from code"
+        case .fold: "Links to scenes further away (folded)"
         case .unwindTarget: "Unwind can return here (@IBAction in code)"
         default: "Segue: \(TextSafety.label(kind.rawValue, limit: 30))"
         }
-    }
-}
-
-extension NodeStyle {
-    /// Legend samples carry their meaning as text; the style's prefix is added back where it is the point.
-    var withoutPrefix: NodeStyle {
-        var s = self
-        s.prefix = nil
-        return s
-    }
-
-    func withPrefix(_ prefix: String?) -> NodeStyle {
-        var s = self
-        s.prefix = prefix
-        return s
     }
 }

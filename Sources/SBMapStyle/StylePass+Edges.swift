@@ -19,16 +19,23 @@ extension StylePass {
             let fromCluster = clusterOfNode[edge.from]
             let toCluster = clusterOfNode[edge.to]
             let crosses = fromCluster != nil && toCluster != nil && fromCluster != toCluster
-            let crossFile = edge.kind == .reference || (edge.kind != .code && (edge.crossFile || crosses))
+            // Links made in code and unwinds keep their own look wherever they lead: the cross-file colour means a
+            // link between storyboards, and nothing else.
+            let crossFile = edge.kind == .reference
+                || (edge.kind != .code && edge.kind != .unwindTarget && (edge.crossFile || crosses))
 
-            var style = theme.edges.style(for: edge.kind)
-            let styleKind = theme.edges.styleKind(for: edge.kind)
+            // An aggregate is drawn as what it gathers: links from a type in code as code links, links into or out of
+            // a folded part as fold links, the rest as links between storyboards.
+            let drawnKind = edge.kind == .aggregate ? aggregateKind(edge, nodes: modelNodes) : edge.kind
+            var style = theme.edges.style(for: drawnKind)
+            let styleKind = theme.edges.styleKind(for: drawnKind)
             usage.edges.insert(styleKind.map { .kind($0) } ?? .other)
             var classes = [TextSafety.token(edge.kind.rawValue)]
-            if let sk = styleKind, sk != edge.kind { classes.append(TextSafety.token(sk.rawValue)) }
+            if drawnKind != edge.kind { classes.append(TextSafety.token(drawnKind.rawValue)) }
+            if let sk = styleKind, sk != drawnKind { classes.append(TextSafety.token(sk.rawValue)) }
             if edge.kind == .aggregate {
-                // Every edge of an overview crosses files: the count and the worst state are what tell them apart.
-                classes.append("cross-file")
+                // The count and the worst state tell the edges of an overview apart.
+                if drawnKind == .aggregate { classes.append("cross-file") }
                 let count = max(edge.count ?? 1, 1)
                 if count > 1 {
                     var heavier = EdgeStyle()
@@ -129,6 +136,15 @@ extension StylePass {
         if let loc = edge.location, !loc.path.isEmpty { tip.append("File: \(loc.path)") }
         tip += Self.changeLines(edge.change)
         return tip
+    }
+
+    /// What an aggregate edge is drawn as: `fold` when one end is a folded part (a stub), `code` when it starts at a
+    /// type in code, else `aggregate` (links between storyboards).
+    func aggregateKind(_ edge: Edge, nodes: [String: Node]) -> EdgeKind {
+        let from = nodes[edge.from]?.role, to = nodes[edge.to]?.role
+        if from == .stub || to == .stub { return .fold }
+        if from == .code { return .code }
+        return .aggregate
     }
 
     /// Dotted edges from an ambiguous placeholder to each scene that could be its target.

@@ -87,15 +87,11 @@ extension StylePass {
         }
         let badges = Self.badges(summary)
         if !badges.isEmpty { lines.append(badges.joined(separator: "  ")) }
+        var usageKey = LegendUsage.NodeKey.role(node.role)
         if summary.unresolved > 0 || summary.errors > 0 {
-            // Something in it is broken: its outline takes the unresolved colour, doubled, so it shows at a glance.
-            let broken = theme.highlight.unresolved.node
-            var overlay = NodeStyle()
-            overlay.stroke = broken.stroke
-            overlay.peripheries = 2
-            overlay.penwidth = 2
-            style = style.overlaid(with: overlay)
+            style = style.overlaid(with: Self.brokenSummaryOverlay(theme))
             classes.append(summary.unresolved > 0 ? "has-unresolved" : "has-errors")
+            usageKey = .brokenSummary(node.role)
         } else if summary.warnings > 0 {
             classes.append("has-warnings")
         }
@@ -106,7 +102,7 @@ extension StylePass {
             classes.append("entry")
             usage.markers.insert(.entryTitle)
         }
-        usage.nodes.insert(.role(node.role))
+        usage.nodes.insert(usageKey)
         if let prefix = style.prefix, !prefix.isEmpty {
             lines[0] = TextSafety.clean(prefix) + " " + lines[0]
         }
@@ -117,6 +113,16 @@ extension StylePass {
         tip += Self.badgeTexts(summary)
         nodes.append(StyledNode(id: id, modelID: node.id, kind: .scene, cluster: cluster, label: lines,
                                 tooltip: tooltip(tip), classes: classes, style: style))
+    }
+
+    /// A storyboard node (or a folded part) with something broken in it: its outline takes the unresolved colour,
+    /// doubled, so it shows at a glance.
+    static func brokenSummaryOverlay(_ theme: Theme) -> NodeStyle {
+        var overlay = NodeStyle()
+        overlay.stroke = theme.highlight.unresolved.node.stroke
+        overlay.peripheries = 2
+        overlay.penwidth = 2
+        return overlay
     }
 
     /// Short badges for a storyboard node: `⚠ 2 unresolved`, `✖ 1 error`, `▲ 3 warnings`.

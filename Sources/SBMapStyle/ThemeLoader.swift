@@ -245,7 +245,7 @@ extension ThemeReader {
                     }
                     // Any kind is accepted (the set is open), but warn-worthy typos of known kinds are errors.
                     let known = EdgeKind.knownSegueKinds.map(\.rawValue)
-                        + [EdgeKind.reference, .code, .unwindTarget].map(\.rawValue)
+                        + [EdgeKind.reference, .code, .unwindTarget, .fold].map(\.rawValue)
                     if !known.contains(kind), let near = known.first(where: { $0.lowercased() == kind.lowercased() }) {
                         fail(keyNode, path + [kind], "unknown edge kind '\(kind)'; did you mean '\(near)'?")
                         continue

@@ -71,6 +71,7 @@ import Testing
             if command == "render" || command == "site" || command == "diff" {
                 #expect(section(of: "--theme") == "RENDERING:", "\(command)")
             }
+            if command == "render" { #expect(section(of: "--id-prefix") == "RENDERING:") }
         }
         let render = try help(["render"]).stdout.components(separatedBy: "\n")
         let options = try #require(render.firstIndex(of: "OPTIONS:"))

@@ -33,4 +33,28 @@ import Testing
                                              from: Data(contentsOf: app.appendingPathComponent("overview.json")))
         #expect(!graph.nodes.isEmpty && graph.nodes.allSatisfy { $0.role == .storyboard || $0.role == .code || $0.role == .codeTarget })
     }
+
+    /// `--id-prefix` (and `render.id-prefix` in .sbmap.yml) puts a prefix before every id of one map; by default a map
+    /// is prefixed with its name; `--all` gives each map its own.
+    @Test func idPrefixFlagAndSettingsKey() throws {
+        let app = try SiteFixtures.tabApp()
+        func ids(_ file: String) throws -> [String] {
+            let svg = try String(contentsOf: app.appendingPathComponent(file), encoding: .utf8)
+                .replacingOccurrences(of: "&#45;", with: "-")
+            return svg.components(separatedBy: " id=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
+        }
+        let asked = try Harness.run(["render", ".", "-o", "a.svg", "--view", "full", "--id-prefix", "docA-"], in: app)
+        #expect(asked.status <= 1, "\(asked.stderr)")
+        #expect(try ids("a.svg").allSatisfy { $0.hasPrefix("docA-") || $0.hasPrefix("a_docA-") })
+        let named = try Harness.run(["render", ".", "-o", "b.svg", "--view", "overview"], in: app)
+        #expect(named.status <= 1, "\(named.stderr)")
+        #expect(try ids("b.svg").contains("overview-sbmap"))
+        #expect(Set(try ids("a.svg")).isDisjoint(with: try ids("b.svg")))
+        let all = try Harness.run(["render", ".", "--all", "-o", "maps", "--id-prefix", "x"], in: app)
+        #expect(all.status == 64 && all.stderr.contains("--id-prefix"), "\(all.stderr)")
+        try "render:\n  id-prefix: fromFile-\n".write(to: app.appendingPathComponent(".sbmap.yml"), atomically: true, encoding: .utf8)
+        let configured = try Harness.run(["render", ".", "-o", "c.svg", "--view", "full"], in: app)
+        #expect(configured.status <= 1, "\(configured.stderr)")
+        #expect(try ids("c.svg").contains("fromFile-sbmap"))
+    }
 }

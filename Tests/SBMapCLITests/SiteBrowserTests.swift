@@ -63,7 +63,8 @@ struct SiteBrowserTests {
         let detailBox = try page.string("""
             [...document.querySelectorAll('.map-view g.node.linked')].find(g => g.textContent.includes('FeedDetailViewController')).id
             """)
-        #expect(detailBox.hasPrefix("scene-"))
+        // The map's own prefix (each map of the site has one), then the scene's SVG id.
+        #expect(detailBox.hasPrefix("m") && detailBox.contains("-scene-"), "\(detailBox)")
         try page.click("#" + detailBox)
         // The link is the scene's stable anchor (its object id), not the box's SVG id.
         try page.waitUntil("location.hash === '#scene-detail' && document.getElementById('\(detailBox)').classList.contains('sbmap-target')")

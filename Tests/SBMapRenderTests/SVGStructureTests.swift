@@ -148,19 +148,19 @@ import Testing
 
 @Suite struct LegendTests {
     @Test func legendListsOnlyWhatAppears() throws {
-        let (_, doc, _) = try SVG.render(SampleGraphs.tiny)
-        let legend = try #require(SVG.groups(doc, "cluster", "legend").first)
-        _ = legend
-        let items = SVG.groups(doc, "node", "legend-item")
-        let classes = Set(items.compactMap { SVG.attr($0, "class") })
-        #expect(classes.contains { $0.contains("plain") })
-        #expect(classes.contains { $0.contains("show") })
-        #expect(classes.contains { $0.contains("initial") })
-        #expect(!classes.contains { $0.contains("navigation") })
-        #expect(!classes.contains { $0.contains("unresolved") })
-        #expect(!classes.contains { $0.contains("presentation") })
-        #expect(!classes.contains { $0.contains("reference") })
-        #expect(items.count == 3)
+        let (_, doc, rendered) = try SVG.render(SampleGraphs.tiny)
+        // One node holds the whole legend (a table), so it takes one rank of the map.
+        let legend = try #require(SVG.groups(doc, "node", "legend").first)
+        #expect(SVG.attr(legend, "id") == "full-legend")
+        let texts = SVG.texts(legend)
+        #expect(texts.contains("View controller") && texts.contains("Show") && texts.contains("Initial scene"))
+        let classes = Set(rendered.key.flatMap(\.classes))
+        #expect(classes.contains("plain") && classes.contains("show") && classes.contains("initial"))
+        for absent in ["navigation", "unresolved", "presentation", "reference"] {
+            #expect(!classes.contains(absent), "\(absent)")
+        }
+        #expect(rendered.key.count == 3)
+        #expect(Set(texts).isSuperset(of: ["Legend"] + rendered.key.map(\.text)), "the title and every item: \(texts)")
     }
 
     @Test func fullAppLegendHasEveryKindUsed() throws {
@@ -252,12 +252,14 @@ import Testing
     }
 
     @Test func unwindTargetEdgesAndTheLegend() throws {
-        let (_, doc, _) = try SVG.render(Self.graph)
+        let (_, doc, rendered) = try SVG.render(Self.graph)
         let unwindTarget = try #require(SVG.groups(doc, "edge", "unwind-target").first)
         let tip = try #require(SVG.tooltip(unwindTarget))
         #expect(tip.contains("Unwind action: unwindToCart:"))
         #expect(tip.contains("Via: @IBAction CartViewController.unwindToCart:"))
-        let legend = Set(SVG.groups(doc, "node", "legend-item").compactMap { SVG.attr($0, "class") })
+        let legend = Set(rendered.key.map { $0.classes.joined(separator: " ") })
+        let drawn = SVG.texts(try #require(SVG.groups(doc, "node", "legend").first))
+        #expect(rendered.key.allSatisfy { drawn.contains($0.text) }, "\(drawn)")
         #expect(legend.contains { $0.contains("code-target") && $0.contains("unresolved") })
         #expect(legend.contains { $0.contains("edge") && $0.contains("broken-link") })
         #expect(legend.contains { $0.contains("unwind-target") })

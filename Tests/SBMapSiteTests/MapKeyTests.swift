@@ -20,14 +20,15 @@ import Testing
         for name in ["index.html", "storyboards/Main.html", "storyboards/Feed.html"] {
             let html = try #require(files[name])
             #expect(html.contains("<dl class=\"map-key\""), "\(name)")
-            #expect(!html.contains("class=\"cluster legend\"") && !html.contains("legend&#45;item"), "\(name)")
+            #expect(!html.contains("class=\"node legend\"") && !html.contains("legend&#45;item"), "\(name)")
             // Content-Security-Policy: no inline style; swatches use SVG presentation attributes.
             #expect(!html.contains(" style=\""), "\(name)")
             #expect(html.contains("<svg class=\"key-swatch\""), "\(name)")
         }
         // The overview's key names what the overview draws: storyboards, and the links between them.
         let index = try #require(files["index.html"])
-        #expect(index.contains("<dd>Storyboard (scene count)</dd>"))
+        // (Every storyboard of this app has a link that does not resolve: drawn with the red double outline.)
+        #expect(index.contains("<dd>Storyboard with a broken link or an error (badges)</dd>"))
         #expect(index.contains("<dd>Links between storyboards (×count)</dd>"))
         #expect(!index.contains("<dd>View controller</dd>"))
         let css = try #require(files["assets/sbmap.css"])

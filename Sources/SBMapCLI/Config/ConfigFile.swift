@@ -57,6 +57,8 @@ struct ConfigFile: Hashable, Sendable {
         var hops: Int?
         var dpi: Double?
         var maxPixels: Int?
+        /// `render` of one map only (`--id-prefix`); a site or `--all` gives each map its own.
+        var idPrefix: String?
     }
 
     static let names = [".sbmap.yml", ".sbmap.yaml"]
@@ -270,7 +272,7 @@ final class ConfigReader: YAMLReader {
     }
 
     func readRender(_ node: Yams.Node, _ path: [String], into render: inout ConfigFile.RenderDefaults) {
-        let known = ["theme", "layout", "direction", "label", "legend", "max-nodes", "max-edges", "hops", "dpi", "max-pixels"]
+        let known = ["theme", "layout", "direction", "label", "legend", "max-nodes", "max-edges", "hops", "dpi", "max-pixels", "id-prefix"]
         fields(node, path, known: known) { key, value, path in
             switch key {
             case "theme":
@@ -294,6 +296,7 @@ final class ConfigReader: YAMLReader {
             case "max-edges": render.maxEdges = integer(value, path, range: 1...1_000_000)
             case "hops": render.hops = integer(value, path, range: 0...100)
             case "dpi": render.dpi = number(value, path, range: 1...1200)
+            case "id-prefix": render.idPrefix = string(value, path)
             default: render.maxPixels = integer(value, path, range: 1...1_000_000_000)
             }
         }
