@@ -27,8 +27,11 @@ struct GraphBuilder {
         let theme = styled.theme
         declareDefaults(g, theme: theme)
 
+        // Names follow the styled graph's order; creation follows `ClusterOrder`, which dot's layout starts from.
+        let order = ClusterOrder(styled)
         var clusterGraphs: [String: GraphPtr] = [:]
-        for (index, cluster) in styled.clusters.enumerated() {
+        for index in order.clusterIndices(styled) {
+            let cluster = styled.clusters[index]
             // A storyboard's box sits inside its target's box; parents come first in the list.
             let parent = cluster.parent.flatMap { clusterGraphs[$0] } ?? g
             guard let sub = subgraph(parent, "cluster_\(index + 1)") else { continue }
@@ -43,8 +46,9 @@ struct GraphBuilder {
         }
 
         var nodeObjects: [String: NodePtr] = [:]
-        for (index, node) in styled.nodes.enumerated() {
-            let parent = node.cluster.flatMap { clusterGraphs[$0] } ?? g
+        for index in order.nodeIndices(styled) {
+            let node = styled.nodes[index]
+            let parent = node.drawnIn.flatMap { clusterGraphs[$0] } ?? g
             guard let n = makeNode(parent, "n\(index + 1)") else { continue }
             nodeObjects[node.id] = n
             set(n, "id", node.id)
@@ -95,7 +99,7 @@ struct GraphBuilder {
         // Rows of ranks are dot's; twopi refuses the weight=0 edges ("creates disconnected component").
         guard engine == .dot else { return }
         var linked: Set<String> = []
-        let clusterOf = Dictionary(styled.nodes.compactMap { n in n.cluster.map { (n.id, $0) } },
+        let clusterOf = Dictionary(styled.nodes.compactMap { n in n.drawnIn.map { (n.id, $0) } },
                                    uniquingKeysWith: { a, _ in a })
         for edge in styled.edges where edge.crossesClusters {
             if let a = clusterOf[edge.from] { linked.insert(a) }
@@ -145,7 +149,7 @@ struct GraphBuilder {
     /// clusters, in edge order (or all of them). The rest keep ranking the map, so a storyboard
     /// reference still leads rightwards (or down) to the storyboard it opens.
     func relaxedEdges() -> Set<String> {
-        let clusterOf = Dictionary(styled.nodes.compactMap { n in n.cluster.map { (n.id, $0) } },
+        let clusterOf = Dictionary(styled.nodes.compactMap { n in n.drawnIn.map { (n.id, $0) } },
                                    uniquingKeysWith: { a, _ in a })
         var relaxed: Set<String> = []
         var successors: [String: Set<String>] = [:]

@@ -110,6 +110,12 @@ public struct StyledNode: Hashable, Sendable {
     public var classes: [String]
     /// The final style, every overlay applied.
     public var style: NodeStyle
+    /// For a node that belongs to no cluster (a code type), the storyboard box it is drawn in: the one whose scenes it
+    /// reaches most. It stays out of `cluster`, which says what a node belongs to (Mermaid's subgraphs).
+    public var home: String? = nil
+
+    /// The cluster the layout puts the node in: its own, or its home.
+    public var drawnIn: String? { cluster ?? home }
 }
 
 public struct StyledEdge: Hashable, Sendable {

@@ -72,7 +72,10 @@ struct StylePass {
 
     /// Model node id → styled node id, and → cluster id.
     var nodeIDs: [String: String] = [:]
+    /// Model node id → the cluster it is drawn in: its storyboard's, or for a code type its home (`homes(of:drawn:)`).
     var clusterOfNode: [String: String] = [:]
+    /// Model node id of a node without a storyboard → the storyboard path it is drawn in.
+    var homes: [String: String] = [:]
     var clusterIDs: [String: String] = [:]
     var ids = IDAllocator()
 
