@@ -74,7 +74,15 @@ struct GraphBuilder {
             }
             setEdgeStyle(e, edge.style)
             let isRelaxed = relaxed.contains(edge.id) || edge.rankSpan == 0
-            if let span = edge.rankSpan, span > 1 { set(e, "minlen", String(span)) }
+            if let span = edge.rankSpan, span > 1 {
+                set(e, "minlen", String(span))
+            } else if edge.rankSpan == nil, !isRelaxed, edge.crossesClusters, engine == .dot {
+                // A rank of room between two boxes: the edge's bend there lies between the boxes of the next
+                // column, and it enters its box from the side. Within one rank of its tail, the head's box (its
+                // initial-scene dot a rank earlier) shares the tail's column, and the edge ran through every box
+                // stacked between them.
+                set(e, "minlen", "2")
+            }
             if !edge.label.isEmpty {
                 set(e, Self.textAttribute(relaxed: isRelaxed), GraphvizText.lines(edge.label))
             }
