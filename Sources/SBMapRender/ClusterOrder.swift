@@ -42,14 +42,17 @@ struct ClusterOrder {
     }
 
     /// Indices of `styled.clusters` in creation order: groups first as listed, then storyboards in the new order.
+    /// A map without storyboard boxes (the overview, whose storyboards are nodes) keeps its order.
     func clusterIndices(_ styled: StyledGraph) -> [Int] {
-        styled.clusters.indices.sorted { (rank[styled.clusters[$0].id] ?? 0) < (rank[styled.clusters[$1].id] ?? 0) }
+        guard styled.clusters.contains(where: { $0.kind == .storyboard }) else { return Array(styled.clusters.indices) }
+        return styled.clusters.indices.sorted { (rank[styled.clusters[$0].id] ?? 0) < (rank[styled.clusters[$1].id] ?? 0) }
     }
 
     /// Indices of `styled.nodes` in creation order: by the box they are drawn in (in the new order), each box's nodes
     /// in their listed order; nodes in no box last, as listed.
     func nodeIndices(_ styled: StyledGraph) -> [Int] {
-        styled.nodes.indices.sorted { a, b in
+        guard styled.clusters.contains(where: { $0.kind == .storyboard }) else { return Array(styled.nodes.indices) }
+        return styled.nodes.indices.sorted { a, b in
             let ra = styled.nodes[a].drawnIn.flatMap { rank[$0] } ?? Int.max
             let rb = styled.nodes[b].drawnIn.flatMap { rank[$0] } ?? Int.max
             return ra != rb ? ra < rb : a < b

@@ -76,6 +76,9 @@ struct StylePass {
     var clusterOfNode: [String: String] = [:]
     /// Model node id of a node without a storyboard → the storyboard path it is drawn in.
     var homes: [String: String] = [:]
+    /// Unwind targets in other boxes, gathered by `styleEdges` and drawn by `styleUnwindPorts`.
+    var unwindPorts: [UnwindPort] = []
+    var unwindPortIndex: [String: Int] = [:]
     var clusterIDs: [String: String] = [:]
     var ids = IDAllocator()
 
@@ -96,6 +99,7 @@ struct StylePass {
         styleNodes()
         styleMarkers()
         styleEdges()
+        styleUnwindPorts()
         styleCandidates()
         diagnostics += view.planLayout(nodes: nodes, edges: &edges, direction: options.direction, ids: &ids)
     }
