@@ -76,6 +76,25 @@ import Testing
             ])
     }
 
+    /// A menu storyboard with a reference to each of six storyboards of one scene (RxSwift's example app): the
+    /// references sit in one column, and the six boxes stack in the next.
+    static var menu: StoryboardGraph {
+        let main = "App/Main.storyboard"
+        let names = ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot"]
+        let root = SampleGraphs.scene(main, "ROOT-01", customClass: "MenuViewController", initial: true)
+        var nodes = [root], edges: [Edge] = []
+        var storyboards = [Storyboard(path: main, name: "Main", platform: .iOS, initialScene: root.id)]
+        for (k, name) in names.enumerated() {
+            let path = "App/\(name).storyboard"
+            let scene = SampleGraphs.scene(path, "S\(k)-01", customClass: "\(name)ViewController", initial: true)
+            let ref = SampleGraphs.reference(main, "REF-\(k)", storyboard: name, resolution: .resolved(scene.id))
+            storyboards.append(Storyboard(path: path, name: name, platform: .iOS, initialScene: scene.id))
+            nodes += [ref, scene]
+            edges += [SampleGraphs.edge(main, "e\(k)", root, ref, .show), SampleGraphs.link(ref, scene)]
+        }
+        return StoryboardGraph(storyboards: storyboards, nodes: nodes, edges: edges)
+    }
+
     typealias Box = (x0: Double, y0: Double, x1: Double, y1: Double)
 
     /// Storyboard boxes by SVG id, node centres by Graphviz name (`n3`), and each edge's tail, head and curve points.
@@ -174,6 +193,55 @@ import Testing
         let (boxes, centres, edges) = Self.geometry(svg.doc)
         #expect(edges.count >= 20)
         #expect(edges.contains { $0.id.contains("unwind-target") })
+        try Self.expectNoCrossing(boxes, centres, edges)
+    }
+
+    /// Each reference reaches its storyboard between the stacked boxes, not through the ones before it.
+    @Test(arguments: [Direction.leftToRight, .topToBottom])
+    func referencesFannedOutToAStackOfStoryboardsStayBetweenTheBoxes(direction: Direction) throws {
+        let svg = try SVG.render(Self.menu, style: StyleOptions(direction: direction, legend: false))
+        let (boxes, centres, edges) = Self.geometry(svg.doc)
+        #expect(boxes.count == 7)
+        #expect(edges.filter { $0.id.contains("REF") }.count == 6)
+        try Self.expectNoCrossing(boxes, centres, edges)
+    }
+
+    /// A unwind's port is in the exit's box, names where it returns, and its edge keeps the unwind-target classes.
+    @Test func aCrossFileUnwindEndsAtAPortInTheExitsBox() throws {
+        let svg = try SVG.render(Self.app, style: StyleOptions(legend: false))
+        let ports = SVG.groups(svg.doc, "node", "unwind-port")
+        #expect(ports.count == 2)
+        let texts = ports.flatMap(SVG.texts).joined(separator: " ")
+        #expect(texts.contains("↩ Main › HomeViewController"))
+        #expect(texts.contains("↩ Feed › FeedListViewController"))
+        let (boxes, centres, _) = Self.geometry(svg.doc)
+        for port in ports {
+            let centre = try #require(centres.values.first { $0.id == SVG.attr(port, "id") })
+            let box = Self.home((centre.x, centre.y), boxes) ?? ""
+            #expect(box.contains("-Feed-") || box.contains("-Settings-"), "\(centre.id) is in \(box)")
+        }
+        #expect(SVG.groups(svg.doc, "edge", "unwind-target", "cross-file", "unwind-port").count == 2)
+    }
+
+    /// Storyboards that link each other are handed to dot one after the other (DOT lists them in that order), not
+    /// in path order.
+    @Test func linkedStoryboardsAreListedTogether() throws {
+        let theme = try #require(try BuiltinThemes.theme(named: "default"))
+        let dot = try Renderer.render(MapGraph.full(Self.app), options: RenderOptions(format: .dot, theme: theme,
+                                                                                      style: StyleOptions(legend: false)))
+        let text = String(decoding: dot.data, as: UTF8.self)
+        let order = ["Main", "Feed", "Search", "Settings", "Profile"].map { name in
+            (name, text.range(of: "id=\"storyboard-App-\(name)-storyboard")?.lowerBound)
+        }
+        let listed = order.compactMap { $0.1 == nil ? nil : $0 }.sorted { $0.1! < $1.1! }.map(\.0)
+        // By path: Feed, Main, Profile, Search, Settings. Main follows Feed (a reference), Search and Settings follow
+        // Main (references; the coordinator drawn in Settings opens Search), and Profile, linked only to Feed by the
+        // router drawn in it, comes last.
+        #expect(listed == ["Feed", "Main", "Search", "Settings", "Profile"])
+    }
+
+    static func expectNoCrossing(_ boxes: [String: Box], _ centres: [String: (id: String, x: Double, y: Double)],
+                                 _ edges: [(id: String, tail: String, head: String, points: [(Double, Double)])]) throws {
         for edge in edges {
             let ends = Set([edge.tail, edge.head].compactMap { centres[$0].flatMap { Self.home(($0.x, $0.y), boxes) } })
             for (id, box) in boxes where !ends.contains(id) {
