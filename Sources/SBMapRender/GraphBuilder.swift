@@ -29,8 +29,11 @@ struct GraphBuilder {
         let theme = styled.theme
         declareDefaults(g, theme: theme)
 
+        // Names follow the styled graph's order; creation follows `ClusterOrder`, which dot's layout starts from.
+        let order = ClusterOrder(styled)
         var clusterGraphs: [String: GraphPtr] = [:]
-        for (index, cluster) in styled.clusters.enumerated() {
+        for index in order.clusterIndices(styled) {
+            let cluster = styled.clusters[index]
             // A storyboard's box sits inside its target's box; parents come first in the list.
             let parent = cluster.parent.flatMap { clusterGraphs[$0] } ?? g
             guard let sub = subgraph(parent, "cluster_\(index + 1)") else { continue }
@@ -45,8 +48,9 @@ struct GraphBuilder {
         }
 
         var nodeObjects: [String: NodePtr] = [:]
-        for (index, node) in styled.nodes.enumerated() {
-            let parent = node.cluster.flatMap { clusterGraphs[$0] } ?? g
+        for index in order.nodeIndices(styled) {
+            let node = styled.nodes[index]
+            let parent = node.drawnIn.flatMap { clusterGraphs[$0] } ?? g
             guard let n = makeNode(parent, "n\(index + 1)") else { continue }
             nodeObjects[node.id] = n
             set(n, "id", idPrefix + node.id)
@@ -72,7 +76,15 @@ struct GraphBuilder {
             }
             setEdgeStyle(e, edge.style)
             let isRelaxed = relaxed.contains(edge.id) || edge.rankSpan == 0
-            if let span = edge.rankSpan, span > 1 { set(e, "minlen", String(span)) }
+            if let span = edge.rankSpan, span > 1 {
+                set(e, "minlen", String(span))
+            } else if edge.rankSpan == nil, !isRelaxed, edge.crossesClusters, engine == .dot {
+                // A rank of room between two boxes: the edge's bend there lies between the boxes of the next
+                // column, and it enters its box from the side. Within one rank of its tail, the head's box (its
+                // initial-scene dot a rank earlier) shares the tail's column, and the edge ran through every box
+                // stacked between them.
+                set(e, "minlen", "2")
+            }
             if !edge.label.isEmpty {
                 set(e, Self.textAttribute(relaxed: isRelaxed), GraphvizText.lines(edge.label))
             }
@@ -97,7 +109,7 @@ struct GraphBuilder {
         // Rows of ranks are dot's; twopi refuses the weight=0 edges ("creates disconnected component").
         guard engine == .dot else { return }
         var linked: Set<String> = []
-        let clusterOf = Dictionary(styled.nodes.compactMap { n in n.cluster.map { (n.id, $0) } },
+        let clusterOf = Dictionary(styled.nodes.compactMap { n in n.drawnIn.map { (n.id, $0) } },
                                    uniquingKeysWith: { a, _ in a })
         for edge in styled.edges where edge.crossesClusters {
             if let a = clusterOf[edge.from] { linked.insert(a) }
@@ -147,7 +159,7 @@ struct GraphBuilder {
     /// clusters, in edge order (or all of them). The rest keep ranking the map, so a storyboard
     /// reference still leads rightwards (or down) to the storyboard it opens.
     func relaxedEdges() -> Set<String> {
-        let clusterOf = Dictionary(styled.nodes.compactMap { n in n.cluster.map { (n.id, $0) } },
+        let clusterOf = Dictionary(styled.nodes.compactMap { n in n.drawnIn.map { (n.id, $0) } },
                                    uniquingKeysWith: { a, _ in a })
         var relaxed: Set<String> = []
         var successors: [String: Set<String>] = [:]

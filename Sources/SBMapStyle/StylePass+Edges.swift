@@ -71,6 +71,12 @@ extension StylePass {
                 classes += ["diff", change.kind.rawValue]
                 usage.changes.insert(change.kind)
             }
+            if edge.kind == .unwindTarget, crosses, let fromCluster, let toCluster {
+                // Drawn as a short edge to a port in the exit's own box (StylePass+UnwindPorts.swift).
+                addToUnwindPort(edge, from: from, exitCluster: fromCluster, targetCluster: toCluster, style: style,
+                                classes: classes)
+                continue
+            }
             edges.append(StyledEdge(id: ids.make("edge", edge.id), from: from, to: to, label: edgeLabel(edge, style: style),
                                     tooltip: tooltip(edgeTooltip(edge)), classes: classes, style: style,
                                     crossesClusters: crosses))

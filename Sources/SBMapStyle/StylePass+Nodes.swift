@@ -4,14 +4,20 @@ extension StylePass {
     // MARK: Scene nodes
 
     mutating func styleNodes() {
-        // Clusters in path order, each in the graph's document order; code types (no storyboard) last, by id.
+        homes = Self.homes(of: graph, drawn: Set(clusterIDs.keys))
+        // Clusters in path order, each in the graph's document order, code types after the scenes of the storyboard
+        // they are drawn in (by id); code types drawn in no storyboard last, by id.
         let order = Dictionary(uniqueKeysWithValues: clusters.filter { $0.kind == .storyboard }.enumerated()
             .map { ($1.storyboard, $0) })
+        func key(_ node: Node) -> (Int, Bool) {
+            if let sb = node.storyboard, let k = order[sb] { return (k, false) }
+            return (homes[node.id].flatMap { order[$0] } ?? Int.max, true)
+        }
         let sorted = graph.nodes.enumerated().sorted { a, b in
-            let ka = a.element.storyboard.flatMap { order[$0] } ?? Int.max
-            let kb = b.element.storyboard.flatMap { order[$0] } ?? Int.max
-            if ka != kb { return ka < kb }
-            if ka == Int.max, a.element.id != b.element.id { return a.element.id < b.element.id }
+            let ka = key(a.element), kb = key(b.element)
+            if ka.0 != kb.0 { return ka.0 < kb.0 }
+            if ka.1 != kb.1 { return !ka.1 }
+            if ka.1, a.element.id != b.element.id { return a.element.id < b.element.id }
             return a.offset < b.offset
         }.map(\.element)
         var seen: Set<String> = []
@@ -25,7 +31,9 @@ extension StylePass {
         let id = ids.make(node.role == .code ? "code" : node.role == .codeTarget ? "code-target" : "scene", node.id)
         nodeIDs[node.id] = id
         let cluster = node.storyboard.flatMap { clusterIDs[$0] }
-        if let cluster { clusterOfNode[node.id] = cluster }
+        let home = cluster == nil ? homes[node.id].flatMap { clusterIDs[$0] } : nil
+        // Edges are told apart by where their ends are drawn: a code type's edges to its home box stay inside it.
+        if let drawnIn = cluster ?? home { clusterOfNode[node.id] = drawnIn }
 
         var style = theme.nodeStyle(for: node.role)
         var classes = node.role == .code ? ["code"] : node.role == .codeTarget ? ["code-target"] : ["scene", node.role.rawValue]
@@ -60,7 +68,27 @@ extension StylePass {
             lines[0] = TextSafety.clean(prefix) + " " + lines[0]
         }
         nodes.append(StyledNode(id: id, modelID: node.id, kind: .scene, cluster: cluster, label: lines,
-                                tooltip: tooltip(tooltipLines(for: node)), classes: classes, style: style))
+                                tooltip: tooltip(tooltipLines(for: node)), classes: classes, style: style, home: home))
+    }
+
+    /// Where each node without a storyboard (a code type, a class named in code) is drawn: the storyboard of
+    /// `drawn` (paths) whose scenes it has the most edges with, either way; on a tie the first by path. A node with no
+    /// edge to a drawn storyboard has no home. In a column of their own, code types sent dotted edges across the whole
+    /// map, through every storyboard between them and the scenes they open (docs/themes.md, "Full-map layout").
+    static func homes(of graph: StoryboardGraph, drawn: Set<String>) -> [String: String] {
+        let storyboardOf = Dictionary(graph.nodes.compactMap { n in n.storyboard.map { (n.id, $0) } },
+                                      uniquingKeysWith: { a, _ in a })
+        let homeless = Set(graph.nodes.filter { $0.storyboard == nil && !$0.role.isSummary }.map(\.id))
+        var counts: [String: [String: Int]] = [:]
+        for edge in graph.edges {
+            for (end, other) in [(edge.from, edge.to), (edge.to, edge.from)] where homeless.contains(end) {
+                guard let sb = storyboardOf[other], drawn.contains(sb) else { continue }
+                counts[end, default: [:]][sb, default: 0] += 1
+            }
+        }
+        return counts.compactMapValues { reached in
+            reached.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }?.key
+        }
     }
 
     /// An overview's storyboard node, or a focus map's stub: the name, how many scenes it stands for, and badges for

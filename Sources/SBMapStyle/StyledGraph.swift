@@ -10,7 +10,8 @@ public struct StyledGraph: Hashable, Sendable {
     public var direction: Direction
     /// One per storyboard, sorted by path.
     public var clusters: [StyledCluster]
-    /// Scenes and markers, grouped by cluster in cluster order; nodes outside any cluster last.
+    /// Scenes and markers, grouped by cluster in cluster order (a code type after the scenes of the box it is drawn
+    /// in, `StyledNode.home`); then nodes outside any cluster, then unwind ports (each in its exit's cluster).
     public var nodes: [StyledNode]
     public var edges: [StyledEdge]
     /// Only what appears in the map, in a fixed order. Empty when the legend is off.
@@ -93,11 +94,11 @@ public struct StyledNode: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// A node of the model.
         case scene
-        /// The initial-scene dot or an app entry marker.
+        /// The initial-scene dot, an app entry marker, or an unwind port (where an exit returns in another storyboard).
         case marker
     }
 
-    /// SVG `id`: `scene-…`, `code-…`, `initial-…`, `entry-…`.
+    /// SVG `id`: `scene-…`, `code-…`, `initial-…`, `entry-…`, `unwind-port-…`.
     public var id: String
     /// The model's node id (for markers: the storyboard path).
     public var modelID: String
@@ -110,6 +111,12 @@ public struct StyledNode: Hashable, Sendable {
     public var classes: [String]
     /// The final style, every overlay applied.
     public var style: NodeStyle
+    /// For a node that belongs to no cluster (a code type), the storyboard box it is drawn in: the one whose scenes it
+    /// reaches most. It stays out of `cluster`, which says what a node belongs to (Mermaid's subgraphs).
+    public var home: String? = nil
+
+    /// The cluster the layout puts the node in: its own, or its home.
+    public var drawnIn: String? { cluster ?? home }
 }
 
 public struct StyledEdge: Hashable, Sendable {

@@ -72,7 +72,13 @@ struct StylePass {
 
     /// Model node id → styled node id, and → cluster id.
     var nodeIDs: [String: String] = [:]
+    /// Model node id → the cluster it is drawn in: its storyboard's, or for a code type its home (`homes(of:drawn:)`).
     var clusterOfNode: [String: String] = [:]
+    /// Model node id of a node without a storyboard → the storyboard path it is drawn in.
+    var homes: [String: String] = [:]
+    /// Unwind targets in other boxes, gathered by `styleEdges` and drawn by `styleUnwindPorts`.
+    var unwindPorts: [UnwindPort] = []
+    var unwindPortIndex: [String: Int] = [:]
     var clusterIDs: [String: String] = [:]
     var ids = IDAllocator()
 
@@ -93,6 +99,7 @@ struct StylePass {
         styleNodes()
         styleMarkers()
         styleEdges()
+        styleUnwindPorts()
         styleCandidates()
         diagnostics += view.planLayout(nodes: nodes, edges: &edges, direction: options.direction, ids: &ids)
     }
