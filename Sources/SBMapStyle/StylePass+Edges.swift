@@ -6,8 +6,9 @@ extension StylePass {
     mutating func styleEdges() {
         var seen: Set<String> = []
         let modelNodes = nodesByID
+        let hubs = codeHubs()
         for edge in graph.edges {
-            guard let from = nodeIDs[edge.from], let to = nodeIDs[edge.to] else {
+            guard var from = nodeIDs[edge.from], var to = nodeIDs[edge.to] else {
                 let missing = nodeIDs[edge.from] == nil ? edge.from : edge.to
                 diagnostics.append(Diagnostic(.warning, .renderLimited,
                                               "edge '\(edge.id)' is not drawn: its end '\(missing)' is not in the graph",
@@ -16,8 +17,18 @@ extension StylePass {
             }
             // The model promises unique edge ids; keep the first if it ever breaks that promise.
             guard seen.insert(edge.id).inserted else { continue }
-            let fromCluster = clusterOfNode[edge.from]
-            let toCluster = clusterOfNode[edge.to]
+            var fromCluster = clusterOfNode[edge.from]
+            var toCluster = clusterOfNode[edge.to]
+            // A code hub's link into another box starts at its port there (StylePass+CodePorts.swift).
+            if edge.kind == .code, let box = toCluster, hubs[edge.from]?.contains(box) == true,
+               let port = codePort(of: edge.from, in: box) {
+                from = port
+                fromCluster = box
+            } else if edge.kind == .code, let box = fromCluster, hubs[edge.to]?.contains(box) == true,
+                      let port = codePort(of: edge.to, in: box) {
+                to = port
+                toCluster = box
+            }
             let crosses = fromCluster != nil && toCluster != nil && fromCluster != toCluster
             // Links made in code and unwinds keep their own look wherever they lead: the cross-file colour means a
             // link between storyboards, and nothing else.

@@ -79,6 +79,8 @@ struct StylePass {
     /// Unwind targets in other boxes, gathered by `styleEdges` and drawn by `styleUnwindPorts`.
     var unwindPorts: [UnwindPort] = []
     var unwindPortIndex: [String: Int] = [:]
+    /// Code hubs' ports (StylePass+CodePorts.swift): model id and box → styled id.
+    var codePortIDs: [String: String] = [:]
     var clusterIDs: [String: String] = [:]
     var ids = IDAllocator()
 

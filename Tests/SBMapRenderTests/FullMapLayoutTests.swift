@@ -225,6 +225,36 @@ import Testing
         #expect(SVG.groups(svg.doc, "edge", "unwind-target", "cross-file").isEmpty)
     }
 
+    /// A type in code that opens scenes of seven storyboards (duckduckgo's `MainViewController` opens nine) is drawn
+    /// in the one it opens most, and once more, as a port, in each of the others: its edges stay inside their boxes.
+    @Test(arguments: [Direction.leftToRight, .topToBottom])
+    func aCodeHubHasAPortInEachStoryboardItOpens(direction: Direction) throws {
+        var graph = Self.menu
+        let hub = Node(id: "code:AppCoordinator", storyboard: nil, objectID: nil, element: "code", role: .code,
+                       customClass: "AppCoordinator", label: "AppCoordinator",
+                       location: SourceLocation(path: "App/AppCoordinator.swift", line: 1, column: 1))
+        graph.nodes.append(hub)
+        let targets = graph.nodes.filter { $0.role != .reference && $0.role != .code }
+        for (k, target) in targets.enumerated() {
+            for copy in 0..<(target.storyboard == "App/Main.storyboard" ? 2 : 1) {
+                graph.edges.append(Edge(id: "hub\(k)-\(copy)", from: hub.id, to: target.id, kind: .code, crossFile: true,
+                                        location: SourceLocation(path: "App/AppCoordinator.swift", line: 10 + k, column: 1)))
+            }
+        }
+        let svg = try SVG.render(graph, style: StyleOptions(direction: direction, legend: false))
+        let ports = SVG.groups(svg.doc, "node", "code-port")
+        #expect(ports.count == 6)
+        #expect(SVG.groups(svg.doc, "node", "code").count == 7, "the type itself and its six ports")
+        let (boxes, centres, edges) = Self.geometry(svg.doc)
+        for port in ports {
+            let centre = try #require(centres.values.first { $0.id == SVG.attr(port, "id") })
+            let box = Self.home((centre.x, centre.y), boxes) ?? "none"
+            #expect(!box.contains("-Main-"), "\(centre.id) is in \(box)")
+            #expect(ports.flatMap(SVG.texts).contains { $0.contains("AppCoordinator") })
+        }
+        try Self.expectNoCrossing(boxes, centres, edges)
+    }
+
     /// Storyboards that link each other are handed to dot one after the other (DOT lists them in that order), not
     /// in path order.
     @Test func linkedStoryboardsAreListedTogether() throws {
