@@ -139,6 +139,16 @@ extension GraphBuilder {
             break  // The file's own error says why; the key itself is fine.
         case .notInTarget(let indices):
             guard !(isLaunch && hasNib(named: name, scope: scope)) else { return }
+            if let platforms = otherPlatforms(holding: name, scope: scope) {
+                // Only for platforms the target does not build for (a macOS demo's key naming the tvOS demo's
+                // storyboard): no build of this target can load it.
+                diagnostics.append(Diagnostic(
+                    .error, .storyboardNotInTarget,
+                    "\(key) names storyboard '\(name)', but it exists only for \(platforms) (in \(membership.titles(Set(indices.flatMap { catalog.entries[$0].targets }).sorted()))), which the targets that use this key do not build for; \(consequence)",
+                    at: declaration.location, facts: facts,
+                    hint: "add a \(file) for this platform to the target's Copy Bundle Resources, or fix the key"))
+                return
+            }
             if let projects = otherProjects(holding: name, scope: scope) {
                 // Only in another project (a sibling sample's): no build of the target's project has it.
                 diagnostics.append(Diagnostic(
@@ -163,6 +173,17 @@ extension GraphBuilder {
                 hint: suggestion(for: name, among: catalog.entries.map(\.name))
                     ?? "add \(file) to the app, or fix the key"))
         }
+    }
+
+    /// The platforms of every storyboard named `name`, when none is for a platform the targets of `scope` build for
+    /// ("tvOS", "iOS, tvOS"); `nil` when one may be, or when a platform is not known.
+    private func otherPlatforms(holding name: String, scope: StoryboardCatalog.Scope) -> String? {
+        guard case .targets(let own) = scope else { return nil }
+        let built = Set(own.flatMap { membership.targets[$0].platforms })
+        let found = Set(catalog.all(named: name, platform: .unknown).map { catalog.entries[$0].file.platform })
+        guard !built.isEmpty, !found.isEmpty, !built.contains(.unknown), !found.contains(.unknown),
+              built.isDisjoint(with: found) else { return nil }
+        return found.sorted().map(\.displayName).joined(separator: ", ")
     }
 
     /// Whether a nib named `name` (`LaunchScreen.xib`) is in the tree, held by the scope's targets, or by none.

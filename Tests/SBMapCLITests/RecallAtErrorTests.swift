@@ -102,4 +102,35 @@ import Testing
         let sameProject = R.finding(all, at: "C/App/Info.plist:6:")
         #expect(R.level(sameProject) == "warning" && sameProject!.contains("it is only in C2"), "\(all)")
     }
+
+    /// One project, a macOS app and a tvOS app: the Mac app's key and code name a storyboard only the tvOS app has.
+    /// A Mac build cannot load a tvOS storyboard: an error that says for which platform it exists. (The same
+    /// platform in another target of the project stays a warning: `aStoryboardOnlyInAnotherProjectIsAnError`.)
+    @Test func aStoryboardOnlyForAnotherPlatformIsAnError() throws {
+        let root = try Harness.project([
+            "Demo.xcodeproj/project.pbxproj": E.pbxproj([
+                (name: "MacDemo", configurations: [(name: "Release", settings: "INFOPLIST_FILE = Mac/Info.plist; SDKROOT = macosx; ", base: nil)],
+                 resources: ["Mac/Window.storyboard", "Mac/AppDelegate.swift"]),
+                (name: "TVDemo", configurations: [(name: "Release", settings: "INFOPLIST_FILE = TV/Info.plist; SDKROOT = appletvos; ", base: nil)],
+                 resources: ["TV/Main.storyboard"]),
+            ]),
+            "Mac/Window.storyboard": XML.storyboard(platform: "MacOSX.Cocoa", XML.scene("w", element: "viewController",
+                                                                             attributes: #"customClass="WindowController""#)),
+            "Mac/Info.plist": E.plist(("NSMainStoryboardFile", "Main")),
+            "Mac/AppDelegate.swift": """
+                import AppKit
+                final class WindowController: NSViewController {
+                    func open() { _ = NSStoryboard(name: "Main", bundle: nil).instantiateInitialController() }
+                }
+                """,
+            "TV/Main.storyboard": XML.storyboard(initial: "t", platform: "AppleTV", XML.scene("t")),
+            "TV/Info.plist": E.plist(("UIMainStoryboardFile", "Main")),
+        ])
+        let all = try R.findings(root)
+        for place in ["Mac/Info.plist:6:", "Mac/AppDelegate.swift:3:"] {
+            let finding = R.finding(all, at: place)
+            #expect(R.level(finding) == "error" && finding!.contains("storyboard-not-in-target")
+                    && finding!.contains("exists only for tvOS"), "\(place): \(all)")
+        }
+    }
 }
