@@ -126,45 +126,58 @@ class App:
             self.sites += S.code_sites(f, text, consts)
         self.code, self.files = code, files
 
-    def mark_unreachable(self, sites):
-        """Marks (`unreachable`) the uses in code or storyboards that nothing reaches, by the harness's own reading:
-        a storyboard that no other use names (no code, plist key or reference of another storyboard), a class whose
-        name no storyboard or nib, no other source file and no other line of its own file holds. sbmap gives such
-        uses a warning by design (docs/diagnostics.md); the report counts them in their own bucket."""
+    def mark_by_design(self, found):
+        """For each mutation, the uses whose warning (not error) is sbmap's by design, by the harness's own reading,
+        as m["by_design"] = {site index: why}: a use in a storyboard that no other use names (no code, plist key or
+        reference of another storyboard); in a class whose name no storyboard or nib, no other source file and no
+        other line of its own file holds (comments left out; a storyboard the mutation deletes refers to nothing); an
+        Info.plist key in a project only XcodeGen describes (sbmap reads no target there, docs/diagnostics.md)."""
         named = {u["name"] for u in self.sites if u["kind"] in ("name", "plist", "initial")
                  or (u["kind"] == "ref" and not u["own"])}
-        classes = {}
-        for site in sites:
-            if site["kind"] == "ref":
-                if S.storyboard_group(site["path"])[1] not in named:
-                    site["unreachable"] = "storyboard nothing loads"
-            elif site["kind"] in ("name", "id", "segue", "initial") and site["path"] in self.code:
-                text = self.code[site["path"]]
-                upto = text[:sum(len(line) + 1 for line in text.split("\n")[:site["lo"] - 1])]
-                decl = list(re.finditer(r"\b(?:class|struct|enum|extension|@implementation|@interface)\s+(\w+)", upto))
-                if decl:
-                    classes.setdefault(decl[-1].group(1), []).append(site)
+        generated = [d for d in self.xcodegen if not any(
+            os.path.dirname(os.path.dirname(f)) == d for f in self.pbx)]
+        owner = {}  # code use -> the class it is written in
+        for m in found:
+            for site in m["sites"]:
+                if site["kind"] in ("name", "id", "segue", "initial") and site["path"] in self.code:
+                    upto = "\n".join(self.code[site["path"]].split("\n")[:site["lo"]])
+                    decl = list(re.finditer(r"\b(?:class|struct|enum|extension|@implementation|@interface)\s+(\w+)", upto))
+                    if decl:
+                        owner[id(site)] = decl[-1].group(1)
+        refs = self._references(set(owner.values()))
+        for m in found:
+            why = {}
+            deleted = set(m["files"]) if m["kind"] == "deleted-ref" else set()
+            for i, site in enumerate(m["sites"]):
+                if site["kind"] == "ref" and S.storyboard_group(site["path"])[1] not in named:
+                    why[i] = "storyboard nothing loads"
+                elif id(site) in owner and not (refs.get(owner[id(site)], set()) - deleted):
+                    why[i] = f"class nothing refers to ({owner[id(site)]})"
+                elif site["kind"] == "plist" and any(d == "" or site["path"].startswith(d + "/") for d in generated):
+                    why[i] = "Info.plist of an XcodeGen project (no target sbmap reads)"
+            m["by_design"] = why
+
+    def _references(self, classes):
+        """{class: files that refer to it}: one pass over every source and Interface Builder file (comments blanked),
+        for all the names at once; a declaration (`class X`, `extension X`) is not a reference."""
+        found = {}
         if not classes:
-            return
-        # one pass over every source and Interface Builder file, for all the class names at once
+            return found
         word = re.compile(r"\b(" + "|".join(map(re.escape, sorted(classes))) + r")\b")
         declared = re.compile(r"\b(?:class|struct|enum|extension|@implementation|@interface|@class)\s+(\w+)")
-        referenced = set()
         for f in self.files:
             if not f.endswith((".swift", ".m", ".mm", ".h", ".storyboard", ".xib")):
                 continue
             text = S.read(self.root, f)
             if not word.search(text):
                 continue
+            if not f.endswith((".storyboard", ".xib")):
+                text = S.blank_comments(text, f.endswith(".swift"))
             for line in text.split("\n"):
                 for m in word.finditer(line):
-                    if any(d.group(1) == m.group(1) for d in declared.finditer(line)):
-                        continue  # a declaration (`class X`, `extension X`), not a reference
-                    referenced.add(m.group(1))
-        for name, ss in classes.items():
-            if name not in referenced:
-                for site in ss:
-                    site["unreachable"] = f"class nothing refers to ({name})"
+                    if not any(d.group(1) == m.group(1) for d in declared.finditer(line)):
+                        found.setdefault(m.group(1), set()).add(f)
+        return found
 
     def scope(self, rel):
         """The innermost folder holding a project (.xcodeproj, Package.swift, project.yml) around a file."""
@@ -473,7 +486,6 @@ def main():
                                         "message": d["message"]})
         app_skips = defaultdict(list)
         found = [m for m in mutations(app, diags, app_skips) if m["kind"] in kinds]
-        app.mark_unreachable([s for m in found for s in m["sites"] if s["known"]])
         for (kind, reason), n in app_skips.items():
             if kind in kinds:
                 skips[(kind, reason)] += n
@@ -481,6 +493,7 @@ def main():
         for m in found:
             m["app"], m["files"] = app.folder, app.groups[m["group"]]["files"]
             by_kind[m["kind"]].append(m)
+        app.mark_by_design(found)
         for kind, ms in sorted(by_kind.items()):
             ms.sort(key=lambda m: (m["group"], m["name"]))
             if args.limit and len(ms) > args.limit:
