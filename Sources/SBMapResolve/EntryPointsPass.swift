@@ -142,9 +142,10 @@ extension GraphBuilder {
             if let platforms = otherPlatforms(holding: name, scope: scope) {
                 // Only for platforms the target does not build for (a macOS demo's key naming the tvOS demo's
                 // storyboard): no build of this target can load it.
+                let holders = membership.titles(Set(indices.flatMap { catalog.entries[$0].targets }).sorted())
                 diagnostics.append(Diagnostic(
                     .error, .storyboardNotInTarget,
-                    "\(key) names storyboard '\(name)', but it exists only for \(platforms) (in \(membership.titles(Set(indices.flatMap { catalog.entries[$0].targets }).sorted()))), which the targets that use this key do not build for; \(consequence)",
+                    "\(key) names storyboard '\(name)', but it exists only for \(platforms)\(holders.isEmpty ? "" : " (in \(holders))"), which the targets that use this key do not build for; \(consequence)",
                     at: declaration.location, facts: facts,
                     hint: "add a \(file) for this platform to the target's Copy Bundle Resources, or fix the key"))
                 return
