@@ -44,6 +44,7 @@ from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mutate_pbx  # noqa: E402
 import mutate_sites as S  # noqa: E402
 from mutate_report import KINDS, report  # noqa: E402
 
@@ -74,7 +75,23 @@ class App:
             for m in re.finditer(r"isa = PBXFileSystemSynchronizedRootGroup;(?:(?!isa = )[\s\S])*?\bpath = \"?([^\";]+)\"?;", text):
                 self.synced.append(m.group(1).strip("/"))
         self.pbx_all = "\n".join(self.pbx.values())
+        # the paths the projects list (lower-cased: a Mac's disk ignores case), and the base names they list; a project
+        # that cannot be read that way (an XML property list) is matched by file name only, as before
+        self.listed, self.listed_names, self.pbx_unread = set(), set(), []
+        for f, text in self.pbx.items():
+            paths = mutate_pbx.listed_paths(f, text)
+            if paths is None:
+                self.pbx_unread.append(text)
+            else:
+                self.listed |= {p.lower() for p in paths}
+        self.listed_names = {os.path.basename(p) for p in self.listed}  # (lower-cased, as the paths)
         self._built = {}
+        # the repository's bundle identifiers, a `$(VARIABLE)` standing for any text (`io.rx.$(PRODUCT_NAME:rfc1034identifier)`)
+        self.bundle_ids = []
+        for text in list(self.pbx.values()) + [S.read(root, f) for f in files if f.endswith(".xcconfig")]:
+            for m in re.finditer(r"\bPRODUCT_BUNDLE_IDENTIFIER(?:\[[^\]]*\])?\s*=\s*\"?([^\";\n]+)\"?", text):
+                parts = re.split(r"\$[({][^)}]*[)}]", m.group(1).strip())
+                self.bundle_ids.append(re.compile(".+".join(re.escape(p) for p in parts), re.I))
         self.infoplist_files = self._infoplist_files(files)
         self.groups = {}
         self.sites = []
@@ -107,6 +124,60 @@ class App:
         consts = S.constants(code.values())
         for f, text in code.items():
             self.sites += S.code_sites(f, text, consts)
+        self.code, self.files = code, files
+
+    def mark_by_design(self, found):
+        """For each mutation, the uses whose warning (not error) is sbmap's by design, by the harness's own reading,
+        as m["by_design"] = {site index: why}: a use in a storyboard that no other use names (no code, plist key or
+        reference of another storyboard); in a class whose name no storyboard or nib, no other source file and no
+        other line of its own file holds (comments left out; a storyboard the mutation deletes refers to nothing); an
+        Info.plist key in a project only XcodeGen describes (sbmap reads no target there, docs/diagnostics.md)."""
+        named = {u["name"] for u in self.sites if u["kind"] in ("name", "plist", "initial")
+                 or (u["kind"] == "ref" and not u["own"])}
+        generated = [d for d in self.xcodegen if not any(
+            os.path.dirname(os.path.dirname(f)) == d for f in self.pbx)]
+        owner = {}  # code use -> the class it is written in
+        for m in found:
+            for site in m["sites"]:
+                if site["kind"] in ("name", "id", "segue", "initial") and site["path"] in self.code:
+                    upto = "\n".join(self.code[site["path"]].split("\n")[:site["lo"]])
+                    decl = list(re.finditer(r"\b(?:class|struct|enum|extension|@implementation|@interface)\s+(\w+)", upto))
+                    if decl:
+                        owner[id(site)] = decl[-1].group(1)
+        refs = self._references(set(owner.values()))
+        for m in found:
+            why = {}
+            deleted = set(m["files"]) if m["kind"] == "deleted-ref" else set()
+            for i, site in enumerate(m["sites"]):
+                if site["kind"] == "ref" and S.storyboard_group(site["path"])[1] not in named:
+                    why[i] = "storyboard nothing loads"
+                elif id(site) in owner and not (refs.get(owner[id(site)], set()) - deleted):
+                    why[i] = f"class nothing refers to ({owner[id(site)]})"
+                elif site["kind"] == "plist" and any(d == "" or site["path"].startswith(d + "/") for d in generated):
+                    why[i] = "Info.plist of an XcodeGen project (no target sbmap reads)"
+            m["by_design"] = why
+
+    def _references(self, classes):
+        """{class: files that refer to it}: one pass over every source and Interface Builder file (comments blanked),
+        for all the names at once; a declaration (`class X`, `extension X`) is not a reference."""
+        found = {}
+        if not classes:
+            return found
+        word = re.compile(r"\b(" + "|".join(map(re.escape, sorted(classes))) + r")\b")
+        declared = re.compile(r"\b(?:class|struct|enum|extension|@implementation|@interface|@class)\s+(\w+)")
+        for f in self.files:
+            if not f.endswith((".swift", ".m", ".mm", ".h", ".storyboard", ".xib")):
+                continue
+            text = S.read(self.root, f)
+            if not word.search(text):
+                continue
+            if not f.endswith((".storyboard", ".xib")):
+                text = S.blank_comments(text, f.endswith(".swift"))
+            for line in text.split("\n"):
+                for m in word.finditer(line):
+                    if not any(d.group(1) == m.group(1) for d in declared.finditer(line)):
+                        found.setdefault(m.group(1), set()).add(f)
+        return found
 
     def scope(self, rel):
         """The innermost folder holding a project (.xcodeproj, Package.swift, project.yml) around a file."""
@@ -132,8 +203,14 @@ class App:
 
     def _is_built(self, rel):
         base = os.path.basename(rel)
-        if re.search(r"(^|[/\s\"=])" + re.escape(base) + r"([\s\";]|$)", self.pbx_all, re.M):
-            return True
+        named = re.compile(r"(^|[/\s\"=])" + re.escape(base) + r"([\s\";]|$)", re.M)
+        if named.search(self.pbx_all):
+            # by path where the projects say which file of that name they mean (Rocket.Chat's dead
+            # Controllers/Settings/PreferencesViewController.swift beside the listed Controllers/Preferences/ one)
+            if rel.lower() in self.listed or any(base in t for t in self.pbx_unread):
+                return True
+            if base.lower() not in self.listed_names:
+                return True
         if any(d == "" or rel.startswith(d + "/") for d in self.xcodegen):
             return True
         if any(rel.startswith((d + "/" if d else "") + "Sources/") for d in self.packages):
@@ -154,6 +231,12 @@ class App:
                 for m in re.finditer(r"(?:INFOPLIST_FILE:|\binfo:\s*\n?\s*path:|\bpath:)\s*\"?([^\s\"]+\.plist)", S.read(self.root, f)):
                     values.append((os.path.dirname(f), m.group(1)))
         return values
+
+    def names_own_bundle(self, foreign):
+        """Whether a load's explicit bundle (`Bundle(identifier: "X")`) is one of the repository's targets; a path or
+        URL is never known."""
+        kind, value = foreign
+        return kind == "identifier" and value is not None and any(p.fullmatch(value) for p in self.bundle_ids)
 
     def plist_used(self, rel):
         """Whether some INFOPLIST_FILE names the plist: relative to its project's folder (an .xcconfig's value to the
@@ -194,6 +277,10 @@ def mutations(app, baseline, skips):
                     reason = "launch screen may be a nib of that name"
             elif not app.built(s["path"]):
                 reason = "file no project builds"
+            elif s.get("foreign") and not app.names_own_bundle(s["foreign"]):
+                # issue 20: a storyboard from a bundle named by identifier, path or URL that is no target of the
+                # repository may come from somewhere sbmap cannot see (RxSwift's `Bundle(identifier: "RxExample-iOS")`)
+                reason = "explicit foreign bundle"
             if reason is None and len(candidates(pred, s)) > 1:
                 reason = "name in several storyboards"
             if reason is None and already(baseline, s):
@@ -205,6 +292,8 @@ def mutations(app, baseline, skips):
         return keep
 
     def add(kind, g, name, sites, pred):
+        # only the uses that may mean this storyboard (another project's use of the name is not its use)
+        sites = [s for s in sites if app.related(g["scope"], app.scope(s["path"])) and fits(g, s)]
         if not sites:
             return
         if not g["ok"]:
@@ -404,6 +493,7 @@ def main():
         for m in found:
             m["app"], m["files"] = app.folder, app.groups[m["group"]]["files"]
             by_kind[m["kind"]].append(m)
+        app.mark_by_design(found)
         for kind, ms in sorted(by_kind.items()):
             ms.sort(key=lambda m: (m["group"], m["name"]))
             if args.limit and len(ms) > args.limit:

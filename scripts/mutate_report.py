@@ -20,7 +20,7 @@ def pct(a, b):
 def report(done, skips, false_positives, seconds, args):
     stats = lambda: {"mutations": 0, "sites": 0, "warning": 0, "known": 0, "error": 0, "failed": 0}  # noqa: E731
     per_kind, per_app = defaultdict(stats), defaultdict(stats)
-    misses, unexpected, failed, warned = [], [], [], []
+    misses, unexpected, failed, warned, by_design = [], [], [], [], []
     for m in done:
         for st in (per_kind[m["kind"]], per_app[m["app"]], per_kind["all"]):
             st["mutations"] += 1
@@ -29,7 +29,7 @@ def report(done, skips, false_positives, seconds, args):
             for st in (per_kind[m["kind"]], per_app[m["app"]], per_kind["all"]):
                 st["failed"] += 1
             continue
-        for s, r in zip(m["sites"], m["results"]):
+        for i, (s, r) in enumerate(zip(m["sites"], m["results"])):
             # a launch screen without initial scene is counted apart: sbmap does not check it at all today
             label = m["kind"] + (" (launch screen)" if m["kind"] == "initial" and "UILaunchStoryboard" in s.get("key", "") else "")
             for st in (per_kind[label], per_app[m["app"]], per_kind["all"]):
@@ -38,8 +38,12 @@ def report(done, skips, false_positives, seconds, args):
                 st["known"] += s["known"]
                 st["error"] += s["known"] and r["error"]
             if r["warning"] and s["known"] and not r["error"]:
-                warned.append({"app": m["app"], "kind": label, "name": m["name"], "use": s["form"],
-                               "expected": f"{s['path']}:{s['lo']}", "sbmap": r["said"]})
+                entry = {"app": m["app"], "kind": label, "name": m["name"], "use": s["form"],
+                         "expected": f"{s['path']}:{s['lo']}", "sbmap": r["said"]}
+                if m.get("by_design", {}).get(i):  # code or a storyboard nothing reaches, …: a warning by design
+                    by_design.append(dict(entry, why=m["by_design"][i]))
+                else:
+                    warned.append(entry)
             if not r["warning"]:
                 misses.append({"app": m["app"], "kind": label, "name": m["name"], "storyboard": os.path.join(*m["group"]),
                                "expected": f"{s['path']}:{s['lo']}" + (f"-{s['hi']}" if s["hi"] != s["lo"] else ""),
@@ -58,11 +62,16 @@ def report(done, skips, false_positives, seconds, args):
     print(f"## Unmutated apps: {len(false_positives)} findings at warning or above not in verdicts.tsv\n")
     for fp in false_positives:
         print(f"- {fp['app']} {fp['at']} {fp['severity']} {fp['code']}: {fp['message']}")
+    print(f"\n## Receiver known, a warning only: {len(warned) + len(by_design)} uses\n")
+    reasons = defaultdict(int)
+    for w in by_design:
+        reasons[w["why"].split(" (")[0]] += 1
+    print(table(["why (a warning by design)", "uses"], sorted(reasons.items()) + [["other (knownButOnlyWarning in the JSON)", len(warned)]]))
     print(f"\n{len(misses)} misses, {len(unexpected)} unexpected new findings elsewhere, {len(failed)} runs without "
           f"output; {len(done)} mutations in {seconds:.0f} s (--jobs {args.jobs}"
           + (f", --limit {args.limit} --seed {args.seed}" if args.limit else "") + ")")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
-            json.dump({"misses": misses, "knownButOnlyWarning": warned, "unexpected": unexpected, "failed": failed, "falsePositives": false_positives,
+            json.dump({"misses": misses, "knownButOnlyWarning": warned, "warningByDesign": by_design, "unexpected": unexpected, "failed": failed, "falsePositives": false_positives,
                        "skips": [{"kind": k, "reason": r, "uses": len(n), "which": n} for (k, r), n in sorted(skips.items()) if n],
                        "perKind": per_kind, "perApp": per_app}, f, indent=1, sort_keys=True, ensure_ascii=False)

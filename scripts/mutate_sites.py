@@ -158,6 +158,20 @@ def statement_around(text, start, end):
     return text[lo:min(his) if his else len(text)]
 
 
+# a bundle named by identifier, path or URL (`Bundle(identifier: "X")`, `[NSBundle bundleWithPath:…]`): the harness
+# expects a finding only when the identifier is one of the repository's targets (mutate-apps.py)
+FOREIGN_BUNDLE = re.compile(r'\bbundle\s*:\s*(?:(?:Foundation\.)?(?:Bundle|NSBundle)\s*\(\s*(?P<kind>identifier|path|url)\s*:'
+                            r'|\[\s*NSBundle\s+bundleWith(?P<objc>Identifier|Path|URL)\s*:)\s*@?(?:"(?P<value>[^"\\\n]*)")?')
+
+
+def foreign_bundle(statement):
+    """("identifier", "X") / ("path", None) for a load from a bundle named by identifier, path or URL; else None."""
+    m = FOREIGN_BUNDLE.search(statement)
+    if not m:
+        return None
+    return ((m.group("kind") or m.group("objc")).lower(), m.group("value"))
+
+
 def bundle_is_main(statement):
     m = re.search(r"\bbundle\s*:\s*([^,)\]]*)", statement)
     return m is None or bool(MAIN_BUNDLE.match(m.group(1)))
@@ -185,25 +199,27 @@ def code_sites(rel, text, consts):
     sites = []
     file_family = family(text)
 
-    def add(kind, m, known):
+    def add(kind, m, known, foreign=None):
         name, constant = argument(m, consts)
         if name is not None:
             form = text[m.start():m.end()].split("\n")[0][:80]
             fam = "uikit" if form.startswith("UIStoryboard") else "mac" if form.startswith("NSStoryboard") else file_family
             sites.append({"kind": kind, "name": name, "path": rel, "lo": line_of(text, m.start()), "constant": constant,
-                          "hi": line_of(text, m.end()), "known": known, "form": form, "family": fam})
+                          "hi": line_of(text, m.end()), "known": known, "form": form, "family": fam, "foreign": foreign})
         return name
 
     names_in = []
+    foreign_at = {}  # a load's start -> its foreign bundle
     for m in NAME_CALL.finditer(text):
         statement = statement_around(text, m.start(), m.end())
-        name = add("name", m, bundle_is_main(statement))
+        foreign_at[m.start()] = foreign_bundle(statement)
+        name = add("name", m, bundle_is_main(statement), foreign_at[m.start()])
         if name is not None:
             names_in.append((m.start(), m.end(), name))
     for m in ID_CALL.finditer(text):
         # known receiver: a storyboard named by a literal in the same statement
-        lit = [n for s, e, n in names_in if m.start() - 300 <= s < m.start() and ";" not in text[e:m.start()]]
-        add("id", m, bool(lit))
+        lit = [(s, n) for s, e, n in names_in if m.start() - 300 <= s < m.start() and ";" not in text[e:m.start()]]
+        add("id", m, bool(lit), foreign_at.get(lit[-1][0]) if lit else None)
     for m in SEGUE_CALL.finditer(text):
         add("segue", m, False)
     for m in SEGUE_WRAPPER.finditer(text):
@@ -213,20 +229,21 @@ def code_sites(rel, text, consts):
         # the nearest binding counts, even when its name is not known (then the use is not one the harness names)
         n = NAME_CALL.search(text, b.start(), min(len(text), b.end() + 200))
         known = n and ";" not in text[b.end():n.start()] and "\n" not in text[b.end():n.start()]
-        bindings.append((b.start(), b.group("var"), argument(n, consts)[0] if known else None))
+        bindings.append((b.start(), b.group("var"), argument(n, consts)[0] if known else None,
+                         foreign_at.get(n.start()) if known else None))
     for m in INITIAL_CALL.finditer(text):
-        lit = [n for s, e, n in names_in if m.start() - 300 <= s < m.start() and ";" not in text[e:m.start()]
+        lit = [(s, n) for s, e, n in names_in if m.start() - 300 <= s < m.start() and ";" not in text[e:m.start()]
                and "\n\n" not in text[e:m.start()]]
-        name = lit[-1] if lit else None
+        name, foreign = (lit[-1][1], foreign_at.get(lit[-1][0])) if lit else (None, None)
         if name is None:
             recv = re.search(r"(\w+)\s*$", re.sub(r"[\s.?!\[]+$", "", text[max(0, m.start() - 80):m.start()]))
             if recv:
-                prior = [n for s, v, n in bindings if v == recv.group(1) and s < m.start()]
-                name = prior[-1] if prior else None
+                prior = [(n, f) for s, v, n, f in bindings if v == recv.group(1) and s < m.start()]
+                name, foreign = prior[-1] if prior else (None, None)
         if name is not None:
             sites.append({"kind": "initial", "name": name, "path": rel, "lo": line_of(text, m.start()),
                           "hi": line_of(text, m.end()), "known": True, "constant": False,
-                          "form": text[m.start():m.end()], "family": file_family})
+                          "form": text[m.start():m.end()], "family": file_family, "foreign": foreign})
     return sites
 
 

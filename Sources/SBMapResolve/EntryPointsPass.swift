@@ -20,6 +20,8 @@ extension GraphBuilder {
         let launchless: Set<ProductKind> = [.unitTests, .uiTests, .framework, .staticLibrary, .bundle, .tool, .package]
         // Which build configurations a finding belongs to, by where its key is written, when not all of its target's.
         var contexts: [SourceLocation: String] = [:]
+        // Keys that a target which launches reads (its Info.plist, its build settings), and whose storyboard it bundles.
+        var readByTarget = Set<SourceLocation>()
         for (target, declarations) in membership.entryPoints.enumerated() where !launchless.contains(membership.targets[target].product) {
             // Every configuration's Info.plist (issue 20, class 8): a plist that several configurations share is one
             // plist, read once; one that only some use says which in its findings.
@@ -34,6 +36,7 @@ extension GraphBuilder {
             for (declaration, words) in all {
                 if let words { contexts[declaration.location] = words }
                 let forAnotherDevice = iPhoneOnly && (declaration.role == .mainPad || declaration.role == .launchPad)
+                if !forAnotherDevice { readByTarget.insert(declaration.location) }
                 attach(declaration, scope: .targets([target]), facts: forAnotherDevice ? [.keyForAnotherDevice(key: declaration.key)] : [],
                        context: words, declares: !forAnotherDevice)
             }
@@ -46,7 +49,7 @@ extension GraphBuilder {
             let facts: [FindingFact] = membership.isEmpty ? [] : [.plistUsedByNoTarget]
             for declaration in value.entryPoints { attach(declaration, scope: .nearest, facts: facts) }
         }
-        checkLaunchedStoryboardsHaveInitialScenes(contexts: contexts)
+        checkLaunchedStoryboardsHaveInitialScenes(contexts: contexts, readByTarget: readByTarget)
     }
 
     /// "in configuration Beta of App", for a key or plist that only some of the target's build configurations use;
@@ -62,12 +65,14 @@ extension GraphBuilder {
     /// menu-bar apps, background helpers, document-based apps and apps that open windows from code show no window
     /// at launch.
     ///
-    /// A launch storyboard (`UILaunchStoryboardName`) without one (issue 20, class 11) is a warning: the system
-    /// draws the launch screen from the storyboard's initial view controller, so there is none to draw and the app
-    /// opens on a blank screen until its first window appears. The app itself starts and runs: a likely mistake, not
-    /// a crash (docs/diagnostics.md). A launch storyboard with no scene at all is the usual way to ask for a blank
-    /// launch screen on purpose (Texture's and realm's samples): nothing to report.
-    private mutating func checkLaunchedStoryboardsHaveInitialScenes(contexts: [SourceLocation: String]) {
+    /// A launch storyboard (`UILaunchStoryboardName`) without one (issue 20, class 11) is an error when a target that
+    /// launches reads the key and bundles the storyboard: the system draws the launch screen from the storyboard's
+    /// initial view controller, so on every launch of that build there is none to draw and the app opens on a blank
+    /// screen — the app misbehaving on a path a target builds (docs/diagnostics.md). Where no target is known to read
+    /// the key (no project describes the plist), it is a warning. A launch storyboard with no scene at all is the
+    /// usual way to ask for a blank launch screen on purpose (Texture's and realm's samples): nothing to report.
+    private mutating func checkLaunchedStoryboardsHaveInitialScenes(contexts: [SourceLocation: String],
+                                                                    readByTarget: Set<SourceLocation>) {
         var withScenes: Set<String>?
         for (index, storyboard) in storyboards.enumerated() where storyboard.initialScene == nil && storyboard.platform != .macOS {
             // One finding per key: each is an app (or a configuration) that starts this way.
@@ -90,7 +95,7 @@ extension GraphBuilder {
             guard withScenes?.contains(storyboard.path) == true else { continue }
             for declaration in launches {
                 diagnostics.append(Diagnostic(
-                    .warning, .missingInitialScene,
+                    readByTarget.contains(declaration.declaredAt) ? .error : .warning, .missingInitialScene,
                     "\(storyboard.name).storyboard is the launch screen (\(declaration.key)\(contexts[declaration.declaredAt].map { ", \($0)" } ?? "")) but has no initial view controller; the system has nothing to show, and the app opens on a blank screen",
                     at: declaration.declaredAt,
                     hint: "tick 'Is Initial View Controller' on the launch screen's scene in \(storyboard.name).storyboard"))
@@ -134,6 +139,26 @@ extension GraphBuilder {
             break  // The file's own error says why; the key itself is fine.
         case .notInTarget(let indices):
             guard !(isLaunch && hasNib(named: name, scope: scope)) else { return }
+            if let platforms = otherPlatforms(holding: name, scope: scope) {
+                // Only for platforms the target does not build for (a macOS demo's key naming the tvOS demo's
+                // storyboard): no build of this target can load it.
+                let holders = membership.titles(Set(indices.flatMap { catalog.entries[$0].targets }).sorted())
+                diagnostics.append(Diagnostic(
+                    .error, .storyboardNotInTarget,
+                    "\(key) names storyboard '\(name)', but it exists only for \(platforms)\(holders.isEmpty ? "" : " (in \(holders))"), which the targets that use this key do not build for; \(consequence)",
+                    at: declaration.location, facts: facts,
+                    hint: "add a \(file) for this platform to the target's Copy Bundle Resources, or fix the key"))
+                return
+            }
+            if let projects = otherProjects(holding: name, scope: scope) {
+                // Only in another project (a sibling sample's): no build of the target's project has it.
+                diagnostics.append(Diagnostic(
+                    .error, .storyboardNotInTarget,
+                    "\(key) names storyboard '\(name)', but it exists only in another project (\(projects.joined(separator: ", "))), not in the project of the targets that use this key; \(consequence)",
+                    at: declaration.location, facts: facts,
+                    hint: "add \(file) to this project and to the target's Copy Bundle Resources, or fix the key"))
+                return
+            }
             diagnostics.append(Diagnostic(
                 .warning, .storyboardNotInTarget,
                 "\(key) names storyboard '\(name)', but \(notInTargetMessage(name: name, indices: indices, from: declaration.location.path))",
@@ -149,6 +174,17 @@ extension GraphBuilder {
                 hint: suggestion(for: name, among: catalog.entries.map(\.name))
                     ?? "add \(file) to the app, or fix the key"))
         }
+    }
+
+    /// The platforms of every storyboard named `name`, when none is for a platform the targets of `scope` build for
+    /// ("tvOS", "iOS, tvOS"); `nil` when one may be, or when a platform is not known.
+    private func otherPlatforms(holding name: String, scope: StoryboardCatalog.Scope) -> String? {
+        guard case .targets(let own) = scope else { return nil }
+        let built = Set(own.flatMap { membership.targets[$0].platforms })
+        let found = Set(catalog.all(named: name, platform: .unknown).map { catalog.entries[$0].file.platform })
+        guard !built.isEmpty, !found.isEmpty, !built.contains(.unknown), !found.contains(.unknown),
+              built.isDisjoint(with: found) else { return nil }
+        return found.sorted().map(\.displayName).joined(separator: ", ")
     }
 
     /// Whether a nib named `name` (`LaunchScreen.xib`) is in the tree, held by the scope's targets, or by none.

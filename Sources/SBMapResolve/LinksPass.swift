@@ -126,9 +126,11 @@ extension GraphBuilder {
                 return Resolution(state: .unresolved, reason: "storyboard name differs in letter case from '\(actual)'",
                                   candidates: storyboards[index].initialScene.map { [$0] } ?? [])
             case .notInTarget(let indices):
-                let message = notInTargetMessage(name: name, indices: indices, from: fromPath)
+                let elsewhere = otherProjects(holding: name, scope: scope, platform: platform)
+                let message = elsewhere.map { "it exists only in another project (\($0.joined(separator: ", "))), not in this storyboard's project; following it crashes the app" }
+                    ?? notInTargetMessage(name: name, indices: indices, from: fromPath)
                 diagnostics.append(Diagnostic(
-                    .warning, .storyboardNotInTarget, "\(described) names storyboard '\(name)', but \(message)",
+                    elsewhere == nil ? .warning : .error, .storyboardNotInTarget, "\(described) names storyboard '\(name)', but \(message)",
                     at: location, hint: "add \(name).storyboard to the target's Copy Bundle Resources, or point the reference at a storyboard of this target"))
                 return Resolution(state: .unresolved, reason: "storyboard '\(name)' is not in this target",
                                   candidates: indices.compactMap { scene(in: $0, identifier: link.identifier) })
@@ -210,6 +212,16 @@ extension GraphBuilder {
     }
 
     /// "it is only in Widget (iOS), not in App (iOS)", or "no target builds A/Old/Settings.storyboard".
+    /// The other projects that hold every storyboard named `name` (of any platform), when none can be in the bundle
+    /// of the targets `scope` names (`TargetMembership.otherProjects`); `nil` otherwise.
+    func otherProjects(holding name: String, scope: StoryboardCatalog.Scope, platform: Platform = .unknown) -> [String]? {
+        guard case .targets(let own) = scope else { return nil }
+        let candidates = catalog.all(named: name, platform: platform).map {
+            (catalog.entries[$0].file.path, catalog.entries[$0].targets)
+        }
+        return membership.otherProjects(holding: candidates, from: own)
+    }
+
     func notInTargetMessage(name: String, indices: [Int], from fromPath: String) -> String {
         let owners = Set(indices.flatMap { catalog.entries[$0].targets }).sorted()
         let own = membership.targets(of: fromPath)

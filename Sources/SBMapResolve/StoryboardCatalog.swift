@@ -107,6 +107,12 @@ struct StoryboardCatalog {
         return .missing
     }
 
+    /// Every storyboard named `name` that a file of `platform` can reference, whatever its targets.
+    func all(named rawName: String, platform: Platform) -> [Int] {
+        let name = rawName.hasSuffix(".storyboard") ? String(rawName.dropLast(".storyboard".count)) : rawName
+        return (byName[name] ?? []).filter { platform.canReference(entries[$0].file.platform) }
+    }
+
     /// Whether the storyboard at `index` can be found from a file with this scope.
     func holds(_ scope: Scope, _ index: Int) -> Bool {
         switch scope {

@@ -34,6 +34,9 @@ public struct TargetMembership: Sendable {
     private var byPlist: [String: [Int]] = [:]
     /// Folders a project covers, each once, shortest first.
     private var scopes: [String] = []
+    /// Each project's root folder, by its name (`BuildTarget.project`).
+    private var projectRoots: [String: String] = [:]
+    private var positionByID: [String: Int] = [:]
 
     public init(_ projects: [Loaded<LoadedBuildProject>]) {
         var loaded: [(target: BuildTarget, source: LoadedTarget)] = []
@@ -41,6 +44,7 @@ public struct TargetMembership: Sendable {
         for project in projects {
             guard let value = project.value else { continue }
             scopeSet.insert(value.root)
+            projectRoots[value.name] = value.root
             for target in value.targets {
                 let id = BuildTarget.id(project: value.name, target: target.name)
                 let built = BuildTarget(
@@ -71,6 +75,7 @@ public struct TargetMembership: Sendable {
             for plist in Set(infoPlists[index].map(\.path)) { byPlist[plist, default: []].append(index) }
         }
         scopes = scopeSet.sorted { ($0.utf8.count, $0) < ($1.utf8.count, $1) }
+        for (index, target) in targets.enumerated() { positionByID[target.id] = index }
         addLinkedLibraries(loaded)
     }
 
@@ -137,6 +142,34 @@ public struct TargetMembership: Sendable {
 
     /// The targets one of whose configurations' `INFOPLIST_FILE` is `path`.
     public func targets(usingPlist path: String) -> [Int] { byPlist[path] ?? [] }
+
+    /// The position of the target with id `id` (`BuildTarget.id`).
+    public func position(ofID id: String) -> Int? { positionByID[id] }
+
+    /// The other projects that hold a name's only storyboards, when none of them can be in the bundle of a target of
+    /// the projects of `own` (issue 20): no target of those projects holds any of them, and none lies inside their
+    /// folders. Such a storyboard is another sample's or another app's: no build phase of the own project copies it,
+    /// and no build script of it is likely to reach into a sibling project. `nil` when one of them is in or beside the
+    /// own project (a script, a pod or a folder the project does not list may bring it: unknown), or when `own` is
+    /// empty. A storyboard no target holds counts by the project whose folder it is in (its path if none).
+    public func otherProjects(holding candidates: [(path: String, targets: [Int])], from own: [Int]) -> [String]? {
+        let ownProjects = Set(own.map { targets[$0].project })
+        let ownRoots = ownProjects.compactMap { projectRoots[$0] }
+        guard !ownProjects.isEmpty, ownRoots.count == ownProjects.count else { return nil }
+        var others = Set<String>()
+        for candidate in candidates {
+            if ownRoots.contains(where: { TargetFolder.isInside(candidate.path, folder: $0) })
+                || candidate.targets.contains(where: { ownProjects.contains(targets[$0].project) }) { return nil }
+            if candidate.targets.isEmpty {
+                let around = projectRoots.filter { TargetFolder.isInside(candidate.path, folder: $0.value) }
+                    .max { ($0.value.utf8.count, $1.key) < ($1.value.utf8.count, $0.key) }
+                others.insert(around?.key ?? candidate.path)
+            } else {
+                others.formUnion(candidate.targets.map { targets[$0].project })
+            }
+        }
+        return others.isEmpty ? nil : others.sorted()
+    }
 
     /// The titles of some targets, for messages: `App (iOS), Widget (iOS)`.
     public func titles(_ indices: [Int]) -> String {

@@ -128,4 +128,37 @@ import Testing
         let note = RecallClassesTests.finding(all, at: "App/Factory.m:5:")
         #expect(note.map { RecallClassesTests.level($0) == "note" && $0.contains("a parameter") } == true, "\(all)")
     }
+
+    /// A parameter whose default value is a storyboard load with a literal name (firebase's `static func
+    /// fromStoryboard(_ storyboard: UIStoryboard = UIStoryboard(name: "Main", bundle: nil))`): the helper's body is
+    /// checked with the default, where it is written, as a direct call (an error for an ID 'Main' does not have, a
+    /// link for one it has); a call that passes its own storyboard is still checked at the call. The counter-case: a
+    /// default that is not a literal (a variable) leaves the helper's note.
+    @Test func aParametersLiteralDefaultIsFollowed() throws {
+        var files = Self.storyboards
+        files["App/Review.swift"] = """
+            import UIKit
+            let shared = UIStoryboard(name: "Main", bundle: nil)
+            class HomeViewController: UIViewController {
+                static func fromStoryboard(_ storyboard: UIStoryboard = UIStoryboard(name: "Main", bundle: nil)) -> UIViewController {
+                    storyboard.instantiateViewController(withIdentifier: "NewReview")
+                }
+                static func security(_ storyboard: UIStoryboard = UIStoryboard(name: "Settings", bundle: nil)) -> UIViewController {
+                    storyboard.instantiateViewController(withIdentifier: "security")
+                }
+                static func fromShared(_ storyboard: UIStoryboard = shared) -> UIViewController {
+                    storyboard.instantiateViewController(withIdentifier: "NewReview")
+                }
+                func open() { show(Self.fromStoryboard(), sender: nil); show(Self.security(), sender: nil); show(Self.fromShared(), sender: nil) }
+            }
+            """
+        let all = try RecallClassesTests.findings(try Harness.project(files))
+        let broken = RecallClassesTests.finding(all, at: "App/Review.swift:5:")
+        #expect(RecallClassesTests.level(broken) == "error" && broken!.contains("'NewReview'") && broken!.contains("of 'Main'")
+                && broken!.contains("default values of fromStoryboard(_:)"), "\(all)")
+        #expect(all.allSatisfy { !$0.contains("App/Review.swift:8:") }, "\(all)")
+        let note = all.filter { $0.contains("App/Review.swift:11:") }
+        #expect(!note.isEmpty && note.allSatisfy { RecallClassesTests.level($0) != "error" }, "\(all)")
+        #expect(note.contains { RecallClassesTests.level($0) == "note" && $0.contains("a parameter") }, "\(all)")
+    }
 }

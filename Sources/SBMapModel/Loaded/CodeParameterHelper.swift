@@ -13,11 +13,15 @@ public struct CodeParameterHelper: Hashable, Sendable {
         public var name: String
         /// Whether the parameter has a default value, so that a call may leave it out.
         public var hasDefault: Bool
+        /// The default value when it is a string literal or a storyboard load (`= UIStoryboard(name: "Main", bundle:
+        /// nil)`): what the helper's body uses whenever a call leaves the parameter out.
+        public var defaultValue: CodeHelperCall.Argument?
 
-        public init(label: String?, name: String, hasDefault: Bool) {
+        public init(label: String?, name: String, hasDefault: Bool, defaultValue: CodeHelperCall.Argument? = nil) {
             self.label = label
             self.name = name
             self.hasDefault = hasDefault
+            self.defaultValue = defaultValue
         }
     }
 

@@ -224,10 +224,10 @@ struct CodeLinkPass: Sendable {
     /// accessor) to the initial scene of each storyboard it may mean; where none has one, reports `asked` and draws
     /// the broken link.
     mutating func linkInitialScenes(of boards: [Storyboard], from type: [String], at location: SourceLocation,
-                                            via: String, asked: @autoclosure () -> String, hint: String) {
+                                            via: String, level: Severity = .warning, asked: @autoclosure () -> String, hint: String) {
         let targets = index.ends(ofNodes: boards.compactMap { index.initialScene(of: $0) })
         if targets.isEmpty, let first = boards.first {
-            report(.warning, .codeUnknownIdentifier, asked(), at: location, hint: hint)
+            report(level, .codeUnknownIdentifier, asked(), at: location, hint: hint)
             addBrokenLink(from: type, storyboard: first, name: first.name, identifier: nil,
                           resolution: Resolution(state: .unresolved, reason: "'\(first.name)' has no initial scene"),
                           location: location, via: via)

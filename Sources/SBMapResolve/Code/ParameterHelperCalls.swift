@@ -16,6 +16,7 @@ enum ParameterHelperCalls {
             for helper in file.parameterHelpers { helpersByName[helper.path.last ?? "", default: []].append(helper) }
         }
         guard !helpersByName.isEmpty else { return }
+        followDefaults(&files)
         for k in files.indices where !files[k].helperCalls.isEmpty {
             for call in files[k].helperCalls {
                 guard let candidates = helpersByName[call.name] else { continue }
@@ -37,6 +38,39 @@ enum ParameterHelperCalls {
                     files[k].instantiations.append(CodeInstantiation(storyboard: storyboard, identifier: identifier,
                                                                      api: use.api + via, enclosingType: call.enclosingType,
                                                                      location: call.location))
+                }
+            }
+        }
+    }
+
+    /// A helper's body checked with its parameters' literal default values (firebase's `static func fromStoryboard(_
+    /// storyboard: UIStoryboard = UIStoryboard(name: "Main", bundle: nil))`): a default is written to be used, by
+    /// every call that leaves the parameter out (`NewReviewViewController.fromStoryboard()`), so the helper's own use
+    /// becomes the use of the default, checked where it is written. A use that names a parameter without such a
+    /// default stays as it is (a note: each call passes its own value); calls that pass their own literals are
+    /// checked at the call, as before.
+    private static func followDefaults(_ files: inout [LoadedCodeFile]) {
+        for k in files.indices where !files[k].parameterHelpers.isEmpty {
+            for helper in files[k].parameterHelpers where helper.parameters.contains(where: { $0.defaultValue != nil }) {
+                var defaults: [String: CodeHelperCall.Argument] = [:]
+                for parameter in helper.parameters { defaults[parameter.name] = parameter.defaultValue }
+                let via = " (with the default values of \(helper.signature))"
+                for load in helper.loads {
+                    guard let at = files[k].loads.firstIndex(of: load), case .string(let name)? = substitute(load.name, defaults) else { continue }
+                    files[k].loads[at].name = name
+                    files[k].loads[at].api += via
+                }
+                for use in helper.instantiations {
+                    guard let at = files[k].instantiations.firstIndex(of: use),
+                          let storyboard = substitute(use.storyboard, defaults) else { continue }
+                    var identifier = use.identifier
+                    if let written = use.identifier {
+                        guard case .string(let value)? = substitute(written, defaults) else { continue }
+                        identifier = value
+                    }
+                    files[k].instantiations[at].storyboard = storyboard
+                    files[k].instantiations[at].identifier = identifier
+                    files[k].instantiations[at].api += via
                 }
             }
         }

@@ -23,11 +23,22 @@ extension SwiftCodeReader {
         while let p = walk.next(in: stream) {
             // `name: T` and `label name: T`: the first word is the label either way.
             let label = stream.text(p.first)
-            let hasDefault = p.type.contains { stream.isPunct($0, "=") }
-            parameters.append(.init(label: label == "_" ? nil : label, name: stream.text(p.last), hasDefault: hasDefault))
+            let equals = p.type.first { stream.isPunct($0, "=") }
+            parameters.append(.init(label: label == "_" ? nil : label, name: stream.text(p.last), hasDefault: equals != nil,
+                                    defaultValue: equals.flatMap { defaultValue(($0 + 1)..<p.type.upperBound) }))
         }
         file.parameterHelpers.append(CodeParameterHelper(path: scopes.typePath + [stream.text(n)], parameters: parameters,
                                                          loads: loads, instantiations: instantiations))
+    }
+
+    /// A parameter's default value that the linker can follow: a string literal, or a storyboard load with a literal
+    /// name (firebase's `_ storyboard: UIStoryboard = UIStoryboard(name: "Main", bundle: nil)`).
+    private func defaultValue(_ range: Range<Int>) -> CodeHelperCall.Argument? {
+        guard !range.isEmpty else { return nil }
+        if range.count == 1, stream.kind(range.lowerBound) == .string { return .string(string(range, dynamicText: false)) }
+        let word = stream.word(range.lowerBound)
+        guard word == .UIStoryboard || word == .NSStoryboard, let ref = storyboardExpression(range, strict: true) else { return nil }
+        return .storyboard(ref)
     }
 
     /// Records the calls `name(…)` that pass a string literal or a storyboard load as a whole argument: one pass

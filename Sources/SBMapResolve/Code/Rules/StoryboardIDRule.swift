@@ -26,7 +26,10 @@ extension CodeLinkPass {
             return
         }
         guard let identifierArg = use.identifier else {
-            linkInitialScenes(of: boards, from: use.enclosingType, at: use.location, via: use.api,
+            // None of the storyboards the receiver stands for has an initial scene: the call returns nil, which the
+            // code force-unwraps (a crash) or drops (nothing shown): an error. Code nothing refers to, or that no
+            // target compiles, is lowered by its facts as any error is.
+            linkInitialScenes(of: boards, from: use.enclosingType, at: use.location, via: use.api, level: .error,
                               asked: "\(use.api) asks storyboard \(Self.quoted(boards)) for its initial scene, which it does not have; the call returns nil",
                               hint: "tick 'Is Initial View Controller' on a scene, or instantiate by identifier")
             return

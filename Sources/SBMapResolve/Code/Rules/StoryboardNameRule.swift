@@ -47,6 +47,27 @@ extension CodeLinkPass {
                        at: load.location,
                        hint: lfsPointer ? "fetch it with `git lfs pull` to check this call" : "fix the error reported for \(path)")
             case .notInTarget(let elsewhere):
+                // Only for platforms no target compiling this file builds for (an AppKit demo naming the tvOS
+                // demo's storyboard): no build of this file can load it.
+                let found = Set(elsewhere.map(\.platform))
+                if lookup.targets != nil, !file.platforms.isEmpty, !file.platforms.contains(.unknown), !found.contains(.unknown),
+                   file.platforms.isDisjoint(with: found) {
+                    report(.error, .storyboardNotInTarget,
+                           "\(load.api) loads storyboard '\(name)', but it exists only for \(found.sorted().map(\.displayName).joined(separator: ", ")) (\(notInTargetText(elsewhere, bundle: bundle))), and this file is compiled for \(file.platforms.sorted().map(\.displayName).joined(separator: ", ")); this call crashes the app",
+                           at: load.location,
+                           hint: "add a \(name).storyboard for this platform to the targets that compile this file, or fix the name")
+                    return (name, match, foreign)
+                }
+                // Only in another project (a sibling sample's, another app's): no build of this one has it.
+                let own = (lookup.targets ?? []).compactMap { membership.position(ofID: $0) }
+                let candidates = elsewhere.map { ($0.path, $0.targets.compactMap { membership.position(ofID: $0) }) }
+                if let projects = membership.otherProjects(holding: candidates, from: own) {
+                    report(.error, .storyboardNotInTarget,
+                           "\(load.api) loads storyboard '\(name)', but it exists only in another project (\(projects.joined(separator: ", "))), not in the project that compiles this file; this call crashes the app",
+                           at: load.location,
+                           hint: "add \(name).storyboard to this project and to the targets that compile this file, or fix the name")
+                    return (name, match, foreign)
+                }
                 report(.warning, .storyboardNotInTarget,
                        "\(load.api) loads storyboard '\(name)', but \(notInTargetText(elsewhere, bundle: bundle))",
                        at: load.location,
