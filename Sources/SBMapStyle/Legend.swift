@@ -58,6 +58,9 @@ struct LegendUsage {
     var edges: Set<EdgeKey> = []
     var markers: Set<MarkerKey> = []
     var segueAction = false
+    /// A node for a name that does not exist was named by a storyboard reference or link, not only by code (an
+    /// overview's missing storyboard): the legend then does not say "in code".
+    var missingNotOnlyFromCode = false
     /// Diff maps: the kinds of change drawn.
     var changes: Set<Change.Kind> = []
 
@@ -85,7 +88,8 @@ struct LegendUsage {
             case let .placeholder(role, state):
                 let style = theme.nodeStyle(for: role).overlaid(with: theme.highlight.highlight(for: state).node)
                 items.append(LegendItem(id: ids.make("legend-\(role.rawValue)", state.rawValue),
-                                        text: Self.placeholderText(role, state),
+                                        text: missingNotOnlyFromCode && role == .codeTarget
+                                            ? Self.missingText(state) : Self.placeholderText(role, state),
                                         classes: ["legend-item", "scene", role.rawValue,
                                                   state == .resolved ? "cross-file" : state.rawValue],
                                         sample: .node(style)))
@@ -110,7 +114,9 @@ struct LegendUsage {
                                         sample: .edge(theme.edges.default.overlaid(with: theme.highlight.ambiguous.edge))))
             case let .broken(state):
                 items.append(LegendItem(id: ids.make("legend-edge-broken", state.rawValue),
-                                        text: state == .external ? "Shown from code, from a bundle not scanned"
+                                        text: missingNotOnlyFromCode
+                                            ? (state == .external ? "Link into a bundle not scanned" : "Link to a target that does not exist")
+                                            : state == .external ? "Shown from code, from a bundle not scanned"
                                                                  : "Shown from code, but the target does not exist",
                                         classes: ["legend-item", "edge", "code", state.rawValue, "broken-link"],
                                         sample: .edge(theme.edges.style(for: .code)
@@ -195,6 +201,15 @@ struct LegendUsage {
         case .codeTarget: "Named in code, not found"
         case .storyboard: "Storyboard (scene count)"
         case .stub: "Storyboard further away (folded)"
+        }
+    }
+
+    /// An overview's node for a name that code or a storyboard reference gives, and no storyboard has.
+    static func missingText(_ state: Resolution.State) -> String {
+        switch state {
+        case .unresolved: "Named (in code or a reference), does not exist"
+        case .external: "Named, in a bundle not scanned"
+        case .resolved, .ambiguous: "Named (\(state.rawValue))"
         }
     }
 

@@ -62,6 +62,8 @@ extension StylePass {
             usage.changes.insert(change.kind)
         }
         usage.nodes.insert(usageKey)
+        // An overview draws a storyboard that does not exist as one such node, whether code or a reference names it.
+        if node.role == .codeTarget, let mechanism = node.link?.mechanism, mechanism != .code { usage.missingNotOnlyFromCode = true }
 
         var lines = labelLines(for: node)
         if let prefix = style.prefix, !prefix.isEmpty, !lines.isEmpty {
@@ -235,7 +237,8 @@ extension StylePass {
         var tip: [String] = []
         let cls = node.customClass.map { c in node.customModule.map { "\($0).\(c)" } ?? c } ?? defaultClass(node)
         if node.role == .codeTarget {
-            tip.append("Named in code, not found in the storyboards")
+            tip.append(node.link.map { $0.mechanism == .code } ?? true ? "Named in code, not found in the storyboards"
+                                                                        : "Named by a storyboard reference, not found in the storyboards")
         } else if node.role != .code {
             tip.append("Class: \(cls ?? node.element)")
         }

@@ -251,6 +251,19 @@ import Testing
         #expect(styled.nodes.filter { $0.classes.contains("code-target") }.compactMap(\.cluster).count == 1)
     }
 
+    /// An overview draws a storyboard that does not exist as one node, whoever names it; the tab-bar app's Profile is
+    /// named by a storyboard reference, so neither the legend nor the tooltip may say "in code".
+    @Test func anOverviewsMissingStoryboardNamedByAReferenceIsNotCalledCode() throws {
+        let theme = try #require(try BuiltinThemes.theme(named: "default"))
+        let styled = Stylist(theme: theme).style(OverviewView.make(SampleGraphs.tabBarApp))
+        let texts = styled.legend.map(\.text)
+        #expect(texts.contains("Named (in code or a reference), does not exist"), "\(texts)")
+        #expect(texts.contains("Link to a target that does not exist"), "\(texts)")
+        #expect(!texts.contains { $0.contains("in code, does not exist") || $0.contains("Shown from code, but") }, "\(texts)")
+        let profile = try #require(styled.nodes.first { $0.classes.contains("code-target") && $0.label.joined().contains("Profile") })
+        #expect(profile.tooltip.contains("Named by a storyboard reference"), "\(profile.tooltip)")
+    }
+
     @Test func unwindTargetEdgesAndTheLegend() throws {
         let (_, doc, rendered) = try SVG.render(Self.graph)
         let unwindTarget = try #require(SVG.groups(doc, "edge", "unwind-target").first)
