@@ -20,7 +20,7 @@ extension GraphBuilder {
     }
 }
 
-/// The legend's table, as a Graphviz HTML-like label. Every piece of text is escaped for it (`LegendTable.text`):
+/// The legend's table, as a Graphviz HTML-like label. Every piece of text is escaped for it (`GraphvizText.htmlText`):
 /// item texts are sbmap's own, but may hold a theme's words or a segue kind read from a storyboard.
 struct LegendTable {
     let items: [LegendItem]
@@ -38,7 +38,7 @@ struct LegendTable {
         out += " COLOR=\"\(box.stroke.graphviz)\"\(Self.fill(box.fill)) CELLBORDER=\"0\" CELLSPACING=\"2\" CELLPADDING=\"1\">"
         let titleColor = (box.fontColor ?? theme.font.color).graphviz
         out += "<TR><TD COLSPAN=\"\(2 * columns)\" ALIGN=\"LEFT\"><FONT POINT-SIZE=\"\(GraphvizText.number(max(theme.font.size - 1, 6)))\""
-        out += " COLOR=\"\(titleColor)\">\(Self.text(theme.legend.title))</FONT></TD></TR>"
+        out += " COLOR=\"\(titleColor)\">\(GraphvizText.htmlText(theme.legend.title))</FONT></TD></TR>"
         for row in 0..<rows {
             out += "<TR>"
             for column in 0..<columns {
@@ -50,7 +50,7 @@ struct LegendTable {
                 }
                 let item = items[index]
                 out += sample(item.sample)
-                out += "<TD ALIGN=\"LEFT\"><FONT POINT-SIZE=\"\(small)\">\(Self.text(item.text))</FONT></TD>"
+                out += "<TD ALIGN=\"LEFT\"><FONT POINT-SIZE=\"\(small)\">\(GraphvizText.htmlText(item.text))</FONT></TD>"
             }
             out += "</TR>"
         }
@@ -77,7 +77,7 @@ struct LegendTable {
         let fill = words.contains("filled") ? Self.fill(style.fill ?? .none) : ""
         let prefix = TextSafety.clean(style.prefix ?? "")
         let font = style.fontColor.map { " COLOR=\"\($0.graphviz)\"" } ?? ""
-        let mark = prefix.isEmpty ? " " : "<FONT POINT-SIZE=\"\(small)\"\(font)>\(Self.text(prefix))</FONT>"
+        let mark = prefix.isEmpty ? " " : "<FONT POINT-SIZE=\"\(small)\"\(font)>\(GraphvizText.htmlText(prefix))</FONT>"
         if (style.peripheries ?? 1) > 1 {
             // Two outlines: a box inside the sample's box.
             return "<TD BORDER=\"\(border)\" COLOR=\"\(stroke)\"\(lines)\(fill) CELLPADDING=\"1\">"
@@ -131,22 +131,5 @@ struct LegendTable {
 
     static func fill(_ color: ThemeColor) -> String {
         color.isNone ? "" : " BGCOLOR=\"\(color.graphviz)\""
-    }
-
-    /// Text for an HTML-like label: markup characters as entities (Graphviz reads it as XML).
-    static func text(_ text: String) -> String {
-        var out = ""
-        for ch in text.unicodeScalars {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\n", "\r", "\u{0}": out += " "
-            default: out.unicodeScalars.append(ch)
-            }
-        }
-        return out
     }
 }

@@ -5,9 +5,28 @@ import Foundation
 /// Graphviz reads `label` and `tooltip` as *escString*s: `\N`, `\G`, `\E`, `\T`, `\H`, `\L` expand
 /// to names and `\n`, `\l`, `\r` break lines, so every backslash in input text is doubled. It also
 /// reads `&name;` entities in them, so `&` becomes `&amp;` and the text shows exactly as written in
-/// SVG, PNG and PDF. Values are set through the API (`agsafeset`), never as DOT text and never as
-/// HTML-like labels, so quotes and `<…>` are plain characters.
+/// SVG, PNG and PDF. Values are set through the API (`agsafeset`), never as DOT text, so quotes and `<…>` are plain
+/// characters. The one HTML-like label is the legend's table, built by sbmap itself (`LegendTable`); the text in it
+/// goes through `htmlText`.
 enum GraphvizText {
+    /// Text inside an HTML-like label: markup characters as entities (Graphviz reads the label as XML), line breaks
+    /// and NULs as spaces.
+    static func htmlText(_ text: String) -> String {
+        var out = ""
+        for ch in text.unicodeScalars {
+            switch ch {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            case "\n", "\r", "\u{0}": out += " "
+            default: out.unicodeScalars.append(ch)
+            }
+        }
+        return out
+    }
+
     /// One line of text as an escString fragment.
     static func escaped(_ text: String) -> String {
         var out = ""

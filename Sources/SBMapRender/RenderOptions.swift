@@ -150,13 +150,7 @@ public enum SVGIDPrefix {
     /// A short prefix that stands for `key` (a storyboard's path): `m` and eight hex digits of its FNV-1a hash, then
     /// `-`. A site names the maps of storyboards that share a name (two `Main.storyboard`s) apart with it.
     public static func short(_ key: String) -> String {
-        var hash: UInt32 = 2_166_136_261
-        for byte in key.utf8 {
-            hash ^= UInt32(byte)
-            hash = hash &* 16_777_619
-        }
-        let hex = String(hash, radix: 16)
-        return "m" + String(repeating: "0", count: 8 - hex.count) + hex + "-"
+        "m" + TextSafety.shortHash(key) + "-"
     }
 
     /// `text` as the start of an XML id: ASCII letters, digits, `-`, `_` and `.`, any other character as `-`, and
