@@ -174,7 +174,7 @@ import Testing
         #expect(Robust.codes(for: "App/Huge.storyboard", in: refused.run.stderr) == ["file-too-large"])
         #expect(refused.run.stderr.contains("--max-file-size"))
         #expect(refused.run.stderr.contains("sbmap: 1 storyboard, 2 scenes"), "\(refused.run.stderr)")
-        #expect(refused.seconds < 10, "refusing took \(refused.seconds) s")
+        #expect(refused.seconds < 30, "refusing took \(refused.seconds) s")
 
         let read = try Robust.measured(["check", "App", "--max-file-size", "300"], in: root)
         #expect(Robust.findings(read.run.stderr).allSatisfy { $0.level == "note" }, "\(read.run.stderr)")
@@ -480,7 +480,11 @@ import Testing
         #expect(complete.count > 200_000)
 
         var interruptedWhileWriting = false
-        for attempt in 0..<8 {
+        // Attempts 0–3 aim at the write, 4–7 at a random moment. On a loaded machine the aimed signal can land just
+        // after the rename; then up to eight more aimed attempts are made, until one lands while the file is written.
+        for attempt in 0..<16 {
+            if attempt >= 8, interruptedWhileWriting { break }
+            let aimed = attempt < 4 || attempt >= 8
             try old.write(to: output)
             // posix_spawn and waitpid rather than Foundation's Process: this loop polls for the exact moment to
             // interrupt, and must reap the child itself rather than wait for Foundation's monitor thread.
@@ -489,7 +493,7 @@ import Testing
             var caught = false
             var status: Int32 = 0
             var reaped = false
-            if attempt < 4 {
+            if aimed {
                 // Wait for the temporary file to appear, then interrupt while it is being written.
                 // Its name is unpredictable (`.map.dot.sbmap-PID-RANDOM.tmp`): look for the prefix.
                 let temporary = ".map.dot.sbmap-\(pid)-"
@@ -520,9 +524,10 @@ import Testing
             #expect(isOld || isComplete, "attempt \(attempt): a half-written output")
             let stray = try leftovers()
             #expect(stray.isEmpty, "attempt \(attempt): \(stray)")
-            if caught, exited, code == 0 {
-                // The run renamed its file between the look and the signal (a loaded machine): it finished whole.
-                #expect(isComplete, "attempt \(attempt): exit 0 without the complete output")
+            if caught, isComplete {
+                // The run renamed its file between the look and the signal (a loaded machine): the output is whole,
+                // and the run either ended before the signal (0) or was stopped on its way out (128 + signal).
+                #expect(exited && [0, 128 + signal].contains(code), "attempt \(attempt): status \(status)")
             } else if caught {
                 // Killed with the temporary file on disk: the handler removed it and left the old output.
                 #expect(exited && code == 128 + signal, "attempt \(attempt): status \(status)")

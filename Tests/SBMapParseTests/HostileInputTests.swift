@@ -133,7 +133,7 @@ struct HostileStoryboardTests {
         let text = "<?xml version=\"1.0\"?>\n\(doctype)\n<document><scenes><scene><objects><viewController id=\"a\" title=\"\(doctype.contains("big") ? uses : "&remote;")\" sceneMemberID=\"viewController\"/></objects></scene></scenes></document>"
         let start = Date()
         let loaded = try within(10) { load(text) }
-        #expect(Date().timeIntervalSince(start) < 2)
+        #expect(Date().timeIntervalSince(start) < 20)  // bounded, not timed: an expansion would take minutes
         #expect(loaded.value == nil)
         #expect(loaded.codes == ["forbidden-dtd"])
         #expect(loaded.diagnostics.allSatisfy { !$0.message.contains("root:") && !$0.message.contains("xxxx") })
@@ -156,7 +156,7 @@ struct HostileStoryboardTests {
         let text = minimalStoryboard.replacingOccurrences(of: "title=\"Café\"", with: "title=\"\(huge)\"")
         let start = Date()
         let loaded = load(text)
-        #expect(Date().timeIntervalSince(start) < 5)
+        #expect(Date().timeIntervalSince(start) < 30)  // bounded, not timed
         #expect(loaded.value == nil)
         #expect(loaded.codes == ["malformed-xml"])
         #expect((loaded.diagnostics.first?.message.count ?? 0) < 500)

@@ -35,7 +35,7 @@ struct StoryboardHostileInputTests {
         lol += "]>\n<document><scenes><scene><objects><viewController id=\"&lol9;\" title=\"&lol9;\" sceneMemberID=\"viewController\"/></objects></scene></scenes></document>\n"
         let start = Date()
         let loaded = load(lol)
-        #expect(Date().timeIntervalSince(start) < 2)
+        #expect(Date().timeIntervalSince(start) < 20)  // bounded, not timed: an expansion would take minutes
         #expect(loaded.value == nil)
         #expect(loaded.codes == ["forbidden-dtd"])
         let diagnostic = try #require(loaded.diagnostics.first)
