@@ -119,6 +119,7 @@ extension StoryboardSummary: JSONStreamable {
         w.field("notes", notes)
         w.field("scenes", scenes)
         w.field("storyboard", storyboard)
+        w.field("targets", targets)
         w.field("unresolved", unresolved)
         w.field("warnings", warnings)
         w.endObject()

@@ -145,9 +145,12 @@ public struct StoryboardSummary: Hashable, Sendable, Codable {
     public var notes: Int
     /// Why the system loads it on its own (main, launch, extension, …).
     public var entryRoles: [EntryPoint.Role]
+    /// The targets that build it (`BuildTarget.id`s, sorted). A focus map's stub needs them: its storyboard is not
+    /// among the map's storyboards, yet the stub belongs in the box of the targets that build it.
+    public var targets: [String]
 
     public init(storyboard: String, name: String, scenes: Int, unresolved: Int = 0, errors: Int = 0, warnings: Int = 0,
-                notes: Int = 0, entryRoles: [EntryPoint.Role] = []) {
+                notes: Int = 0, entryRoles: [EntryPoint.Role] = [], targets: [String] = []) {
         self.storyboard = storyboard
         self.name = name
         self.scenes = scenes
@@ -156,6 +159,7 @@ public struct StoryboardSummary: Hashable, Sendable, Codable {
         self.warnings = warnings
         self.notes = notes
         self.entryRoles = entryRoles
+        self.targets = targets
     }
 }
 

@@ -173,6 +173,13 @@ struct StylePass {
         guard !graph.targets.isEmpty else { return }
         var members: [[String]: [String]] = [:]
         for sb in graph.storyboards { members[sb.targets.sorted(), default: []].append(sb.path) }
+        // A focus map's stub stands for a storyboard the map does not draw: it goes in the box of that storyboard's
+        // targets, as the storyboard itself would (the code stub is no storyboard, and goes in none).
+        for node in graph.nodes where node.role == .stub {
+            guard let summary = node.summary, summary.storyboard != "code", storyboardsByID[summary.storyboard] == nil
+            else { continue }
+            members[summary.targets, default: []].append(summary.storyboard)
+        }
         // Targets by their titles, apps first; storyboards in no target last.
         let keys = members.keys.sorted { a, b in
             if a.isEmpty != b.isEmpty { return !a.isEmpty }

@@ -78,7 +78,8 @@ import Testing
                                                candidates: ["\(text)#b", "\(text)#c"]),
                         unwindAction: "unwindTo\(text):")
         node.summary = StoryboardSummary(storyboard: "App/\(text).storyboard", name: text, scenes: 20, unresolved: 3,
-                                         errors: 2, warnings: 1, notes: -4, entryRoles: [.main, .scene])
+                                         errors: 2, warnings: 1, notes: -4, entryRoles: [.main, .scene],
+                                         targets: ["App.xcodeproj:\(text)"])
         node.change = Change(.changed, details: ["class: \(text) → \(text)2", text])
         node.instantiatedBySelfAt = [SourceLocation(path: "App/\(text).swift", line: 12, column: 5)]
         graph.nodes = [node]

@@ -168,6 +168,49 @@ import Testing
         #expect(SVG.groups(doc, "cluster", "shared").count == 1)
     }
 
+    /// Seen on Rocket.Chat's focus map of Chat: the folded neighbours ("… Directory +1 scene further away") were drawn
+    /// outside the box of the target that builds them, as if no target did.
+    @Test func aFocusMapsStubSitsInTheBoxOfTheTargetsThatBuildItsStoryboard() throws {
+        var graph = multiTarget
+        let tvOnly = Storyboard(path: "TV/Menu.storyboard", name: "Menu", platform: .tvOS, targets: ["App.xcodeproj#TV"])
+        graph.storyboards.append(tvOnly)
+        graph.nodes.append(SampleGraphs.scene(tvOnly.path, "t1"))
+        graph.edges = [
+            Edge(id: "Phone/Main.storyboard#e1", from: "Phone/Main.storyboard#p1", to: "Shared/Shared.storyboard#s1", kind: .show, crossFile: true),
+            Edge(id: "Phone/Main.storyboard#e2", from: "Phone/Main.storyboard#p1", to: "TV/Menu.storyboard#t1", kind: .show, crossFile: true),
+            Edge(id: "Phone/Main.storyboard#e3", from: "Phone/Main.storyboard#p1", to: "Old/Old.storyboard#o1", kind: .show, crossFile: true),
+        ]
+        let focus = FocusView(storyboard: "Phone/Main.storyboard", hops: 0).make(graph)
+        let styled = try style(focus)
+        let titles = Dictionary(uniqueKeysWithValues: styled.clusters.map { ($0.id, $0.label.joined()) })
+        func groupOfStub(_ name: String) -> String? {
+            styled.nodes.first { $0.classes.contains("stub") && $0.label.first == "… \(name)" }?.cluster.flatMap { titles[$0] }
+        }
+        #expect(groupOfStub("Shared") == "Phone (iOS) + TV (tvOS)")
+        #expect(groupOfStub("Menu") == "TV (tvOS)")
+        #expect(groupOfStub("Old") == "In no target")
+        // The focus storyboard's own box is still in its group, and no storyboard box is drawn for a stub.
+        #expect(styled.clusters.filter { $0.kind == .storyboard }.map(\.storyboard) == ["Phone/Main.storyboard"])
+
+        // In the picture: each stub's centre lies inside its group's dashed box.
+        let (_, doc, _) = try SVG.render(focus)
+        var groupBoxes: [String: FullMapLayoutTests.Box] = [:]
+        for g in SVG.groups(doc, "cluster", "target-group") {
+            guard let shape = SVG.elements(g).first(where: { $0.name == "path" || $0.name == "polygon" }),
+                  let label = SVG.texts(g).first else { continue }
+            let n = FullMapLayoutTests.numbers(SVG.attr(shape, "d") ?? SVG.attr(shape, "points") ?? "")
+            let xs = stride(from: 0, to: n.count - 1, by: 2).map { n[$0] }, ys = stride(from: 1, to: n.count, by: 2).map { n[$0] }
+            groupBoxes[label] = (xs.min() ?? 0, ys.min() ?? 0, xs.max() ?? 0, ys.max() ?? 0)
+        }
+        let centres = FullMapLayoutTests.geometry(doc).centres.values
+        for (stub, group) in [("Shared", "Phone (iOS) + TV (tvOS)"), ("Menu", "TV (tvOS)"), ("Old", "In no target")] {
+            let node = try #require(SVG.groups(doc, "node", "stub").first { SVG.texts($0).first == "… \(stub)" })
+            let centre = try #require(centres.first { $0.id == SVG.attr(node, "id") })
+            let box = try #require(groupBoxes[group], "no box \(group): \(groupBoxes.keys.sorted())")
+            #expect(FullMapLayoutTests.inside((centre.x, centre.y), box), "\(stub) is drawn outside \(group)")
+        }
+    }
+
     @Test func aStoryboardTheAppLoadsWithoutAnInitialSceneSaysSoOnItsBoxNotInALooseMarker() throws {
         let styled = try style(multiTarget)
         let box = try #require(styled.clusters.first { $0.storyboard == "Phone/Main.storyboard" })

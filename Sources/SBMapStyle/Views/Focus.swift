@@ -111,7 +111,8 @@ public struct FocusView: Hashable, Sendable {
                             location: storyboardsByID[path] != nil ? SourceLocation(path: path) : nil)
             let folded = (index.sceneCount[path] ?? 0) - (keptScenes[path] ?? 0)
             node.summary = StoryboardSummary(storyboard: path, name: name, scenes: max(folded, 0),
-                                             entryRoles: Array(Set(storyboardsByID[path]?.entryPoints.map(\.role) ?? [])).sorted())
+                                             entryRoles: Array(Set(storyboardsByID[path]?.entryPoints.map(\.role) ?? [])).sorted(),
+                                             targets: storyboardsByID[path]?.targets.sorted() ?? [])
             stubs.append(node)
         }
 
