@@ -102,11 +102,8 @@ import Testing
                                                  edges: [(id: String, tail: String, head: String, points: [(Double, Double)])]) {
         var boxes: [String: Box] = [:]
         for g in SVG.groups(doc, "cluster", "storyboard") {
-            guard let id = SVG.attr(g, "id"), let shape = SVG.elements(g).first(where: { $0.name == "path" || $0.name == "polygon" }),
-                  let numbers = (SVG.attr(shape, "d") ?? SVG.attr(shape, "points")).map(Self.numbers) else { continue }
-            let xs = stride(from: 0, to: numbers.count - 1, by: 2).map { numbers[$0] }
-            let ys = stride(from: 1, to: numbers.count, by: 2).map { numbers[$0] }
-            boxes[id] = (xs.min() ?? 0, ys.min() ?? 0, xs.max() ?? 0, ys.max() ?? 0)
+            guard let id = SVG.attr(g, "id"), let box = box(of: g) else { continue }
+            boxes[id] = box
         }
         var centres: [String: (id: String, x: Double, y: Double)] = [:]
         for g in SVG.groups(doc, "node") {
@@ -130,6 +127,15 @@ import Testing
             edges.append((id, ends[0], ends[1], curve(d)))
         }
         return (boxes, centres, edges)
+    }
+
+    /// The bounding box of a cluster's outline (its first path or polygon).
+    static func box(of cluster: XMLElement) -> Box? {
+        guard let shape = SVG.elements(cluster).first(where: { $0.name == "path" || $0.name == "polygon" }),
+              let numbers = (SVG.attr(shape, "d") ?? SVG.attr(shape, "points")).map(Self.numbers) else { return nil }
+        let xs = stride(from: 0, to: numbers.count - 1, by: 2).map { numbers[$0] }
+        let ys = stride(from: 1, to: numbers.count, by: 2).map { numbers[$0] }
+        return (xs.min() ?? 0, ys.min() ?? 0, xs.max() ?? 0, ys.max() ?? 0)
     }
 
     static func title(_ g: XMLElement) -> String? {

@@ -196,11 +196,8 @@ import Testing
         let (_, doc, _) = try SVG.render(focus)
         var groupBoxes: [String: FullMapLayoutTests.Box] = [:]
         for g in SVG.groups(doc, "cluster", "target-group") {
-            guard let shape = SVG.elements(g).first(where: { $0.name == "path" || $0.name == "polygon" }),
-                  let label = SVG.texts(g).first else { continue }
-            let n = FullMapLayoutTests.numbers(SVG.attr(shape, "d") ?? SVG.attr(shape, "points") ?? "")
-            let xs = stride(from: 0, to: n.count - 1, by: 2).map { n[$0] }, ys = stride(from: 1, to: n.count, by: 2).map { n[$0] }
-            groupBoxes[label] = (xs.min() ?? 0, ys.min() ?? 0, xs.max() ?? 0, ys.max() ?? 0)
+            guard let label = SVG.texts(g).first, let box = FullMapLayoutTests.box(of: g) else { continue }
+            groupBoxes[label] = box
         }
         let centres = FullMapLayoutTests.geometry(doc).centres.values
         for (stub, group) in [("Shared", "Phone (iOS) + TV (tvOS)"), ("Menu", "TV (tvOS)"), ("Old", "In no target")] {
