@@ -145,8 +145,8 @@ public struct StoryboardSummary: Hashable, Sendable, Codable {
     public var notes: Int
     /// Why the system loads it on its own (main, launch, extension, …).
     public var entryRoles: [EntryPoint.Role]
-    /// The targets that build it (`BuildTarget.id`s, sorted). A focus map's stub needs them: its storyboard is not
-    /// among the map's storyboards, yet the stub belongs in the box of the targets that build it.
+    /// The targets that build it (`BuildTarget.id`s, sorted), as its storyboard says. A focus map's stub needs them:
+    /// its storyboard is not among the map's storyboards, yet the stub belongs in the box of those targets.
     public var targets: [String]
 
     public init(storyboard: String, name: String, scenes: Int, unresolved: Int = 0, errors: Int = 0, warnings: Int = 0,

@@ -222,6 +222,9 @@ import Testing
         let groups = Dictionary(uniqueKeysWithValues: styled.clusters.map { ($0.id, $0.label.joined()) })
         let shared = try #require(styled.nodes.first { $0.modelID == OverviewView.nodeID("Shared/Shared.storyboard") })
         #expect(shared.cluster.flatMap { groups[$0] } == "Phone (iOS) + TV (tvOS)")
+        // The summary says which targets build it, as a focus map's stub does.
+        let node = OverviewView.make(multiTarget).graph.nodes.first { $0.id == OverviewView.nodeID("Shared/Shared.storyboard") }
+        #expect(node?.summary?.targets == ["App.xcodeproj#Phone", "App.xcodeproj#TV"])
         #expect(styled.clusters.allSatisfy { $0.kind == .target })
     }
 

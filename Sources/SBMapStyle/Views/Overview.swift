@@ -15,7 +15,7 @@ public enum OverviewView {
         for storyboard in graph.storyboards {
             summaries[storyboard.path] = StoryboardSummary(
                 storyboard: storyboard.path, name: storyboard.name, scenes: 0,
-                entryRoles: Array(Set(storyboard.entryPoints.map(\.role))).sorted())
+                entryRoles: Array(Set(storyboard.entryPoints.map(\.role))).sorted(), targets: storyboard.targets.sorted())
         }
         // Localized copies are reported at their own paths: they count for the storyboard they belong to.
         var owner: [String: String] = [:]
