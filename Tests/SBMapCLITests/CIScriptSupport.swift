@@ -50,10 +50,13 @@ enum CIScripts {
         case addScene
         /// Settings' scene loses the Storyboard ID that Main's reference names: the app would crash.
         case renameIdentifier
+        /// Only the README changes: nothing on the map.
+        case readmeOnly
     }
 
-    /// A repository whose `main` holds a two-storyboard app, and whose checked-out branch `pr` holds the change.
-    static func repository(change: Change) throws -> URL {
+    /// A repository whose `main` holds a two-storyboard app, and whose checked-out branch `pr` holds the change,
+    /// with `files` (path: contents) and `links` (path: where the symbolic link points) added by the pull request.
+    static func repository(change: Change, files: [String: String] = [:], links: [String: String] = [:]) throws -> URL {
         let main = XML.storyboard(initial: "m1",
                                   XML.scene("m1", attributes: "customClass=\"HomeViewController\"",
                                             body: XML.segue("g1", to: "r1")),
@@ -70,16 +73,45 @@ enum CIScripts {
             return XML.storyboard(initial: "s1", scenes.joined(separator: "\n"))
         }
         let repo = try Harness.project(["App/Main.storyboard": main,
-                                        "App/Settings.storyboard": settings(identifier: "Account", extra: false)])
+                                        "App/Settings.storyboard": settings(identifier: "Account", extra: false),
+                                        "README.md": "# The app\n"])
         try gitRun(["init", "-q", "-b", "main"], in: repo)
         try gitRun(["add", "-A"], in: repo)
         try gitRun(["commit", "-q", "-m", "base"], in: repo)
         try gitRun(["checkout", "-q", "-b", "pr"], in: repo)
-        let changed = change == .addScene ? settings(identifier: "Account", extra: true)
-            : settings(identifier: "AccountSettings", extra: false)
-        try Data(changed.utf8).write(to: repo.appendingPathComponent("App/Settings.storyboard"))
-        try gitRun(["commit", "-q", "-am", "the pull request"], in: repo)
+        switch change {
+        case .addScene:
+            try Data(settings(identifier: "Account", extra: true).utf8).write(to: repo.appendingPathComponent("App/Settings.storyboard"))
+        case .renameIdentifier:
+            try Data(settings(identifier: "AccountSettings", extra: false).utf8).write(to: repo.appendingPathComponent("App/Settings.storyboard"))
+        case .readmeOnly:
+            try Data("# The app\n\nNow with a README that says more.\n".utf8).write(to: repo.appendingPathComponent("README.md"))
+        }
+        for (path, contents) in files {
+            let url = repo.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(contents.utf8).write(to: url)
+        }
+        for (path, destination) in links {
+            let url = repo.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: destination)
+        }
+        try gitRun(["add", "-A"], in: repo)
+        try gitRun(["commit", "-q", "-m", "the pull request"], in: repo)
         return repo
+    }
+
+    static let jq: Bool = {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+            .contains { FileManager.default.isExecutableFile(atPath: "\($0)/jq") }
+    }()
+
+    /// A comment on the pull request, as GitHub's API lists it.
+    struct Comment {
+        var id: Int
+        var login: String
+        var body: String
     }
 
     static func gitRun(_ arguments: [String], in folder: URL) throws {
@@ -128,16 +160,35 @@ enum CIScripts {
                          stepSummaryPath: env["GITHUB_STEP_SUMMARY"] ?? summary, outputPath: output)
     }
 
-    /// A folder with a fake `gh`, and the environment that puts it first on PATH. `existingComment` is the id the
-    /// lookup of an earlier summary comment answers; `failWrites` makes posting fail as a read-only token does.
-    static func fakeGH(in folder: URL, existingComment: String? = nil, failWrites: Bool = false) throws -> FakeGH {
+    /// A folder with a fake `gh`, and the environment that puts it first on PATH. `existingComment` is the id of an
+    /// earlier summary comment by github-actions[bot]; `comments` are the pull request's comments, which the listing
+    /// call filters with its own `--jq` program (through jq); `user` is what `gh api user` answers (nil: the 403 of
+    /// the workflow's token); `failWrites` makes posting fail as a read-only token does.
+    static func fakeGH(in folder: URL, existingComment: String? = nil, comments: [Comment] = [], user: String? = nil,
+                       failWrites: Bool = false) throws -> FakeGH {
         let bin = folder.appendingPathComponent("fake-gh-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        var all = comments
+        if let existingComment, let id = Int(existingComment) {
+            all.append(Comment(id: id, login: "github-actions[bot]", body: "<!-- sbmap-summary -->\n## 1 link broke"))
+        }
+        let json = try JSONSerialization.data(withJSONObject: all.map {
+            ["id": $0.id, "user": ["login": $0.login], "body": $0.body] as [String: Any]
+        })
+        try json.write(to: bin.appendingPathComponent("comments.json"))
+        if let user { try Data(user.utf8).write(to: bin.appendingPathComponent("user")) }
         let script = """
             #!/bin/sh
             echo "$*" >> "\(bin.path)/calls.log"
+            if [ "$1 $2" = "api user" ]; then
+                if [ -f "\(bin.path)/user" ]; then cat "\(bin.path)/user"; echo; exit 0; fi
+                echo 'HTTP 403: Resource not accessible by integration' >&2; exit 1
+            fi
             case "$*" in
-                *--paginate*) \(existingComment.map { "echo \($0)" } ?? ":"); exit 0 ;;
+                *--paginate*)
+                    filter=""; previous=""
+                    for argument in "$@"; do [ "$previous" = --jq ] && filter="$argument"; previous="$argument"; done
+                    exec jq -r "$filter" "\(bin.path)/comments.json" ;;
             esac
             \(failWrites ? "echo 'HTTP 403: Resource not accessible by integration' >&2; exit 1" : "exit 0")
 

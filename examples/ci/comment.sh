@@ -9,7 +9,14 @@
 #   SBMAP_HEAD_REPO      owner/name of the repository the pull request comes from
 #   SBMAP_EVENT          the event that started the workflow (pull_request, pull_request_target, workflow_run, …)
 #   SBMAP_COMMENT        auto (default): comment unless the token is read-only; always; never
+#   SBMAP_COMMENT_AUTHOR the login the token comments as (default: the token's user, `gh api user`; where the token
+#                        may not ask, as the workflow's own token may not, github-actions[bot])
 #   GH_TOKEN             the token gh uses
+#
+# The comment is found by its marker AND its author: only a comment that starts with the marker and was written by
+# the token's own login is updated or deleted, never a comment someone else wrote that starts with the marker.
+# It is quiet: a summary that says the map did not change (sbmap-pr.sh's <!-- sbmap: no change --> line) is not
+# posted, and an earlier summary comment, which a later push made obsolete, is deleted.
 #
 # On a `pull_request` from a fork, GitHub gives the workflow a read-only token: posting would fail with 403. Such a
 # run is detected (the head repository is not this one) and the comment is skipped with a notice: the summary is in
@@ -52,11 +59,40 @@ fi
 comments="repos/$GITHUB_REPOSITORY/issues/$SBMAP_PR/comments"
 errors="$(mktemp)"
 trap 'rm -f "$errors"' EXIT
-if ! found="$(gh api "$comments" --paginate --jq ".[] | select(.body | startswith(\"$marker\")) | .id" 2>"$errors")"; then
+
+# Who the token comments as. A login is letters, digits and dashes, `[bot]` for an app: anything else is not one.
+login="${SBMAP_COMMENT_AUTHOR:-}"
+if [ -z "$login" ]; then
+    login="$(gh api user --jq .login 2>/dev/null)" || login=""
+    [ -n "$login" ] || login="github-actions[bot]"   # the workflow's token may not read /user; it comments as this
+fi
+if ! [[ "$login" =~ ^[A-Za-z0-9][A-Za-z0-9-]*(\[bot\])?$ ]]; then
+    warning "'$login' is not a GitHub login (SBMAP_COMMENT_AUTHOR): no pull-request comment"
+    exit 0
+fi
+
+# The earlier summary comments: the marker first, then each one's id and author; only the token's own count.
+if ! found="$(gh api "$comments" --paginate --jq ".[] | select(.body | startswith(\"$marker\")) | \"\(.id) \(.user.login)\"" 2>"$errors")"; then
     warning "could not read the pull request's comments (is the token allowed pull-requests: write?): $(cat "$errors")"
     exit 0
 fi
-id="$(head -1 <<<"$found")"
+id=""
+while read -r candidate author; do
+    if [ "$author" = "$login" ] && [[ "$candidate" =~ ^[0-9]+$ ]]; then id="$candidate"; break; fi
+done <<<"$found"
+
+# Nothing changed on the map: nothing to say, and an earlier summary is obsolete.
+if grep -qxF "<!-- sbmap: no change -->" "$summary"; then
+    if [ -z "$id" ]; then
+        notice "the storyboard map did not change: no pull-request comment"
+    elif ! result="$(gh api -X DELETE "repos/$GITHUB_REPOSITORY/issues/comments/$id" 2>&1 >/dev/null)"; then
+        warning "could not delete the obsolete summary comment: $result"
+    else
+        notice "the storyboard map no longer changes: the earlier summary comment is deleted"
+    fi
+    exit 0
+fi
+
 if [ -n "$id" ]; then
     request=(-X PATCH "repos/$GITHUB_REPOSITORY/issues/comments/$id")
 else
