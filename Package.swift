@@ -46,6 +46,9 @@ let package = Package(
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
 
+        // The build ID that `sbmap --version` names for an unreleased build (make passes it as a C define).
+        .target(name: "SBMapBuildInfo"),
+
         // The pipeline, in data-flow order.
         // docs/diagnostics.md (through the `Resources/diagnostics.md` symlink) is compiled in: its codes table is the rule
         // metadata of SARIF output, and the site shows it as diagnostics.html.
@@ -85,7 +88,7 @@ let package = Package(
             name: "SBMapCLI",
             dependencies: [
                 "SBMapModel", "SBMapDiscover", "SBMapResolve", "SBMapAnalysis", "SBMapDiff", "SBMapStyle", "SBMapRender",
-                "SBMapSite",
+                "SBMapSite", "SBMapBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ],

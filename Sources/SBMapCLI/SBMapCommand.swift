@@ -1,4 +1,5 @@
 import ArgumentParser
+import SBMapBuildInfo
 import SBMapRender
 
 /// `sbmap`: the root command. It only lists the subcommands; each one is thin and calls the pipeline.
@@ -8,10 +9,20 @@ import SBMapRender
 public struct SBMapCommand: ParsableCommand {
     public static let version = "0.2.0"
 
-    /// `sbmap --version`: sbmap's version and the Graphviz it was built against and runs with.
+    /// The version of this build: `0.2.0` for a release, `0.2.0+3f2a1b4c5d6e` for a build of another commit (the
+    /// build ID `make` stamps in, from `scripts/version.sh --build-id`), so that it never passes for the release.
+    static var buildVersion: String { buildVersion(id: String(cString: sbmap_build_id())) }
+
+    static func buildVersion(id: String) -> String {
+        let safe = id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" }
+        return id.isEmpty || !safe ? version : "\(version)+\(id)"
+    }
+
+    /// `sbmap --version`: sbmap's version (with the commit of an unreleased build) and the Graphviz it was built
+    /// against and runs with.
     static var versionLine: String {
         let built = GraphvizInfo.builtVersion, loaded = GraphvizInfo.loadedVersion
-        return "\(version) (Graphviz \(built)" + (loaded == built ? ")" : "; running with Graphviz \(loaded))")
+        return "\(buildVersion) (Graphviz \(built)" + (loaded == built ? ")" : "; running with Graphviz \(loaded))")
     }
 
     public static let configuration = CommandConfiguration(

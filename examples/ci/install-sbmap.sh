@@ -3,12 +3,18 @@
 #
 #   examples/ci/install-sbmap.sh VERSION PREFIX        # e.g. 0.2.0 "$RUNNER_TOOL_CACHE/sbmap/0.2.0"
 #
-# 1. PREFIX already holds that version (a cache hit): nothing to download.
-# 2. Otherwise the release tarball of that version for this OS and architecture, with its .sha256, from
-#    https://github.com/$SBMAP_REPOSITORY/releases/download/vVERSION/ (made by `make dist` in
-#    .github/workflows/release.yml), checked and extracted.
-# 3. When there is no such tarball (a fork of the action, an unreleased version, another architecture) or VERSION is
-#    `source`: a build from $SBMAP_SOURCE (the action's own checkout, so the same pinned commit), with `make install`.
+# VERSION is a release (0.2.0), a build of another commit (0.2.0+3f2a1b4c5d6e, what `scripts/version.sh --build REF`
+# and `sbmap --version` call it), or `source`.
+# 1. PREFIX already holds that version (a cache hit; `sbmap --version` says so): nothing to download.
+# 2. Otherwise, for a release, the release tarball of that version for this OS and architecture, with its .sha256,
+#    from https://github.com/$SBMAP_REPOSITORY/releases/download/vVERSION/ (made by `make dist` in
+#    .github/workflows/release.yml), checked and extracted. The .sha256 comes from the same release as the tarball:
+#    it catches a broken download, not a release replaced by someone who may write to it (pin the action by commit
+#    to trust only what you reviewed: such a build is made from that commit's source).
+# 3. A build of another commit, no such tarball (a fork of the action, another architecture), or VERSION `source`:
+#    a build from $SBMAP_SOURCE (the action's own checkout, so the same pinned commit), with `make install`, stamped
+#    with the build ID (BUILD_ID) so that its `--version` names it. Never the release of the version the sources
+#    declare: an action pinned to a commit after 0.2.0 must not run 0.2.0.
 # The runtime libraries sbmap links are installed too when missing: Graphviz (apt-get graphviz; brew graphviz and
 # libxml2).
 # Nothing is fetched from a branch: only the tagged release, or the source the workflow already pinned.
@@ -16,7 +22,11 @@ set -euo pipefail
 
 version="${1:?usage: install-sbmap.sh VERSION PREFIX}"
 prefix="${2:?usage: install-sbmap.sh VERSION PREFIX}"
-repository="${SBMAP_REPOSITORY:-OWNER/StoryboardMap}"
+if ! [[ "$version" =~ ^(source|[0-9A-Za-z.-]+(\+[0-9A-Za-z.-]+)?)$ ]]; then
+    echo "::error title=sbmap::'$version' is not an sbmap version (such as 0.2.0, 0.2.0+3f2a1b4c5d6e or source)"
+    exit 64
+fi
+repository="${SBMAP_REPOSITORY:-}"   # OWNER/NAME; none (a local action): no release to download
 source="${SBMAP_SOURCE:-$(cd "$(dirname "$0")/../.." && pwd)}"
 
 sudo=""
@@ -72,16 +82,22 @@ download() {
 }
 
 build() {
+    local stamp=()
+    # 0.2.0+ID: the build ID make stamps in (letters, digits, dots and dashes only, as version.sh makes them).
+    case "$version" in *+*) stamp=(BUILD_ID="${version#*+}") ;; esac
     echo "sbmap: building sbmap $version from $source (make install PREFIX=$prefix)" >&2
     command -v swift >/dev/null || { echo "::error title=sbmap::no release tarball for $os-$arch and no Swift toolchain to build one; use a runner with Swift 6"; exit 1; }
     SBMAP_NO_CHROMIUM=1 "$source/scripts/bootstrap.sh" >&2
-    make -C "$source" install PREFIX="$prefix" >&2
+    make -C "$source" install PREFIX="$prefix" ${stamp[@]+"${stamp[@]}"} >&2
 }
 
 runtime_libraries
 if installed; then
     echo "sbmap: $version is already in $prefix" >&2
-elif [ "$version" = source ]; then
+elif [ "$version" = source ] || [[ "$version" == *+* ]]; then
+    build
+elif [ -z "$repository" ] && [ -z "${SBMAP_RELEASE_URL:-}" ]; then
+    echo "::notice title=sbmap::no repository to download sbmap $version from (a local action?); building it from the action's source"
     build
 elif ! download; then
     echo "::notice title=sbmap::no release tarball of sbmap $version for $os-$arch; building it from the action's source"
