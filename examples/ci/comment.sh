@@ -81,8 +81,9 @@ while read -r candidate author; do
     if [ "$author" = "$login" ] && [[ "$candidate" =~ ^[0-9]+$ ]]; then id="$candidate"; break; fi
 done <<<"$found"
 
-# Nothing changed on the map: nothing to say, and an earlier summary is obsolete.
-if grep -qxF "<!-- sbmap: no change -->" "$summary"; then
+# Nothing changed on the map (sbmap-pr.sh says so on the line after the marker, never anywhere else): nothing to
+# say, and an earlier summary is obsolete.
+if [ "$(head -1 "$summary")" = "$marker" ] && [ "$(sed -n 2p "$summary")" = "<!-- sbmap: no change -->" ]; then
     if [ -z "$id" ]; then
         notice "the storyboard map did not change: no pull-request comment"
     elif ! result="$(gh api -X DELETE "repos/$GITHUB_REPOSITORY/issues/comments/$id" 2>&1 >/dev/null)"; then
