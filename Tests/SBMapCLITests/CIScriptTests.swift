@@ -170,6 +170,7 @@ struct CIScriptTests {
             #expect(run.status == 64, "\(base): \(run.stderr)")
             #expect(run.stderr.contains("::error title=sbmap::the base"), "\(base): \(run.stderr)")
             #expect(try run.outputs()["status"] == "64", "\(base)")
+            #expect(try run.stepSummary().hasPrefix("### sbmap did not compare anything\n\n    the base"), "the job's page says why")
             #expect(!FileManager.default.fileExists(atPath: planted), "\(base)")
             let gate = try CIScripts.run("gate.sh", ["64"], in: repo)
             #expect(gate.status == 64)

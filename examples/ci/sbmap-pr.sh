@@ -54,6 +54,10 @@ error() {
 refuse() {
     error "$1"
     if [ -n "${GITHUB_OUTPUT:-}" ]; then echo "status=64" >>"$GITHUB_OUTPUT"; fi
+    if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+        # The words as an indented code block: a base or a path the pull request chose never becomes markup.
+        printf '### sbmap did not compare anything\n\n    %s\n' "$(tr '\n' ' ' <<<"$1")" >>"$GITHUB_STEP_SUMMARY"
+    fi
     exit 64
 }
 
