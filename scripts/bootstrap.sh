@@ -78,6 +78,13 @@ if [ "${SBMAP_NO_CHROMIUM:-}" != 1 ]; then
     || echo "bootstrap: could not fetch Mermaid (scripts/fetch-mermaid.sh); the Mermaid parser test will be skipped" >&2
 fi
 
+# --- jq, for the CI script tests: their stand-in `gh` runs comment.sh's --jq filters with it (optional) ---
+if [ "${SBMAP_NO_CHROMIUM:-}" != 1 ] && ! command -v jq >/dev/null 2>&1 && [ "$(uname -s)" = Linux ]; then
+  if sudo="$(apt_prefix)"; then
+    apt_install "$sudo" jq || echo "bootstrap: could not install jq; the comment tests of the CI scripts will be skipped" >&2
+  fi
+fi
+
 # --- Headless Chromium, for the browser tests of `sbmap site` (optional) ---------------------------
 skip_note="the browser tests of 'sbmap site' will be skipped"
 if [ "${SBMAP_NO_CHROMIUM:-}" = 1 ] || have_chromium; then
