@@ -164,11 +164,12 @@ struct CIScriptTests {
         let repo = try CIScripts.repository(change: .renameIdentifier)
         let planted = repo.appendingPathComponent("pwned").path
         for base in ["--upload-pack=touch \(planted)", "origin/--upload-pack=touch \(planted)", "--help", "-h",
-                     "main:refs/heads/x", "origin/-x"] {
+                     "main:refs/heads/x", "origin/-x", "main\n::add-mask::secret"] {
             let run = try CIScripts.run("sbmap-pr.sh", [base, Harness.newFolder().path], in: repo,
                                         environment: ["GITHUB_ACTIONS": "true"])
             #expect(run.status == 64, "\(base): \(run.stderr)")
             #expect(run.stderr.contains("::error title=sbmap::the base"), "\(base): \(run.stderr)")
+            #expect(!run.stderr.contains("\n::add-mask::"), "a line break in the base starts no workflow command")
             #expect(try run.outputs()["status"] == "64", "\(base)")
             #expect(try run.stepSummary().hasPrefix("### sbmap did not compare anything\n\n    the base"), "the job's page says why")
             #expect(!FileManager.default.fileExists(atPath: planted), "\(base)")

@@ -67,7 +67,7 @@ if [ -z "$login" ]; then
     [ -n "$login" ] || login="github-actions[bot]"   # the workflow's token may not read /user; it comments as this
 fi
 if ! [[ "$login" =~ ^[A-Za-z0-9][A-Za-z0-9-]*(\[bot\])?$ ]]; then
-    warning "'$login' is not a GitHub login (SBMAP_COMMENT_AUTHOR): no pull-request comment"
+    warning "the comment author (SBMAP_COMMENT_AUTHOR) is not a GitHub login: no pull-request comment"
     exit 0
 fi
 

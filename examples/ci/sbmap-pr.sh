@@ -46,9 +46,16 @@ if [ "${GITHUB_ACTIONS:-}" = true ]; then format=github; fi
 marker="<!-- sbmap-summary -->"
 quiet_marker="<!-- sbmap: no change -->"
 
-# error MESSAGE: to stderr, and as an annotation on GitHub.
+# error MESSAGE: to stderr, and as an annotation on GitHub, escaped as GitHub's workflow commands require (a base or a
+# name with a line break must not start a workflow command of its own).
 error() {
-    if [ "$format" = github ]; then echo "::error title=sbmap::$1" >&2; else echo "sbmap-pr: error: $1" >&2; fi
+    if [ "$format" = github ]; then
+        local text="${1//%/%25}"
+        text="${text//$'\r'/%0D}"
+        echo "::error title=sbmap::${text//$'\n'/%0A}" >&2
+    else
+        echo "sbmap-pr: error: $1" >&2
+    fi
 }
 # refuse MESSAGE: bad usage, before anything is written (exit 64); the step's outputs say it did not run.
 refuse() {
