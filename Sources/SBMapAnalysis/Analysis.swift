@@ -86,7 +86,7 @@ public enum Analysis {
     private static func noStoryboardFinding(_ discovered: Discovered, _ paths: [String]) -> [Diagnostic] {
         guard discovered.files(of: .storyboard).isEmpty else { return [] }
         let names = paths.joined(separator: ", ")
-        return [Diagnostic(.warning, .noStoryboards, "no .storyboard files found under \(names)", at: nil,
+        return [Diagnostic(.warning, .noStoryboards, "no .storyboard files found under \(names)", at: nil, about: names,
                            hint: "check the path, and that --exclude does not skip them")]
     }
 }
@@ -104,7 +104,8 @@ extension Analysis {
                 ? "a glob with '/' is a path from a folder argument or \(base) (App/Feed, Feed/*); check its spelling, or remove it"
                 : "a glob without '/' matches file and folder names anywhere below the paths; check its spelling, or remove it"
             return Diagnostic(.warning, .excludeMatchesNothing,
-                              "\(written) matches nothing sbmap reads under \(under)", at: pattern.source, hint: hint)
+                              "\(written) matches nothing sbmap reads under \(under)", at: pattern.source,
+                              about: "\(fromFile ? "exclude" : "--exclude") \(pattern.glob)", hint: hint)
         }
     }
 }

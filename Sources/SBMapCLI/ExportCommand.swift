@@ -48,7 +48,7 @@ struct ExportCommand: ParsableCommand {
         try ReadFiles.refuse(output, result.filesRead)
         let graph = result.graph
         var timer = PhaseTimer()
-        let reporter = FindingsReporter(options: findings.merged(with: resolved.config))
+        let reporter = FindingsReporter(options: findings.merged(with: resolved.config), config: resolved.config)
         try reporter.report(graph.diagnostics)
         timer.mark("print findings")
         do {

@@ -139,7 +139,7 @@ struct RenderCommand: ParsableCommand {
         if !all { try ReadFiles.refuse(output, result.filesRead) }
         let counts = result.counts
         let graph = result.graph
-        let reporter = FindingsReporter(options: findings.merged(with: resolved.config))
+        let reporter = FindingsReporter(options: findings.merged(with: resolved.config), config: resolved.config)
         let format = self.format ?? (all ? .svg : OutputFormat(path: output) ?? .svg)
         let found = graph.diagnostics
         let renderDiagnostics: [Diagnostic]
@@ -149,7 +149,7 @@ struct RenderCommand: ParsableCommand {
         } else {
             renderDiagnostics = try renderOne(consume graph, format: format, settings: settings, reporter: reporter)
         }
-        let all = (found + renderDiagnostics).sorted()
+        let all = reporter.decided(found + renderDiagnostics).sorted()
         try reporter.report(all)
         reporter.summary(counts.with(findings: all).summaryLine)
         if reporter.fails(all) { throw ExitCode.findings }

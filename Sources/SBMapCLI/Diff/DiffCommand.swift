@@ -122,9 +122,10 @@ struct DiffCommand: ParsableCommand {
         var diff = GraphDiff(base: before.graph, head: after.graph)
         // A finding the baseline knows is not new, even where the change brought it: the summary, the map, the
         // gate and the annotations leave it out alike.
-        let (newFindings, excused) = BaselineOptions.filter(diff.newFindings, by: known)
+        let (newFindings, excused) = BaselineOptions.filter(diff.newFindings, by: known,
+                                                            paths: RepositoryPaths.find(settingsFolder: after.config?.folder))
         diff.newFindings = newFindings
-        let reporter = FindingsReporter(options: findings.merged(with: after.config))
+        let reporter = FindingsReporter(options: findings.merged(with: after.config), config: after.config)
         let chosenTheme = try MapOptions.loadTheme(theme, config: after.config)
         // Nothing reads the copy of a revision any more: it is removed while the diff is drawn and written.
         repository.removeCopy()
@@ -135,7 +136,7 @@ struct DiffCommand: ParsableCommand {
             let format = OutputFormat(path: outputPath) ?? .svg
             do {
                 let rendered = try MapOutput.write(map, as: format, options: RenderOptions(theme: chosenTheme))
-                renderFindings = rendered.diagnostics
+                renderFindings = reporter.decided(rendered.diagnostics)
                 try OutputFile.write(rendered.data, to: outputPath)
             } catch let error as RenderError {
                 FindingsReporter.writeToStandardError("sbmap: error: \(error.message)\n")
