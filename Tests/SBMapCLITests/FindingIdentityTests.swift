@@ -193,4 +193,33 @@ import Testing
             #expect(check.terminationStatus == 0)
         }
     }
+
+    // MARK: workflow commands
+
+    /// Issue 27, point 4: names that `.sbmap.yml`, an argument or `--focus` quote cannot make a line GitHub's runner
+    /// reads as a workflow command (`::stop-commands::`, `::add-mask::`, a forged `::error`); sbmap's own
+    /// annotations stay.
+    @Test func quotedNamesCannotForgeWorkflowCommands() throws {
+        let root = try Harness.project(Self.app(missing: ["Help"]))
+        func forged(_ run: SBMapRun) -> [Substring] {
+            (run.stderr + run.stdout).split(separator: "\n").filter { line in
+                let text = line.drop(while: { $0 == " " || $0 == "\t" })
+                return text.hasPrefix("::") && !(text.hasPrefix("::error file=") || text.hasPrefix("::warning ") || text.hasPrefix("::notice "))
+            }
+        }
+        let github = ["--findings-format", "github"]
+        try Data("\"x\\n::stop-commands::token\": 1\n".utf8).write(to: root.appendingPathComponent(".sbmap.yml"))
+        let config = try Harness.run(["check", "App"] + github, in: root)
+        #expect(config.status == 64 && config.stderr.contains("stop-commands"), "\(config.stderr)")
+        #expect(forged(config).isEmpty, "\(config.stderr)")
+        try FileManager.default.removeItem(at: root.appendingPathComponent(".sbmap.yml"))
+        for arguments in [["check", "App", "--exclude", "x\n::add-mask::secret"] + github,
+                          ["render", "App", "--focus", "Nope\n::error::forged", "-o", "m.svg"] + github,
+                          ["check", "App", "--no-such-option\n::error::forged"] + github] {
+            let run = try Harness.run(arguments, in: root)
+            #expect(run.stderr.contains("::") && forged(run).isEmpty, "\(arguments): \(run.stderr)")
+        }
+        let annotated = try Harness.run(["check", "App"] + github, in: root)
+        #expect(annotated.stderr.hasPrefix("::error file=App/Main.storyboard,"), "\(annotated.stderr)")
+    }
 }
