@@ -59,8 +59,9 @@ struct CheckCommand: ParsableCommand {
         if let failOn { options.strict = failOn == .warning }
         let reporter = FindingsReporter(options: options, config: resolved.config)
         let known = try baseline.load()
+        try ReadFiles.refuse(outputs: [writeBaseline, options.outputPath], read: result.filesRead,
+                             also: ReadFiles.settingsInputs(config: resolved.config, baseline: baseline.path))
         if let writeBaseline {
-            try ReadFiles.refuse(writeBaseline, result.filesRead)
             let paths = RepositoryPaths.find(settingsFolder: resolved.config?.folder)
             try OutputFile.write(Baseline(findings: result.findings, file: { paths.relative(Baseline.path(of: $0)) }).encoded(),
                                  to: writeBaseline)

@@ -136,7 +136,8 @@ struct RenderCommand: ParsableCommand {
                 .prepare(force: force, inputs: resolved.paths)
         }
         let result = try resolved.analyse()
-        if !all { try ReadFiles.refuse(output, result.filesRead) }
+        try ReadFiles.refuse(outputs: [all ? nil : output, findings.merged(with: resolved.config).outputPath], read: result.filesRead,
+                             also: ReadFiles.settingsInputs(config: resolved.config, theme: map.theme))
         let counts = result.counts
         let graph = result.graph
         let reporter = FindingsReporter(options: findings.merged(with: resolved.config), config: resolved.config)

@@ -68,6 +68,8 @@ struct SiteCommand: ParsableCommand {
         let folder = OutputFolder(path: output, manifest: Site.manifest, subfolders: ["storyboards", "assets"], command: "site")
         try folder.prepare(force: force, inputs: resolved.paths)
         let result = try resolved.analyse()
+        try ReadFiles.refuse(outputs: [findings.merged(with: resolved.config).outputPath], read: result.filesRead,
+                             also: ReadFiles.settingsInputs(config: resolved.config, theme: map.theme, baseline: baseline.path))
         let graph = result.graph
         let reporter = FindingsReporter(options: findings.merged(with: resolved.config), config: resolved.config)
         let options = SiteOptions(

@@ -222,4 +222,40 @@ import Testing
         let annotated = try Harness.run(["check", "App"] + github, in: root)
         #expect(annotated.stderr.hasPrefix("::error file=App/Main.storyboard,"), "\(annotated.stderr)")
     }
+
+    // MARK: outputs and inputs
+
+    /// Issue 27, point 8: every output (`-o`, `--summary`, `--write-baseline`, `--findings-output`) is checked
+    /// against every input (the scanned files, `.sbmap.yml`, the theme file, the baseline read), before anything is
+    /// written.
+    @Test func noOutputMayBeAnInput() throws {
+        let root = try Harness.project(Self.app(missing: ["Help"]).merging([
+            ".sbmap.yml": "paths: [App]\n", "theme.yaml": "extends: default\n",
+        ]) { a, _ in a })
+        _ = try Harness.run(["check", "--write-baseline", "baseline.json"], in: root)
+        let cases: [[String]] = [
+            ["check", "--findings-output", "App/Main.storyboard"],
+            ["check", "--findings-output", ".sbmap.yml"],
+            ["check", "--baseline", "baseline.json", "--findings-output", "baseline.json"],
+            ["check", "--baseline", "baseline.json", "--write-baseline", "baseline.json"],
+            ["render", "-o", "theme.yaml.svg", "--theme", "theme.yaml", "--findings-output", "theme.yaml"],
+            ["export", "-o", ".sbmap.yml"],
+            ["site", "-o", "site", "--baseline", "baseline.json", "--findings-output", "baseline.json"],
+        ]
+        let before = try Self.snapshot(root)
+        for arguments in cases {
+            let run = try Harness.run(arguments, in: root)
+            #expect(run.status == 64, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains("is one of the files sbmap reads"), "\(arguments): \(run.stderr)")
+        }
+        #expect(try Self.snapshot(root) == before, "no input was written")
+    }
+
+    static func snapshot(_ root: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in [".sbmap.yml", "theme.yaml", "baseline.json", "App/Main.storyboard"] {
+            files[name] = try Data(contentsOf: root.appendingPathComponent(name))
+        }
+        return files
+    }
 }

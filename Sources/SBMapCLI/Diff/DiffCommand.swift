@@ -117,7 +117,8 @@ struct DiffCommand: ParsableCommand {
         let after = try graph(of: sides.1, cwd: cwd, filesRead: &filesRead)
         repository.close()
         // A side that is a folder of the user's: its files are never replaced by the map or the summary.
-        for path in [outputPath, summaryPath].compactMap({ $0 }) { try ReadFiles.refuse(path, filesRead) }
+        try ReadFiles.refuse(outputs: [outputPath, summaryPath, findings.merged(with: after.config).outputPath], read: filesRead,
+                             also: ReadFiles.settingsInputs(config: after.config, theme: theme, baseline: baseline.path))
 
         var diff = GraphDiff(base: before.graph, head: after.graph)
         // A finding the baseline knows is not new, even where the change brought it: the summary, the map, the
