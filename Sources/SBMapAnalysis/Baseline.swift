@@ -56,6 +56,7 @@ public struct Baseline: Equatable, Sendable {
     /// What a baseline file could not be read as.
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+        public init(description: String) { self.description = description }
     }
 
     private struct File: Codable {
@@ -71,6 +72,11 @@ public struct Baseline: Equatable, Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Failure(description: "\(path): error: cannot read the baseline file; write one with 'sbmap check --write-baseline \(path)'")
         }
+        return try load(data: data, path: path)
+    }
+
+    /// Reads a baseline from its bytes (`sbmap diff` reads the base revision's from git); `path` names it in errors.
+    public static func load(data: Data, path: String) throws -> Baseline {
         let file: File
         do {
             file = try JSONDecoder().decode(File.self, from: data)

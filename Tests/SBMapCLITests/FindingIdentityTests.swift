@@ -258,4 +258,49 @@ import Testing
         }
         return files
     }
+
+    // MARK: a change cannot excuse its own breakage
+
+    /// A repository whose main commit is clean, and a change on top that breaks a link (a reference to 'Help') and
+    /// edits `files` (a baseline, a settings file) to excuse it.
+    static func excusingChange(_ files: (URL) throws -> Void) throws -> URL {
+        let root = try Harness.project(Self.app(missing: []))
+        try git("init", "-q", "-b", "main", in: root)
+        #expect(try Harness.run(["check", "App", "--write-baseline", "baseline.json"], in: root).status == 0)
+        try git("add", ".", in: root)
+        try git("commit", "-q", "-m", "clean", in: root)
+        try GateTests.write(Self.app(missing: ["Help"]), into: root)
+        try files(root)
+        try git("add", ".", in: root)
+        try git("commit", "-q", "-m", "break and excuse", in: root)
+        return root
+    }
+
+    /// Issue 27, point 3: `diff` reads the baseline at the base revision; the change's edited baseline is named,
+    /// with what it would excuse, and the gate still fails.
+    @Test func aChangeCannotExcuseItsBreakageInTheBaseline() throws {
+        let root = try Self.excusingChange { root in
+            let written = try Harness.run(["check", "App", "--write-baseline", "baseline.json"], in: root)
+            #expect(written.status == 1)
+        }
+        let run = try Harness.run(["diff", "HEAD~1", ".", "--baseline", "baseline.json", "--summary", "-"], in: root)
+        #expect(run.status == 1, "judged by the base's baseline, the new error fails the gate: \(run.stderr)")
+        #expect(run.stdout.contains("This change edits the baseline `baseline.json`"), "\(run.stdout)")
+        #expect(run.stdout.contains("would excuse 1 new finding") && run.stdout.contains("'Help'"), "\(run.stdout)")
+        #expect(run.stderr.contains("the baseline it edits would excuse 1 new finding"), "\(run.stderr)")
+        // An unchanged baseline is read as before, and says nothing.
+        let same = try Harness.run(["diff", "HEAD", ".", "--baseline", "baseline.json", "--summary", "-"], in: root)
+        #expect(same.status == 0 && !same.stdout.contains("edits the baseline"), "\(same.stdout)")
+    }
+
+    /// The same for a `.sbmap.yml` the change adds to turn the error off: judged by the base's settings, named.
+    @Test func aChangeCannotExcuseItsBreakageInTheSettings() throws {
+        let root = try Self.excusingChange { root in
+            try Data("findings:\n  severity:\n    unknown-storyboard: off\n".utf8).write(to: root.appendingPathComponent(".sbmap.yml"))
+        }
+        let run = try Harness.run(["diff", "HEAD~1", ".", "--summary", "-"], in: root)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stdout.contains("This change edits the findings settings of"), "\(run.stdout)")
+        #expect(run.stdout.contains("would leave out or lower 1 new finding") && run.stdout.contains("'Help'"), "\(run.stdout)")
+    }
 }
