@@ -303,4 +303,24 @@ import Testing
         #expect(run.stdout.contains("This change edits the findings settings of"), "\(run.stdout)")
         #expect(run.stdout.contains("would leave out or lower 1 new finding") && run.stdout.contains("'Help'"), "\(run.stdout)")
     }
+
+    /// Issue 27: `diff` of an unchanged tree with a relative link out of the repository says nothing changed (the
+    /// working tree said the link leads out, the revision's copy said nothing, and the note was new).
+    @Test func aRelativeLinkOutOfTheTreeIsTheSameOnBothSides() throws {
+        let outer = Harness.newFolder()
+        let root = outer.appendingPathComponent("repo")
+        try FileManager.default.createDirectory(at: outer.appendingPathComponent("shared"), withIntermediateDirectories: true)
+        try Data(XML.storyboard(initial: "o", XML.scene("o")).utf8).write(to: outer.appendingPathComponent("shared/Other.storyboard"))
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("App"), withIntermediateDirectories: true)
+        try GateTests.write(Self.app(missing: []), into: root)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("App/Shared").path, withDestinationPath: "../../shared")
+        try Self.git("init", "-q", "-b", "main", in: root)
+        try Self.git("add", ".", in: root)
+        try Self.git("commit", "-q", "-m", "with a link out", in: root)
+        let check = try Harness.run(["check", "App"], in: root)
+        #expect(check.stderr.contains("[link-outside-inputs]"), "the working tree has the note: \(check.stderr)")
+        let run = try Harness.run(["diff", "HEAD", ".", "--summary", "-"], in: root)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("link-outside-inputs") && !run.stdout.contains("link-outside-inputs"), "\(run.stderr)\n\(run.stdout)")
+    }
 }
