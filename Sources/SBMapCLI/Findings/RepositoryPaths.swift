@@ -18,11 +18,30 @@ struct RepositoryPaths: Sendable {
     }
 
     /// The root around the current folder: git's top folder, else `settingsFolder` (the `.sbmap.yml`'s), else the
-    /// current folder.
+    /// current folder. Git is asked once per folder in a run (the reporter, the baseline and the gate all ask).
     static func find(settingsFolder: String? = nil) -> RepositoryPaths {
         let cwd = FileManager.default.currentDirectoryPath
-        let top = ((try? Git.run(["rev-parse", "--show-toplevel"])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let top = Self.tops.value(for: cwd) {
+            ((try? Git.run(["rev-parse", "--show-toplevel"])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         return RepositoryPaths(root: top.isEmpty ? settingsFolder ?? cwd : top, currentFolder: cwd)
+    }
+
+    /// Git's top folder by current folder, asked once each.
+    private static let tops = Memo()
+
+    private final class Memo: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [String: String] = [:]
+
+        func value(for key: String, _ make: () -> String) -> String {
+            lock.lock()
+            defer { lock.unlock() }
+            if let known = values[key] { return known }
+            let made = make()
+            values[key] = made
+            return made
+        }
     }
 
     /// `path` (as a finding names it: from the current folder, or absolute) from the root, without `./`; a path
