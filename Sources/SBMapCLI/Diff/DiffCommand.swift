@@ -114,8 +114,9 @@ struct DiffCommand: ParsableCommand {
         let sides = (try DiffSide.open(baseSpec, in: repository), try DiffSide.open(headSpec, in: repository))
         var filesRead: [String] = []
         let before = try graph(of: sides.0, cwd: cwd, filesRead: &filesRead)
-        // HEAD is judged by BASE's findings policy; what its own would excuse is named (`DiffExcuses`).
-        let after = try graph(of: sides.1, cwd: cwd, filesRead: &filesRead, judgedBy: before)
+        // HEAD is judged by a BASE revision's findings policy; what its own would excuse is named (`DiffExcuses`).
+        // (Two folders are two trees of the user's, each with its own settings.)
+        let after = try graph(of: sides.1, cwd: cwd, filesRead: &filesRead, judgedBy: sides.0.copy == nil ? nil : before)
         // The baseline that judges the change is BASE's, read from git, not the one the change may have edited.
         let baselines = try Self.readBaselines(baseline.path, base: sides.0, repository: repository, cwd: cwd)
         repository.close()
