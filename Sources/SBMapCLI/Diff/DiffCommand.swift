@@ -231,13 +231,8 @@ struct DiffCommand: ParsableCommand {
             }
         }
         filesRead += result.filesRead.map { $0.hasPrefix("/") ? $0 : folder + "/" + $0 }
-        var graph = result.graph
-        var ownFindings: [Diagnostic]?
-        if judgedBy != nil, let alternative = result.alternativeFindings {
-            ownFindings = alternative
-            graph.diagnostics = result.graph.diagnostics
-        }
-        return Scanned(graph: graph, config: resolved.config, folder: folder, policy: own, ownFindings: ownFindings)
+        return Scanned(graph: result.graph, config: resolved.config, folder: folder, policy: own,
+                       ownFindings: judgedBy == nil ? nil : result.alternativeFindings)
     }
 
     /// The base's baseline and the change's (`DiffExcuses.baselines`); a malformed one is bad usage (exit 64).
