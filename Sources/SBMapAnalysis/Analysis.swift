@@ -57,16 +57,21 @@ public enum Analysis {
             timer.mark("unused code")
             Teardown.inBackground(consume prepared)
         }
-        graph.diagnostics = decide(graph.diagnostics + discovered.diagnostics + noStoryboardFinding(discovered, inputs)
-                                       + unmatchedExcludeFindings(discovered, inputs),
-                                   membership: membership, places: places, policy: configuration.policy)
+        let undecided = graph.diagnostics + discovered.diagnostics + noStoryboardFinding(discovered, inputs)
+            + unmatchedExcludeFindings(discovered, inputs)
+        let alternative = configuration.alternativePolicy.map {
+            decide(undecided, membership: membership, places: places, policy: $0)
+        }
+        graph.diagnostics = decide(undecided, membership: membership, places: places, policy: configuration.policy)
         timer.mark("decide findings")
         let counts = GraphCounts(graph)
         let filesRead = discovered.files.map(\.url)
         // Everything loaded is in the graph now; the rest is freed while the caller writes its output.
         Teardown.inBackground(consume project)
         Teardown.inBackground(consume discovered)
-        return AnalysisResult(graph: graph, counts: counts, filesRead: filesRead)
+        var result = AnalysisResult(graph: graph, counts: counts, filesRead: filesRead)
+        result.alternativeFindings = alternative
+        return result
     }
 
     /// The one severity step: every finding's level and wording from its facts, those `places` knows, and whether
@@ -86,7 +91,7 @@ public enum Analysis {
     private static func noStoryboardFinding(_ discovered: Discovered, _ paths: [String]) -> [Diagnostic] {
         guard discovered.files(of: .storyboard).isEmpty else { return [] }
         let names = paths.joined(separator: ", ")
-        return [Diagnostic(.warning, .noStoryboards, "no .storyboard files found under \(names)", at: nil,
+        return [Diagnostic(.warning, .noStoryboards, "no .storyboard files found under \(names)", at: nil, about: names,
                            hint: "check the path, and that --exclude does not skip them")]
     }
 }
@@ -104,7 +109,8 @@ extension Analysis {
                 ? "a glob with '/' is a path from a folder argument or \(base) (App/Feed, Feed/*); check its spelling, or remove it"
                 : "a glob without '/' matches file and folder names anywhere below the paths; check its spelling, or remove it"
             return Diagnostic(.warning, .excludeMatchesNothing,
-                              "\(written) matches nothing sbmap reads under \(under)", at: pattern.source, hint: hint)
+                              "\(written) matches nothing sbmap reads under \(under)", at: pattern.source,
+                              about: "\(fromFile ? "exclude" : "--exclude") \(pattern.glob)", hint: hint)
         }
     }
 }
@@ -123,6 +129,9 @@ public struct AnalysisConfiguration: Hashable, Sendable {
     public var linkConventions: [LinkConvention]
     /// The levels of finding codes, and where findings are left out (`.sbmap.yml`'s `findings`).
     public var policy: FindingPolicy
+    /// Another policy to decide the same findings with (`AnalysisResult.alternativeFindings`): `sbmap diff` judges a
+    /// pull request by the base's `.sbmap.yml`, and names what the pull request's own would excuse.
+    public var alternativePolicy: FindingPolicy?
 
     public init(excludes: [ExcludePattern] = [], readsCode: Bool = true, maxFileBytes: Int = 64 << 20,
                 linkConventions: [LinkConvention] = LinkConvention.defaults, policy: FindingPolicy = FindingPolicy()) {
@@ -141,6 +150,8 @@ public struct AnalysisResult: Sendable {
     public var counts: GraphCounts
     /// Every file the analysis read, as opened (so a command can refuse to write over one of them).
     public var filesRead: [String]
+    /// The findings as `AnalysisConfiguration.alternativePolicy` decides them; nil without one.
+    public var alternativeFindings: [Diagnostic]?
 
     public init(graph: StoryboardGraph, counts: GraphCounts, filesRead: [String] = []) {
         self.graph = graph

@@ -4,36 +4,59 @@ import SBMapModel
 /// The findings a team has accepted (SwiftLint's `--baseline` / `--write-baseline` convention): `check
 /// --write-baseline FILE` records them, and `--baseline FILE` reports only findings that are not in it.
 ///
-/// A finding is keyed by its code, its file and its subject (the message with line and column numbers taken out),
-/// never by where it is: a finding that moves because lines were inserted above it stays known, and one of the same
-/// code in the same file about another name is new. The file is JSON, sorted, and the same findings always give the
-/// same bytes (docs/diagnostics.md#baseline).
+/// A finding is keyed by its identity (`Diagnostic.key(file:)`): its code, its file (relative to the repository's
+/// root, whatever folder sbmap runs in) and what it is about (the storyboard and Storyboard ID, the segue, the call),
+/// never by its wording or where in the file it is: a finding that moves because lines were inserted above it, or
+/// whose message a release rewords, stays known, and one of the same code in the same file about another name is
+/// new. Version-1 files, which keyed findings by their message, are still read, and matched the old way. The file is
+/// JSON, sorted, and the same findings always give the same bytes (docs/diagnostics.md#baseline).
 public struct Baseline: Equatable, Sendable {
     public struct Entry: Codable, Hashable, Comparable, Sendable {
         public var code: String
-        /// The file as findings name it, without a leading `./`; empty for a finding about the run as a whole.
+        /// The file relative to the repository's root (as the caller names it), without a leading `./`; empty for a
+        /// finding about the run as a whole.
         public var file: String
-        public var subject: String
+        /// What the finding is about (`Diagnostic.about`); `nil` in a version-1 entry.
+        public var about: String?
+        /// A version-1 entry's key: the message without its numbers (`Diagnostic.subject`); `nil` from version 2.
+        public var subject: String?
 
-        public init(_ diagnostic: Diagnostic) {
+        public init(_ diagnostic: Diagnostic, file: String) {
             code = diagnostic.code.rawValue
-            file = Baseline.normalisedPath(diagnostic.location?.path ?? "")
+            self.file = Baseline.normalisedPath(file)
+            about = diagnostic.about
+        }
+
+        /// The entry a version-1 file would have had for `diagnostic`.
+        init(legacy diagnostic: Diagnostic, file: String) {
+            code = diagnostic.code.rawValue
+            self.file = Baseline.normalisedPath(file)
             subject = diagnostic.subject
         }
 
-        public static func < (a: Entry, b: Entry) -> Bool { (a.file, a.code, a.subject) < (b.file, b.code, b.subject) }
+        public static func < (a: Entry, b: Entry) -> Bool {
+            (a.file, a.code, a.about ?? "", a.subject ?? "") < (b.file, b.code, b.about ?? "", b.subject ?? "")
+        }
     }
 
     /// One entry per recorded finding, sorted: two identical findings are two entries, and excuse two.
     public private(set) var entries: [Entry]
+    /// The version of the file read (`version` for one made here): version 1 matches findings by their message.
+    public private(set) var fileVersion: Int = Baseline.version
 
-    public init(findings: [Diagnostic]) {
-        entries = findings.map(Entry.init).sorted()
+    /// The baseline of `findings`; `file` names each one's file relative to the repository's root (by default, the
+    /// path the finding carries).
+    public init(findings: [Diagnostic], file: (Diagnostic) -> String = Baseline.path(of:)) {
+        entries = findings.map { Entry($0, file: file($0)) }.sorted()
     }
+
+    /// The path a finding carries, or empty for one about the run.
+    public static func path(of diagnostic: Diagnostic) -> String { diagnostic.location?.path ?? "" }
 
     /// What a baseline file could not be read as.
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+        public init(description: String) { self.description = description }
     }
 
     private struct File: Codable {
@@ -41,24 +64,35 @@ public struct Baseline: Equatable, Sendable {
         var findings: [Entry]
     }
 
-    public static let version = 1
+    /// The version written: 2 keys findings by `Diagnostic.key(file:)`; 1 (still read) by their message.
+    public static let version = 2
 
     /// Reads a baseline file; a missing, unreadable or malformed one is a `Failure` that names the path.
     public static func load(path: String) throws -> Baseline {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Failure(description: "\(path): error: cannot read the baseline file; write one with 'sbmap check --write-baseline \(path)'")
         }
+        return try load(data: data, path: path)
+    }
+
+    /// Reads a baseline from its bytes (`sbmap diff` reads the base revision's from git); `path` names it in errors.
+    public static func load(data: Data, path: String) throws -> Baseline {
         let file: File
         do {
             file = try JSONDecoder().decode(File.self, from: data)
         } catch {
             throw Failure(description: "\(path): error: not an sbmap baseline (\(Self.reason(error))); write it again with 'sbmap check --write-baseline \(path)'")
         }
-        guard file.version == version else {
+        guard file.version == version || file.version == 1 else {
             throw Failure(description: "\(path): error: baseline version \(file.version) is not known to this sbmap (it reads version \(version)); write it again with 'sbmap check --write-baseline \(path)'")
+        }
+        let wrong = file.findings.first { file.version == 1 ? $0.subject == nil : $0.about == nil }
+        if wrong != nil {
+            throw Failure(description: "\(path): error: not an sbmap baseline (an entry of version \(file.version) has no '\(file.version == 1 ? "subject" : "about")'); write it again with 'sbmap check --write-baseline \(path)'")
         }
         var baseline = Baseline(findings: [])
         baseline.entries = file.findings.sorted()
+        baseline.fileVersion = file.version
         return baseline
     }
 
@@ -72,12 +106,13 @@ public struct Baseline: Equatable, Sendable {
     }
 
     /// The findings that are not in the baseline, in their order. Each entry excuses one finding: where the
-    /// baseline has one `unknown-identifier` for a name and the app now has two, one is new.
-    public func newFindings(_ findings: [Diagnostic]) -> [Diagnostic] {
+    /// baseline has one `unknown-identifier` for a name and the app now has two, one is new. `file` names each
+    /// finding's file as the baseline does (relative to the repository's root).
+    public func newFindings(_ findings: [Diagnostic], file: (Diagnostic) -> String = Baseline.path(of:)) -> [Diagnostic] {
         var remaining: [Entry: Int] = [:]
         for entry in entries { remaining[entry, default: 0] += 1 }
         return findings.filter { finding in
-            let key = Entry(finding)
+            let key = fileVersion == 1 ? Entry(legacy: finding, file: file(finding)) : Entry(finding, file: file(finding))
             guard let left = remaining[key], left > 0 else { return true }
             remaining[key] = left - 1
             return false

@@ -31,7 +31,10 @@ public struct FindingPolicy: Hashable, Sendable {
     public var isEmpty: Bool { levels.isEmpty && suppressions.isEmpty }
 
     /// The one severity step: each finding's level and wording from its facts (its own, and those `places` knows
-    /// of where it is), then the policy's levels, then its suppressions. Paths in findings are relative to
+    /// of where it is), then the policy's levels, then its suppressions. A level the policy sets is capped by the
+    /// facts: what the analysis knows makes a finding less sure (the call is inside `@try`, so the exception is
+    /// caught), and no setting makes it surer. `code-unknown-identifier: error` lowers nothing and raises a finding
+    /// to error except where a fact holds it lower, and there the message still says why (docs/config.md). Paths in findings are relative to
     /// `currentDirectory` (as the user wrote them); suppression globs match them relative to `folder`.
     public func decide(_ diagnostics: [Diagnostic], places: PlaceFacts = PlaceFacts(),
                        currentDirectory: String = FileManager.default.currentDirectoryPath) -> [Diagnostic] {
@@ -44,7 +47,7 @@ public struct FindingPolicy: Hashable, Sendable {
             if isEmpty { return result }
             if let level = levels[diagnostic.code] {
                 guard let level else { return nil }
-                result.severity = level
+                result.severity = result.facts.map(\.ceiling).reduce(level) { min($0, $1) }
             }
             if !suppressions.isEmpty, let path = diagnostic.location?.path {
                 let absolute = path.hasPrefix("/") ? path

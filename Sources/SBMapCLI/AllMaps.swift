@@ -91,7 +91,7 @@ struct AllMaps {
             if reach < hops {
                 findings.append(Diagnostic(.info, .renderLimited,
                                            "the focus map of \(storyboard.path) reaches \(reach) of \(hops) hops: more would be over the budget (--max-nodes \(budget.nodes), --max-edges \(budget.edges))",
-                                           at: SourceLocation(path: storyboard.path)))
+                                           at: SourceLocation(path: storyboard.path), about: "focus map hops"))
             }
             guard render(view, to: file, subject: "the map of \(storyboard.path)") else { continue }
             let scenes = graph.nodes.count { $0.storyboard == storyboard.path && $0.role.isCountedScene }

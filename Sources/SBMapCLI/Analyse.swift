@@ -10,7 +10,10 @@ extension ResolvedInputs {
     }
 
     /// The analysis of these inputs (`Analysis.run`); a path that does not exist is bad usage (exit 64).
-    func analyse() throws -> AnalysisResult {
+    /// `adjust` changes the configuration first (`diff` judges a side by the other's findings policy).
+    func analyse(adjust: (inout AnalysisConfiguration) -> Void = { _ in }) throws -> AnalysisResult {
+        var configuration = configuration
+        adjust(&configuration)
         do {
             return try Analysis.run(inputs: paths, configuration: configuration)
         } catch let error as AnalysisError {

@@ -57,13 +57,17 @@ struct CheckCommand: ParsableCommand {
         var options = findings.merged(with: resolved.config)
         // A --fail-on given wins over the settings file's findings.strict, as every flag does.
         if let failOn { options.strict = failOn == .warning }
-        let reporter = FindingsReporter(options: options)
+        let reporter = FindingsReporter(options: options, config: resolved.config)
         let known = try baseline.load()
+        try ReadFiles.refuse(outputs: [writeBaseline, options.outputPath], read: result.filesRead,
+                             also: ReadFiles.settingsInputs(config: resolved.config, baseline: baseline.path))
         if let writeBaseline {
-            try ReadFiles.refuse(writeBaseline, result.filesRead)
-            try OutputFile.write(Baseline(findings: result.findings).encoded(), to: writeBaseline)
+            let paths = RepositoryPaths.find(settingsFolder: resolved.config?.folder)
+            try OutputFile.write(Baseline(findings: result.findings, file: { paths.relative(Baseline.path(of: $0)) }).encoded(),
+                                 to: writeBaseline)
         }
-        let (reported, excused) = BaselineOptions.filter(result.findings, by: known)
+        let (reported, excused) = BaselineOptions.filter(result.findings, by: known,
+                                                         paths: RepositoryPaths.find(settingsFolder: resolved.config?.folder))
         try reporter.report(reported)
         timer.mark("print findings")
         reporter.summary(result.counts.with(findings: reported).summaryLine + BaselineOptions.note(excused))

@@ -25,7 +25,7 @@ extension SBMapCommand {
         do {
             parsed = try parseAsRoot(arguments)
         } catch {
-            exit(withError: error)
+            exitQuoting(error)
         }
         var command = parsed
         do {
@@ -39,9 +39,20 @@ extension SBMapCommand {
                 FindingsReporter.writeToStandardError(runFailure("\(error)"))
                 exit(withError: ExitCode.runFailed)
             }
-            exit(withError: error)
+            exitQuoting(error)
         }
         exit()
+    }
+
+    /// ArgumentParser's `exit(withError:)`, with an error's message (which quotes the arguments: an unknown option,
+    /// a bad value) written through `FindingsReporter.writeToStandardError`, so that no line of it passes for a
+    /// workflow command. Help and other clean exits are ArgumentParser's, on stdout.
+    static func exitQuoting(_ error: any Error) -> Never {
+        let code = exitCode(for: error)
+        guard code != .success else { exit(withError: error) }
+        let message = fullMessage(for: error)
+        if !message.isEmpty { FindingsReporter.writeToStandardError(message + "\n") }
+        exit(withError: code)
     }
 
     /// `sbmap: error: MESSAGE`, on one line: a tool's message quoted in it (git's stderr) has its lines joined.

@@ -45,10 +45,11 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let resolved = try inputs.resolved()
         let result = try resolved.analyse()
-        try ReadFiles.refuse(output, result.filesRead)
+        try ReadFiles.refuse(outputs: [output, findings.merged(with: resolved.config).outputPath], read: result.filesRead,
+                             also: ReadFiles.settingsInputs(config: resolved.config))
         let graph = result.graph
         var timer = PhaseTimer()
-        let reporter = FindingsReporter(options: findings.merged(with: resolved.config))
+        let reporter = FindingsReporter(options: findings.merged(with: resolved.config), config: resolved.config)
         try reporter.report(graph.diagnostics)
         timer.mark("print findings")
         do {

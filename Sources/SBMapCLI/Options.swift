@@ -201,17 +201,24 @@ struct BaselineOptions: ParsableArguments {
     func load() throws -> Baseline? {
         guard let path else { return nil }
         do {
-            return try Baseline.load(path: path)
+            let baseline = try Baseline.load(path: path)
+            if baseline.fileVersion == 1 {
+                FindingsReporter.writeToStandardError("\(path): note: a version-1 baseline matches findings by their wording, so a reworded message is a new finding; write it again with 'sbmap check --write-baseline \(path)' to match them by what they are about\n")
+            }
+            return baseline
         } catch let failure as Baseline.Failure {
             FindingsReporter.writeToStandardError(failure.description + "\n")
             throw ExitCode.validationFailure
         }
     }
 
-    /// The findings to report: those the baseline does not know, and a note of how many it kept back.
-    static func filter(_ findings: [Diagnostic], by baseline: Baseline?) -> (findings: [Diagnostic], known: Int) {
+    /// The findings to report: those the baseline does not know, and a note of how many it kept back. Files are
+    /// named from the repository's root (`paths`), as the baseline names them, wherever sbmap runs.
+    static func filter(_ findings: [Diagnostic], by baseline: Baseline?,
+                       paths: @autoclosure () -> RepositoryPaths) -> (findings: [Diagnostic], known: Int) {
         guard let baseline else { return (findings, 0) }
-        let new = baseline.newFindings(findings)
+        let paths = paths()
+        let new = baseline.newFindings(findings, file: { paths.relative(Baseline.path(of: $0)) })
         return (new, findings.count - new.count)
     }
 

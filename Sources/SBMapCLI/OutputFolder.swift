@@ -118,6 +118,26 @@ struct OutputFolder {
 /// The files a run reads, as outputs: an output path that is one of them (by device and inode, so `./App/../x`, a
 /// hard link or a symbolic link to an input are caught too) is refused before anything is written.
 enum ReadFiles {
+    /// Every output a run writes (`-o`, `--summary`, `--write-baseline`, `--findings-output`) against every file it
+    /// reads: the scanned files and the settings file, the theme file and the baseline (`also`). An output that is
+    /// one of them (by its device and inode, whatever the spelling or the links) is bad usage, before anything is
+    /// written: a pull request's `.sbmap.yml` cannot have a run write over the baseline that judges it.
+    static func refuse(outputs: [String?], read filesRead: [String], also inputs: [String?]) throws {
+        let all = filesRead + inputs.compactMap { $0 }
+        for output in outputs.compactMap({ $0 }) { try refuse(output, all) }
+    }
+
+    /// The files a run reads besides the scanned ones: the settings file, the theme file `flag` or the settings
+    /// file names (a built-in theme is no file), the baseline.
+    static func settingsInputs(config: ConfigFile?, theme flag: String? = nil, baseline: String? = nil) -> [String] {
+        var inputs = [config?.path, baseline].compactMap { $0 }
+        let cwd = FileManager.default.currentDirectoryPath
+        for theme in [flag, config?.render.theme.map { config?.resolve($0, from: cwd) ?? $0 }].compactMap({ $0 }) {
+            inputs.append(theme)
+        }
+        return inputs
+    }
+
     static func refuse(_ output: String, _ filesRead: [String]) throws {
         var target = stat()
         guard output != "-", stat(output, &target) == 0, (target.st_mode & S_IFMT) == S_IFREG else { return }

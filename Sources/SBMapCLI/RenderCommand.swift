@@ -136,10 +136,11 @@ struct RenderCommand: ParsableCommand {
                 .prepare(force: force, inputs: resolved.paths)
         }
         let result = try resolved.analyse()
-        if !all { try ReadFiles.refuse(output, result.filesRead) }
+        try ReadFiles.refuse(outputs: [all ? nil : output, findings.merged(with: resolved.config).outputPath], read: result.filesRead,
+                             also: ReadFiles.settingsInputs(config: resolved.config, theme: map.theme))
         let counts = result.counts
         let graph = result.graph
-        let reporter = FindingsReporter(options: findings.merged(with: resolved.config))
+        let reporter = FindingsReporter(options: findings.merged(with: resolved.config), config: resolved.config)
         let format = self.format ?? (all ? .svg : OutputFormat(path: output) ?? .svg)
         let found = graph.diagnostics
         let renderDiagnostics: [Diagnostic]
@@ -149,7 +150,7 @@ struct RenderCommand: ParsableCommand {
         } else {
             renderDiagnostics = try renderOne(consume graph, format: format, settings: settings, reporter: reporter)
         }
-        let all = (found + renderDiagnostics).sorted()
+        let all = reporter.decided(found + renderDiagnostics).sorted()
         try reporter.report(all)
         reporter.summary(counts.with(findings: all).summaryLine)
         if reporter.fails(all) { throw ExitCode.findings }

@@ -68,8 +68,10 @@ struct SiteCommand: ParsableCommand {
         let folder = OutputFolder(path: output, manifest: Site.manifest, subfolders: ["storyboards", "assets"], command: "site")
         try folder.prepare(force: force, inputs: resolved.paths)
         let result = try resolved.analyse()
+        try ReadFiles.refuse(outputs: [findings.merged(with: resolved.config).outputPath], read: result.filesRead,
+                             also: ReadFiles.settingsInputs(config: resolved.config, theme: map.theme, baseline: baseline.path))
         let graph = result.graph
-        let reporter = FindingsReporter(options: findings.merged(with: resolved.config))
+        let reporter = FindingsReporter(options: findings.merged(with: resolved.config), config: resolved.config)
         let options = SiteOptions(
             title: title ?? Self.defaultTitle(resolved.paths),
             sourceLinks: try sourceURL.map { try SourceLinks(template: $0) },
@@ -92,7 +94,8 @@ struct SiteCommand: ParsableCommand {
         }
         progress.finish()
         // The pages show every finding (the site documents the app); stderr and the exit code, only the new ones.
-        let (all, excused) = BaselineOptions.filter((graph.diagnostics + siteDiagnostics).sorted(), by: known)
+        let (all, excused) = BaselineOptions.filter(reporter.decided(graph.diagnostics + siteDiagnostics).sorted(), by: known,
+                                                   paths: RepositoryPaths.find(settingsFolder: resolved.config?.folder))
         try reporter.report(all)
         if !failures.isEmpty {
             FindingsReporter.writeToStandardError("sbmap: error: " + failures.joined(separator: "\nsbmap: error: ") + "\n")

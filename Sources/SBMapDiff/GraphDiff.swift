@@ -324,15 +324,16 @@ public struct GraphDiff: Sendable {
     // MARK: Findings
 
     private mutating func compareFindings() {
-        func key(_ d: Diagnostic, mapping: Bool) -> String {
-            let path = d.location.map { mapping ? mapped($0.path) : $0.path } ?? ""
-            return "\(d.code.rawValue)\u{1}\(path)\u{1}\(d.subject)"
+        // A finding's identity (code, file, what it is about), never its wording or its line: a count inside a
+        // message that changed, or lines inserted above it, do not make it new (`Diagnostic.key(file:)`).
+        func key(_ d: Diagnostic, mapping: Bool) -> FindingKey {
+            d.key(file: d.location.map { mapping ? mapped($0.path) : $0.path } ?? "")
         }
-        var baseCounts: [String: Int] = [:]
+        var baseCounts: [FindingKey: Int] = [:]
         for d in base.diagnostics { baseCounts[key(d, mapping: true), default: 0] += 1 }
-        var headCounts: [String: Int] = [:]
+        var headCounts: [FindingKey: Int] = [:]
         for d in head.diagnostics { headCounts[key(d, mapping: false), default: 0] += 1 }
-        var seen: [String: Int] = [:]
+        var seen: [FindingKey: Int] = [:]
         for d in head.diagnostics {
             let k = key(d, mapping: false)
             seen[k, default: 0] += 1

@@ -115,15 +115,28 @@ public struct Diagnostic: Hashable, Sendable, Codable, Comparable {
     /// What the analysis knows that makes the finding less sure to matter; the severity step lowers `severity` by
     /// them (`FindingFact`). Not part of the JSON.
     public var facts: [FindingFact]
+    /// What the finding is about, from the facts its maker had in hand and never from its wording or its line: the
+    /// storyboard and Storyboard ID a reference names, the segue identifier, the call's callee and argument, the
+    /// exclude pattern. Empty when the code and the file say it all (a file that is not valid XML). With the code and
+    /// the file it is the finding's identity (`key(file:)`), which baselines and `sbmap diff` match on.
+    public var about: String
 
     public init(_ severity: Severity, _ code: DiagnosticCode, _ message: String,
-                at location: SourceLocation?, facts: [FindingFact] = [], hint: String? = nil) {
+                at location: SourceLocation?, about: String = "", facts: [FindingFact] = [], hint: String? = nil) {
         self.severity = severity
         self.code = code
         self.message = message
         self.location = location
         self.hint = hint
         self.facts = facts
+        self.about = about
+    }
+
+    /// The finding's identity: its code, `file` (its path as the caller names it, e.g. relative to the repository's
+    /// root) and what it is about. Two findings with the same key are the same finding, however they are worded and
+    /// wherever in the file they moved.
+    public func key(file: String) -> FindingKey {
+        FindingKey(code: code.rawValue, file: file, about: about)
     }
 
     /// Xcode's one-line format: `path:line:col: error: message [code]`.
@@ -160,16 +173,16 @@ public struct Diagnostic: Hashable, Sendable, Codable, Comparable {
         message = try c.decode(String.self, forKey: .message)
         hint = try c.decodeIfPresent(String.self, forKey: .hint)
         facts = []
+        about = ""
         if let file = try c.decodeIfPresent(String.self, forKey: .file) {
             location = SourceLocation(path: file, line: try c.decodeIfPresent(Int.self, forKey: .line) ?? 0,
                                       column: try c.decodeIfPresent(Int.self, forKey: .column) ?? 0)
         }
     }
 
-    /// What the finding is about: its message without the numbers that say where (`Main.storyboard:12:5` becomes
-    /// `Main.storyboard`, `lines 12, 30` becomes `line`). The names it is about stay. A finding that only moved,
-    /// because lines were inserted above it, has the same subject: a baseline still knows it, and `sbmap diff`
-    /// does not call it new.
+    /// The old identity, kept only to read version-1 baselines: the message without the numbers that say where
+    /// (`Main.storyboard:12:5` becomes `Main.storyboard`, `lines 12, 30` becomes `line`). It changes with the wording
+    /// and strips `:N` inside names; everything else matches on `key(file:)`.
     public var subject: String {
         var text = message
         for (pattern, replacement) in [(#"(:[0-9]+){1,2}\b"#, ""),
@@ -188,6 +201,22 @@ public struct Diagnostic: Hashable, Sendable, Codable, Comparable {
         if a.message != b.message { return a.message < b.message }
         return a.severity < b.severity
     }
+}
+
+/// A finding's identity (`Diagnostic.key(file:)`): code, file and what it is about; never its message or its line.
+public struct FindingKey: Hashable, Sendable, Codable, Comparable {
+    public var code: String
+    /// The file, relative to the repository's root; empty for a finding about the run as a whole.
+    public var file: String
+    public var about: String
+
+    public init(code: String, file: String, about: String) {
+        self.code = code
+        self.file = file
+        self.about = about
+    }
+
+    public static func < (a: Self, b: Self) -> Bool { (a.file, a.code, a.about) < (b.file, b.code, b.about) }
 }
 
 extension Array where Element == Diagnostic {

@@ -100,7 +100,7 @@ final class MessageLog: @unchecked Sendable {
                 break
             }
             return Diagnostic(isError ? .error : .warning, .graphvizMessage,
-                              "Graphviz (\(context)): \(text)", at: nil)
+                              "Graphviz (\(context)): \(text)", at: nil, about: "\(context): \(text)")
         }
     }
 }

@@ -91,9 +91,9 @@ public struct LayoutPlan: Hashable, Sendable {
             let what = engine == .dot
                 ? "laid out by sfdp with straight edges instead of dot (no crossing reduction)"
                 : "drawn with straight edges"
-            return Diagnostic(.info, .renderLimited, "\(map) (\(size)) was \(what): \(reason)", at: nil, hint: hint)
+            return Diagnostic(.info, .renderLimited, "\(map) (\(size)) was \(what): \(reason)", at: nil, about: map, hint: hint)
         case .skipped:
-            return Diagnostic(.info, .renderLimited, "\(map) (\(size)) was not drawn: \(reason)", at: nil, hint: hint)
+            return Diagnostic(.info, .renderLimited, "\(map) (\(size)) was not drawn: \(reason)", at: nil, about: map, hint: hint)
         }
     }
 
@@ -145,6 +145,6 @@ public struct LayoutRun: Sendable {
         let list = skipped.count == 1 ? "" : "; the first: \(shown.joined(separator: "; "))\(more)"
         return Diagnostic(.info, .renderLimited,
                           "\(what) not drawn, to keep the run bounded: too little was left of the run's layout budget (\(LayoutPlan.seconds(budget.runSeconds)) of predicted layout for all its maps)\(list)",
-                          at: nil, hint: "draw one alone with `sbmap render PATH... --focus STORYBOARD -o map.svg`, which has the whole budget")
+                          at: nil, about: "the run's layout budget", hint: "draw one alone with `sbmap render PATH... --focus STORYBOARD -o map.svg`, which has the whole budget")
     }
 }

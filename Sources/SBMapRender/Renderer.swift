@@ -47,7 +47,7 @@ public enum Renderer {
             options.engine = .sfdp
             diagnostics.append(Diagnostic(.info, .renderLimited,
                                           "the map has \(styled.nodes.count) nodes, more than dot lays out in reasonable time (\(options.dotNodeLimit)): it was laid out with sfdp",
-                                          at: nil, hint: "draw the overview (--view overview) or one storyboard (--focus NAME) for a readable map"))
+                                          at: nil, about: "sfdp instead of dot", hint: "draw the overview (--view overview) or one storyboard (--focus NAME) for a readable map"))
         }
         var straightEdges = false
         if options.format != .dot {
@@ -92,7 +92,7 @@ public enum Renderer {
                                                     diagnostics: &diagnostics)
                     diagnostics.append(Diagnostic(.info, .renderLimited,
                                                   "the first layout failed (\(first.message)); the map was laid out again with links between storyboards left out of the ranking",
-                                                  at: nil))
+                                                  at: nil, about: "second layout"))
                     return bytes
                 } catch {
                     throw first
@@ -102,7 +102,7 @@ public enum Renderer {
         if options.engine == .dot, styled.sceneCount > 300, options.format != .dot {
             diagnostics.append(Diagnostic(.info, .renderLimited,
                                           "the map has \(styled.sceneCount) nodes: crossing minimisation was shortened (mclimit) to keep the layout fast",
-                                          at: nil, hint: "use --layout sfdp for very large maps"))
+                                          at: nil, about: "mclimit", hint: "use --layout sfdp for very large maps"))
         }
         return Rendered(format: .graphviz(options.format), data: data, diagnostics: diagnostics.sorted(),
                         nodeIDs: nodeIDs(styled, prefix: SVGIDPrefix.sanitized(options.idPrefix ?? "")), key: styled.key)
@@ -235,7 +235,7 @@ public enum Renderer {
         // A note, not a warning: the map is complete, only coarser, and `--strict` must not fail on it.
         return [Diagnostic(.info, .renderLimited,
                            "PNG drawn at \(GraphvizText.number(plan.dpi)) dpi instead of \(GraphvizText.number(options.pngDPI)) (\(plan.pixelWidth)×\(plan.pixelHeight) px) to stay within \(plan.budget) pixels (--max-pixels) for a map of \(scenes) scenes",
-                           at: nil, hint: "render SVG or PDF for full detail")]
+                           at: nil, about: "PNG resolution", hint: "render SVG or PDF for full detail")]
     }
 }
 

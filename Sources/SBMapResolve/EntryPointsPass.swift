@@ -82,7 +82,7 @@ extension GraphBuilder {
                 diagnostics.append(Diagnostic(
                     .error, .missingInitialScene,
                     "\(storyboard.name).storyboard is loaded at launch (\(declaration.key)\(contexts[declaration.declaredAt].map { ", \($0)" } ?? "")) but has no initial view controller; the app starts with an empty window",
-                    at: declaration.declaredAt,
+                    at: declaration.declaredAt, about: "\(declaration.key)=\(storyboard.name)",
                     hint: "tick 'Is Initial View Controller' on the first scene of \(storyboard.name).storyboard"))
             }
             // (A storyboard that is both the launch screen and the main one, as Rocket.Chat's is, breaks both.)
@@ -97,7 +97,7 @@ extension GraphBuilder {
                 diagnostics.append(Diagnostic(
                     readByTarget.contains(declaration.declaredAt) ? .error : .warning, .missingInitialScene,
                     "\(storyboard.name).storyboard is the launch screen (\(declaration.key)\(contexts[declaration.declaredAt].map { ", \($0)" } ?? "")) but has no initial view controller; the system has nothing to show, and the app opens on a blank screen",
-                    at: declaration.declaredAt,
+                    at: declaration.declaredAt, about: "\(declaration.key)=\(storyboard.name)",
                     hint: "tick 'Is Initial View Controller' on the launch screen's scene in \(storyboard.name).storyboard"))
             }
         }
@@ -128,13 +128,13 @@ extension GraphBuilder {
             diagnostics.append(Diagnostic(
                 .warning, .ambiguousTarget,
                 "\(key) names storyboard '\(name)', and \(indices.count) files have that name: \(indices.map { storyboards[$0].path }.joined(separator: ", "))",
-                at: declaration.location, facts: facts, hint: "map one app at a time, or --exclude the other copies"))
+                at: declaration.location, about: "\(key)=\(name)", facts: facts, hint: "map one app at a time, or --exclude the other copies"))
         case .caseMismatch(let index):
             let actual = catalog.entries[index].name
             diagnostics.append(Diagnostic(
                 .error, .caseMismatch,
                 "\(key) names storyboard '\(name)', but the file is '\(actual).storyboard'; letter case matters on a device, so \(consequence) there",
-                at: declaration.location, facts: facts, hint: "write '\(actual)' exactly"))
+                at: declaration.location, about: "\(key)=\(name)", facts: facts, hint: "write '\(actual)' exactly"))
         case .unreadable:
             break  // The file's own error says why; the key itself is fine.
         case .notInTarget(let indices):
@@ -146,7 +146,7 @@ extension GraphBuilder {
                 diagnostics.append(Diagnostic(
                     .error, .storyboardNotInTarget,
                     "\(key) names storyboard '\(name)', but it exists only for \(platforms)\(holders.isEmpty ? "" : " (in \(holders))"), which the targets that use this key do not build for; \(consequence)",
-                    at: declaration.location, facts: facts,
+                    at: declaration.location, about: "\(key)=\(name)", facts: facts,
                     hint: "add a \(file) for this platform to the target's Copy Bundle Resources, or fix the key"))
                 return
             }
@@ -155,14 +155,14 @@ extension GraphBuilder {
                 diagnostics.append(Diagnostic(
                     .error, .storyboardNotInTarget,
                     "\(key) names storyboard '\(name)', but it exists only in another project (\(projects.joined(separator: ", "))), not in the project of the targets that use this key; \(consequence)",
-                    at: declaration.location, facts: facts,
+                    at: declaration.location, about: "\(key)=\(name)", facts: facts,
                     hint: "add \(file) to this project and to the target's Copy Bundle Resources, or fix the key"))
                 return
             }
             diagnostics.append(Diagnostic(
                 .warning, .storyboardNotInTarget,
                 "\(key) names storyboard '\(name)', but \(notInTargetMessage(name: name, indices: indices, from: declaration.location.path))",
-                at: declaration.location, facts: facts,
+                at: declaration.location, about: "\(key)=\(name)", facts: facts,
                 hint: "add \(file) to the target's Copy Bundle Resources, or fix the key"))
         case .missing:
             // A launch screen may be a nib: `UILaunchStoryboardName = LaunchScreen` with LaunchScreen.xib.
@@ -170,7 +170,7 @@ extension GraphBuilder {
             diagnostics.append(Diagnostic(
                 .error, .missingEntryStoryboard,
                 "\(key) names storyboard '\(name)', which does not exist; \(consequence)",
-                at: declaration.location, facts: facts,
+                at: declaration.location, about: "\(key)=\(name)", facts: facts,
                 hint: suggestion(for: name, among: catalog.entries.map(\.name))
                     ?? "add \(file) to the app, or fix the key"))
         }

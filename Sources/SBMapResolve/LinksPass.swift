@@ -51,7 +51,7 @@ extension GraphBuilder {
                 memo[member] = resolution
                 diagnostics.append(Diagnostic(
                     .error, .referenceCycle, "storyboard references form a cycle (\(loop.joined(separator: " → "))); loading any of them never reaches a scene",
-                    at: node(member)?.location, hint: "point one of the references at a real scene"))
+                    at: node(member)?.location, about: node(member).map(Self.about) ?? member, hint: "point one of the references at a real scene"))
             }
             return resolution
         }
@@ -75,6 +75,12 @@ extension GraphBuilder {
         return resolution
     }
 
+    /// What a finding about a link is about: the storyboard and Storyboard ID it names, whole (never its line, its
+    /// object id or the message's wording): a reference re-made or moved in its file is the same finding.
+    static func about(_ node: Node) -> String {
+        "\(node.link?.storyboardName ?? "")#\(node.link?.identifier ?? "")"
+    }
+
     /// "storyboard reference" or "RBStoryboardLink scene", for messages.
     private func describe(_ link: LinkTarget) -> String {
         switch link.mechanism {
@@ -92,6 +98,7 @@ extension GraphBuilder {
             return Resolution(state: .unresolved, reason: "not in a storyboard")
         }
         let platform = catalog.entries[fromIndex].file.platform
+        let about = Self.about(fromNode)
 
         // Which storyboard.
         let targetIndex: Int
@@ -100,7 +107,7 @@ extension GraphBuilder {
                 diagnostics.append(Diagnostic(
                     .warning, .externalBundle,
                     "\(described) points at storyboard '\(name)' in bundle '\(bundle)', which was not scanned",
-                    at: location, hint: "add that bundle's folder (with its Info.plist) to the paths to resolve it"))
+                    at: location, about: about, hint: "add that bundle's folder (with its Info.plist) to the paths to resolve it"))
                 return Resolution(state: .external, reason: "storyboard '\(name)' in bundle '\(bundle)', which was not scanned")
             }
             let scopePath = link.bundleIdentifier.flatMap { bundles[$0] }.map { $0 + "/" } ?? fromPath
@@ -114,7 +121,7 @@ extension GraphBuilder {
                 diagnostics.append(Diagnostic(
                     .warning, .ambiguousTarget,
                     "\(described) names storyboard '\(name)', and \(indices.count) files have that name: \(paths.joined(separator: ", "))",
-                    at: location, hint: "map one app at a time, or --exclude the copies that are not in this bundle"))
+                    at: location, about: about, hint: "map one app at a time, or --exclude the copies that are not in this bundle"))
                 return Resolution(state: .ambiguous, reason: "\(indices.count) storyboards are named '\(name)'",
                                   candidates: indices.compactMap { scene(in: $0, identifier: link.identifier) })
             case .caseMismatch(let index):
@@ -122,7 +129,7 @@ extension GraphBuilder {
                 diagnostics.append(Diagnostic(
                     .error, .caseMismatch,
                     "\(described) names storyboard '\(name)', but the file is '\(actual).storyboard'; letter case matters on a device, so this works in the simulator and crashes on an iPhone",
-                    at: location, hint: "write '\(actual)' exactly"))
+                    at: location, about: about, hint: "write '\(actual)' exactly"))
                 return Resolution(state: .unresolved, reason: "storyboard name differs in letter case from '\(actual)'",
                                   candidates: storyboards[index].initialScene.map { [$0] } ?? [])
             case .notInTarget(let indices):
@@ -131,7 +138,7 @@ extension GraphBuilder {
                     ?? notInTargetMessage(name: name, indices: indices, from: fromPath)
                 diagnostics.append(Diagnostic(
                     elsewhere == nil ? .warning : .error, .storyboardNotInTarget, "\(described) names storyboard '\(name)', but \(message)",
-                    at: location, hint: "add \(name).storyboard to the target's Copy Bundle Resources, or point the reference at a storyboard of this target"))
+                    at: location, about: about, hint: "add \(name).storyboard to the target's Copy Bundle Resources, or point the reference at a storyboard of this target"))
                 return Resolution(state: .unresolved, reason: "storyboard '\(name)' is not in this target",
                                   candidates: indices.compactMap { scene(in: $0, identifier: link.identifier) })
             case .unreadable(let path, let lfsPointer):
@@ -139,13 +146,13 @@ extension GraphBuilder {
                 diagnostics.append(Diagnostic(
                     lfsPointer ? .info : .warning, .unknownStoryboard,
                     "\(described) names storyboard '\(name)', which could not be read (\(path)\(lfsPointer ? " is a Git LFS pointer" : ""))",
-                    at: location, hint: lfsPointer ? "fetch it with `git lfs pull` to check this link" : "fix the error reported for \(path)"))
+                    at: location, about: about, hint: lfsPointer ? "fetch it with `git lfs pull` to check this link" : "fix the error reported for \(path)"))
                 return Resolution(state: .unresolved, reason: "storyboard '\(name)' could not be read")
             case .missing:
                 diagnostics.append(Diagnostic(
                     .error, .unknownStoryboard,
                     "\(described) names storyboard '\(name)', which does not exist; following it crashes the app",
-                    at: location,
+                    at: location, about: about,
                     hint: suggestion(for: name, among: catalog.entries.map(\.name))
                         ?? "add \(name).storyboard to the scanned paths, or fix the storyboard name"))
                 return Resolution(state: .unresolved, reason: "no storyboard named '\(name)'")
@@ -155,7 +162,7 @@ extension GraphBuilder {
         } else {
             diagnostics.append(Diagnostic(
                 .error, .unconfiguredReference, "\(described) names no storyboard; following it crashes the app",
-                at: location, hint: "choose a storyboard in the reference's Attributes inspector"))
+                at: location, about: about, hint: "choose a storyboard in the reference's Attributes inspector"))
             return Resolution(state: .unresolved, reason: "names no storyboard")
         }
         let target = catalog.entries[targetIndex]
@@ -167,7 +174,7 @@ extension GraphBuilder {
                 diagnostics.append(Diagnostic(
                     .error, .targetHasNoInitialScene,
                     "\(described) points at the initial scene of '\(target.name)', which has none; following it crashes the app",
-                    at: location, hint: "tick 'Is Initial View Controller' in \(target.name).storyboard, or give the reference a Referenced ID"))
+                    at: location, about: about, hint: "tick 'Is Initial View Controller' in \(target.name).storyboard, or give the reference a Referenced ID"))
                 return Resolution(state: .unresolved, reason: "'\(target.name)' has no initial scene")
             }
             return .resolved(initial)
@@ -181,7 +188,7 @@ extension GraphBuilder {
                 diagnostics.append(Diagnostic(
                     .warning, .unconfiguredReference,
                     "\(described) names no storyboard; assuming its own storyboard, where '\(identifier)' exists",
-                    at: location, hint: "choose '\(target.name)' in the reference's Attributes inspector to make it explicit"))
+                    at: location, about: about, hint: "choose '\(target.name)' in the reference's Attributes inspector to make it explicit"))
                 return .resolved(chosen[0], reason: "assumed same storyboard")
             }
             return .resolved(chosen[0])
@@ -190,7 +197,7 @@ extension GraphBuilder {
             diagnostics.append(Diagnostic(
                 .error, .ambiguousTarget,
                 "\(described) names storyboard ID '\(identifier)', which \(chosen.count) scenes of '\(target.name)' have",
-                at: location, hint: "give each scene its own Storyboard ID"))
+                at: location, about: about, hint: "give each scene its own Storyboard ID"))
             return Resolution(state: .ambiguous, reason: "\(chosen.count) scenes have storyboard ID '\(identifier)'", candidates: chosen)
         }
         let known = scenesByIdentifier[targetIndex].keys.sorted()
@@ -198,14 +205,14 @@ extension GraphBuilder {
             diagnostics.append(Diagnostic(
                 .error, .caseMismatch,
                 "\(described) names storyboard ID '\(identifier)', but '\(target.name)' has '\(folded)'; identifiers are case-sensitive, so following it crashes the app",
-                at: location, hint: "write '\(folded)' exactly"))
+                at: location, about: about, hint: "write '\(folded)' exactly"))
             return Resolution(state: .unresolved, reason: "storyboard ID differs in letter case from '\(folded)'",
                               candidates: scenesByIdentifier[targetIndex][folded] ?? [])
         }
         diagnostics.append(Diagnostic(
             .error, .unknownIdentifier,
             "\(described) names storyboard ID '\(identifier)', which no scene of '\(target.name)' has; following it crashes the app",
-            at: location,
+            at: location, about: about,
             hint: suggestion(for: identifier, among: known)
                 ?? "set Storyboard ID '\(identifier)' on the intended scene of \(target.name).storyboard, or fix the Referenced ID"))
         return Resolution(state: .unresolved, reason: "no scene with storyboard ID '\(identifier)' in '\(target.name)'")

@@ -14,7 +14,7 @@ extension GraphBuilder {
                 diagnostics.append(Diagnostic(
                     .warning, .localizationDivergence,
                     "localized copy differs from \(entry.file.path): \(plural(scenes, "scene")) and \(plural(segues, "segue")) are in only one of them; the app shows a different flow in this language",
-                    at: variant.documentLocation,
+                    at: variant.documentLocation, about: entry.file.path,
                     hint: "use Base Internationalization with .strings files, or copy the changes into every localization"))
             }
         }
@@ -37,7 +37,7 @@ extension GraphBuilder {
                     diagnostics.append(Diagnostic(
                         .error, .duplicateObjectID,
                         "object id '\(scene.objectID)' is used by two scenes (the first at line \(first.line)); segues to it reach only the first",
-                        at: scene.location,
+                        at: scene.location, about: scene.objectID,
                         hint: "this is usually a bad merge: give one scene a new id, or redo the merge in Xcode"))
                 }
                 let id = addNode(makeNode(scene, in: file))
@@ -59,7 +59,7 @@ extension GraphBuilder {
                     diagnostics.append(Diagnostic(
                         .error, .duplicateStoryboardIdentifier,
                         "storyboard ID '\(identifier)' is used by \(ids.count) scenes in \(entry.name).storyboard (lines \(places)); Xcode refuses to compile it",
-                        at: node(id)?.location,
+                        at: node(id)?.location, about: identifier,
                         hint: "give each scene its own Storyboard ID in the Identity inspector"))
                 }
             }
@@ -68,7 +68,7 @@ extension GraphBuilder {
                 diagnostics.append(Diagnostic(
                     .error, .missingInitialScene,
                     "initialViewController '\(initial)' is not a scene of \(entry.name).storyboard; loading its initial view controller fails",
-                    at: file.documentLocation,
+                    at: file.documentLocation, about: initial,
                     hint: "tick 'Is Initial View Controller' on the intended scene in Xcode"))
             }
             if let initialNode, let index = nodeIndex[initialNode] { nodes[index].initial = true }

@@ -28,7 +28,7 @@ extension GraphBuilder {
                         diagnostics.append(Diagnostic(
                             .error, .missingDestination,
                             "\(segue.kind.rawValue) segue\(segue.identifier.map { " '\($0)'" } ?? "") points at object '\(segue.destination)', which is not a scene of \(entry.name).storyboard",
-                            at: segue.location,
+                            at: segue.location, about: "\(segue.identifier ?? "")→\(segue.destination)",
                             hint: "delete the segue and connect it again in Xcode; a bad merge is the usual cause"))
                         continue
                     }

@@ -31,7 +31,7 @@ extension GraphBuilder {
         diagnostics.append(Diagnostic(
             .info, .noProject,
             "no Xcode project or Package.swift that sbmap read holds \(what); names there resolve to the nearest storyboard of the same platform",
-            at: nil,
+            at: nil, about: first,
             hint: "pass the folder that holds the .xcodeproj (or Package.swift) to check names inside each target"))
     }
 }

@@ -132,7 +132,7 @@ struct MapDrawer: Sendable {
         let note = reach < options.hops
             ? Diagnostic(.info, .renderLimited,
                          "the map of \(path) on its site page reaches \(reach) of \(options.hops) hops: more would be over the budget (--max-nodes \(options.budget.nodes), --max-edges \(options.budget.edges))",
-                         at: SourceLocation(path: path))
+                         at: SourceLocation(path: path), about: "site page map hops")
             : nil
         return Planned(view: view, what: "the map of \(path)", hops: reach, note: note,
                        cost: Renderer.layoutCost(view, options: render), idPrefix: SVGIDPrefix.short(path))

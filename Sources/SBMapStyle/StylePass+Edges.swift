@@ -12,7 +12,7 @@ extension StylePass {
                 let missing = nodeIDs[edge.from] == nil ? edge.from : edge.to
                 diagnostics.append(Diagnostic(.warning, .renderLimited,
                                               "edge '\(edge.id)' is not drawn: its end '\(missing)' is not in the graph",
-                                              at: edge.location))
+                                              at: edge.location, about: edge.id))
                 continue
             }
             // The model promises unique edge ids; keep the first if it ever breaks that promise.

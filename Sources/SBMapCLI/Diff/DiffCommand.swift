@@ -114,17 +114,37 @@ struct DiffCommand: ParsableCommand {
         let sides = (try DiffSide.open(baseSpec, in: repository), try DiffSide.open(headSpec, in: repository))
         var filesRead: [String] = []
         let before = try graph(of: sides.0, cwd: cwd, filesRead: &filesRead)
-        let after = try graph(of: sides.1, cwd: cwd, filesRead: &filesRead)
+        // HEAD is judged by a BASE revision's findings policy; what its own would excuse is named (`DiffExcuses`).
+        // (Two folders are two trees of the user's, each with its own settings.)
+        let after = try graph(of: sides.1, cwd: cwd, filesRead: &filesRead, judgedBy: sides.0.copy == nil ? nil : before)
+        // The baseline that judges the change is BASE's, read from git, not the one the change may have edited.
+        let baselines = try Self.readBaselines(baseline.path, base: sides.0, repository: repository, cwd: cwd)
         repository.close()
         // A side that is a folder of the user's: its files are never replaced by the map or the summary.
-        for path in [outputPath, summaryPath].compactMap({ $0 }) { try ReadFiles.refuse(path, filesRead) }
+        try ReadFiles.refuse(outputs: [outputPath, summaryPath, findings.merged(with: after.config).outputPath], read: filesRead,
+                             also: ReadFiles.settingsInputs(config: after.config, theme: theme, baseline: baseline.path))
 
         var diff = GraphDiff(base: before.graph, head: after.graph)
         // A finding the baseline knows is not new, even where the change brought it: the summary, the map, the
         // gate and the annotations leave it out alike.
-        let (newFindings, excused) = BaselineOptions.filter(diff.newFindings, by: known)
+        let paths = RepositoryPaths.find(settingsFolder: after.config?.folder)
+        let (newFindings, excused) = BaselineOptions.filter(diff.newFindings, by: baselines.base ?? (baselines.differ ? nil : known),
+                                                            paths: paths)
+        var excuses = DiffExcuses()
+        if baselines.differ, let path = baseline.path {
+            excuses.changedBaseline = path
+            excuses.byBaseline = Self.excusedBy(baselines.head, newFindings, paths: paths)
+        }
+        if let own = after.ownFindings {
+            excuses.changedSettings = after.config.map { paths.relative($0.path) } ?? ".sbmap.yml"
+            // The same new findings, as the change's own settings decide them.
+            var ownHead = after.graph
+            ownHead.diagnostics = own
+            let ownNew = GraphDiff(base: before.graph, head: ownHead).newFindings
+            excuses.bySettings = DiffExcuses.excused(newFindings, own: ownNew)
+        }
         diff.newFindings = newFindings
-        let reporter = FindingsReporter(options: findings.merged(with: after.config))
+        let reporter = FindingsReporter(options: findings.merged(with: after.config), config: after.config)
         let chosenTheme = try MapOptions.loadTheme(theme, config: after.config)
         // Nothing reads the copy of a revision any more: it is removed while the diff is drawn and written.
         repository.removeCopy()
@@ -135,7 +155,7 @@ struct DiffCommand: ParsableCommand {
             let format = OutputFormat(path: outputPath) ?? .svg
             do {
                 let rendered = try MapOutput.write(map, as: format, options: RenderOptions(theme: chosenTheme))
-                renderFindings = rendered.diagnostics
+                renderFindings = reporter.decided(rendered.diagnostics)
                 try OutputFile.write(rendered.data, to: outputPath)
             } catch let error as RenderError {
                 FindingsReporter.writeToStandardError("sbmap: error: \(error.message)\n")
@@ -146,7 +166,8 @@ struct DiffCommand: ParsableCommand {
             // The changed neighbourhood and nothing else: no stubs for what is further away.
             let neighbourhood = FocusView(seeds: seeds, hops: context, folds: false).make(annotated)
             let picture = diff.isEmpty ? nil : Stylist(theme: chosenTheme, options: StyleOptions(legend: false)).style(neighbourhood)
-            let text = DiffSummaryWriter.write(diff, picture: picture, mapFile: output, artifactURL: artifactURL)
+            let text = Self.withExcuses(DiffSummaryWriter.write(diff, picture: picture, mapFile: output, artifactURL: artifactURL),
+                                        excuses)
             try OutputFile.write(Array(text.utf8), to: summaryPath)
         }
         // New findings, where CI annotates them; the rest were there before the change.
@@ -154,13 +175,24 @@ struct DiffCommand: ParsableCommand {
         if diff.isEmpty {
             reporter.summary("no change to the storyboard map between \(sides.0.title) and \(sides.1.title)")
         } else {
-            reporter.summary(Self.line(diff, base: sides.0.title, head: sides.1.title) + BaselineOptions.note(excused))
+            reporter.summary(Self.line(diff, base: sides.0.title, head: sides.1.title) + BaselineOptions.note(excused) + excuses.note)
         }
         if gateFails(diff) { throw ExitCode.findings }
     }
 
-    /// Scans one side from inside its folder, so both graphs name files by the same relative paths.
-    private func graph(of side: DiffSide, cwd: String, filesRead: inout [String]) throws -> (graph: StoryboardGraph, config: ConfigFile?) {
+    /// What one side's scan gives: its graph, its settings file, its folder (absolute), and, for a side judged by
+    /// another's findings policy, its findings as its own policy decides them (nil when the two are the same).
+    struct Scanned {
+        var graph: StoryboardGraph
+        var config: ConfigFile?
+        var folder: String
+        var policy: FindingPolicy
+        var ownFindings: [Diagnostic]?
+    }
+
+    /// Scans one side from inside its folder, so both graphs name files by the same relative paths. `judge`, the
+    /// other side's scan, gives the findings policy this side is judged by, when its settings differ.
+    private func graph(of side: DiffSide, cwd: String, filesRead: inout [String], judgedBy judge: Scanned? = nil) throws -> Scanned {
         var timer = PhaseTimer()
         // A revision's copy starts with its folder and its settings files; what they say decides what else is read.
         try side.copy?.writeSettings(named: scan.noConfig || scan.configPath != nil ? [] : ConfigFile.names)
@@ -187,9 +219,51 @@ struct DiffCommand: ParsableCommand {
             for k in resolved.excludes.indices { resolved.excludes[k].reportsUnmatched = false }
         }
         let folder = FileManager.default.currentDirectoryPath
-        let result = try resolved.analyse()
+        let own = resolved.configuration.policy
+        var judgedBy: FindingPolicy?
+        if let judge, !DiffExcuses.same(judge.policy, own) {
+            judgedBy = DiffExcuses.rebased(judge.policy, from: judge.folder, to: folder)
+        }
+        let result = try resolved.analyse { configuration in
+            if let judgedBy {
+                configuration.alternativePolicy = configuration.policy
+                configuration.policy = judgedBy
+            }
+        }
         filesRead += result.filesRead.map { $0.hasPrefix("/") ? $0 : folder + "/" + $0 }
-        return (result.graph, resolved.config)
+        return Scanned(graph: result.graph, config: resolved.config, folder: folder, policy: own,
+                       ownFindings: judgedBy == nil ? nil : result.alternativeFindings)
+    }
+
+    /// The base's baseline and the change's (`DiffExcuses.baselines`); a malformed one is bad usage (exit 64).
+    static func readBaselines(_ path: String?, base: DiffSide, repository: GitRepository,
+                              cwd: String) throws -> (base: Baseline?, head: Baseline?, differ: Bool) {
+        do {
+            return try DiffExcuses.baselines(path: path, base: base, repository: repository, cwd: cwd)
+        } catch let failure as Baseline.Failure {
+            FindingsReporter.writeToStandardError(failure.description + "\n")
+            throw ExitCode.validationFailure
+        }
+    }
+
+    /// The new findings the change's baseline `head` would excuse.
+    static func excusedBy(_ head: Baseline?, _ findings: [Diagnostic], paths: RepositoryPaths) -> [Diagnostic] {
+        guard let head else { return [] }
+        // `newFindings` keeps the findings' order: what it skipped, it excused.
+        let reported = head.newFindings(findings, file: { paths.relative(Baseline.path(of: $0)) })
+        var next = 0
+        var excused: [Diagnostic] = []
+        for finding in findings {
+            if next < reported.count, reported[next] == finding { next += 1 } else { excused.append(finding) }
+        }
+        return excused
+    }
+
+    /// The summary with the paragraph of what the change's edits to its baseline and settings would excuse, right
+    /// under its headline.
+    static func withExcuses(_ summary: String, _ excuses: DiffExcuses) -> String {
+        guard !excuses.isEmpty, let end = summary.range(of: "\n\n") else { return summary + excuses.markdown }
+        return String(summary[..<end.upperBound]) + excuses.markdown + String(summary[end.upperBound...])
     }
 
     func gateFails(_ diff: GraphDiff) -> Bool {

@@ -191,12 +191,27 @@ final class RevisionCopy {
         }
         try stream(again)
         for path in selection.links.sorted() {
-            guard let target = linkTargets[path], !copy.holds(path, linkTo: target) else { continue }
+            // A relative link out of the repository (`../../Shared`) would point somewhere else from the copy, where
+            // nothing is, and discovery would say nothing of it; in the working tree it says the link leads out of
+            // the paths. Written as a link to `/`, it leads out from the copy too, and both sides say the same.
+            guard let target = linkTargets[path].map({ Self.leavesTree(path, $0) ? "/" : $0 }),
+                  !copy.holds(path, linkTo: target) else { continue }
             do { try copy.link(path, to: target) } catch is CopyFolder.InTheWay {}
         }
         for folder in selection.folders.sorted() {
             do { try copy.folder(folder) } catch is CopyFolder.InTheWay {}
         }
+    }
+
+    /// Whether the link at `path` (from the repository's top) with the relative `target` climbs above the top.
+    static func leavesTree(_ path: String, _ target: String) -> Bool {
+        guard !target.hasPrefix("/") else { return false }
+        var depth = path.split(separator: "/").count - 1
+        for part in target.split(separator: "/") {
+            if part == ".." { depth -= 1 } else if part != "." { depth += 1 }
+            if depth < 0 { return true }
+        }
+        return false
     }
 
     /// Writes the blobs of `paths` from one `cat-file` stream.

@@ -45,6 +45,9 @@ struct XcodeFindings: LineFindingsFormatter {
 
 /// GitHub Actions workflow commands (`::error file=…,line=…::…`), which the run's page shows as annotations.
 struct GitHubAnnotations: LineFindingsFormatter {
+    /// Files are named from the repository's root, where GitHub places them; `nil`: as the findings name them.
+    var paths: RepositoryPaths?
+
     func line(for diagnostic: Diagnostic) -> String {
         let level = switch diagnostic.severity {
         case .error: "error"
@@ -53,7 +56,7 @@ struct GitHubAnnotations: LineFindingsFormatter {
         }
         var properties: [String] = []
         if let location = diagnostic.location {
-            properties.append("file=\(Self.property(location.path))")
+            properties.append("file=\(Self.property(paths?.relative(location.path) ?? location.path))")
             if location.line > 0 { properties.append("line=\(location.line)") }
             if location.column > 0 { properties.append("col=\(location.column)") }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SBMapAnalysis
 import SBMapModel
 
 /// Prints findings to stderr (or to `--findings-output`), in the format chosen, and the summary that closes every
@@ -7,29 +8,55 @@ struct FindingsReporter {
     var options: FindingOptions
     var formatter: any FindingsFormatter
 
-    init(options: FindingOptions, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// The settings file's policy, for the findings made while drawing (`decided`).
+    var policy: FindingPolicy
+
+    /// `config` is the settings file in effect: its folder is the repository's root when git does not know one
+    /// (`RepositoryPaths`: GitHub annotations and SARIF name files from the root), and its `findings:` policy
+    /// decides the findings made while drawing.
+    init(options: FindingOptions, environment: [String: String] = ProcessInfo.processInfo.environment,
+         config: ConfigFile? = nil) {
         self.options = options
+        policy = config?.findingPolicy ?? FindingPolicy()
+        let settingsFolder = config?.folder
         switch options.format {
         case .xcode:
             // Colour only for a person at a terminal: never in a pipe or a log, never under NO_COLOR.
             let colour = options.outputPath == nil && isatty(STDERR_FILENO) == 1 && environment["NO_COLOR"] == nil
                 && environment["TERM"] != "dumb"
             formatter = XcodeFindings(colour: colour)
-        case .github: formatter = GitHubAnnotations()
-        case .sarif: formatter = SARIFFindings(root: SARIFFindings.repositoryRoot())
+        case .github: formatter = GitHubAnnotations(paths: RepositoryPaths.find(settingsFolder: settingsFolder))
+        case .sarif: formatter = SARIFFindings(paths: RepositoryPaths.find(settingsFolder: settingsFolder))
         }
     }
 
     /// Writes the findings (with `--quiet`, only errors), names from the input made printable.
     /// A `--findings-output` file that cannot be written ends the run as failed (exit 2).
     func report(_ diagnostics: [Diagnostic]) throws {
-        let shown = options.quiet ? diagnostics.filter { $0.severity == .error } : diagnostics
-        let text = formatter.text(for: shown.map(Self.printable))
+        let decided = decided(diagnostics)
+        let shown = options.quiet ? decided.filter { $0.severity == .error } : decided
+        // SARIF names a file by its URI, percent-encoded, so it keeps the real name (escaped, it would point at a
+        // file that does not exist); its messages are made printable like every other format's.
+        let keepsPaths = formatter is SARIFFindings
+        let text = formatter.text(for: shown.map { Self.printable($0, paths: !keepsPaths) })
+        // GitHub's format is sbmap's own annotations, their data escaped (`GitHubAnnotations.data`); any other
+        // text that looks like a workflow command came from a name and is neutralised.
+        let safe = keepsPaths || formatter is GitHubAnnotations ? text : Self.neutralised(text)
         if let path = options.outputPath {
-            try OutputFile.write(Array(text.utf8), to: path)
-        } else {
-            Self.writeToStandardError(text)
+            try OutputFile.write(Array(safe.utf8), to: path)
+        } else if !safe.isEmpty {
+            FileHandle.standardError.write(Data(safe.utf8))
         }
+    }
+
+    /// `diagnostics` with the findings made while drawing (`render-limited`, `graphviz`), which the analysis's
+    /// severity step never saw, passed through the same policy (`.sbmap.yml`'s levels and suppressions). Every
+    /// other finding has passed it once already, in `Analysis.run`, and is left as it is.
+    func decided(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard !policy.isEmpty else { return diagnostics }
+        let drawing: Set<DiagnosticCode> = [.renderLimited, .graphvizMessage]
+        guard diagnostics.contains(where: { drawing.contains($0.code) }) else { return diagnostics }
+        return diagnostics.filter { !drawing.contains($0.code) } + policy.decide(diagnostics.filter { drawing.contains($0.code) })
     }
 
     func summary(_ line: String) {
@@ -43,12 +70,23 @@ struct FindingsReporter {
 
     /// Findings quote names from the input, which anyone can edit: control characters and
     /// bidirectional overrides are shown as escapes, so a name cannot fake a line or recolour a terminal.
-    static func printable(_ diagnostic: Diagnostic) -> Diagnostic {
+    static func printable(_ diagnostic: Diagnostic, paths: Bool = true) -> Diagnostic {
         var safe = diagnostic
         safe.message = printable(diagnostic.message)
         safe.hint = diagnostic.hint.map(printable)
-        if let location = diagnostic.location { safe.location?.path = printable(location.path) }
+        if paths, let location = diagnostic.location { safe.location?.path = printable(location.path) }
         return safe
+    }
+
+    /// `text` with every line that a CI runner would take for a workflow command (`::stop-commands::`,
+    /// `::add-mask::`, a forged `::error`) made plain: such a line can only come from a name in the input, since
+    /// sbmap's own annotations are written by `GitHubAnnotations` and not through here. The line is kept, behind
+    /// `prefix`, so that nothing is lost.
+    static func neutralised(_ text: String, prefix: String = "sbmap: ") -> String {
+        guard text.contains("::") else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" }).hasPrefix("::") ? prefix + line : String(line)
+        }.joined(separator: "\n")
     }
 
     static func printable(_ text: String) -> String {
@@ -70,8 +108,10 @@ struct FindingsReporter {
         return result
     }
 
+    /// Writes `text` to stderr, every line that could pass for a workflow command neutralised (`neutralised`):
+    /// messages quote names from `.sbmap.yml`, themes, arguments and the app, which a pull request may have written.
     static func writeToStandardError(_ text: String) {
         guard !text.isEmpty else { return }
-        FileHandle.standardError.write(Data(text.utf8))
+        FileHandle.standardError.write(Data(neutralised(text).utf8))
     }
 }

@@ -5,22 +5,36 @@ import SBMapModel
 /// the tool `sbmap`, every finding code as a rule described by docs/diagnostics.md's codes table, and each finding
 /// as a result at its file (relative to the repository's root, `%SRCROOT%`), line and column.
 ///
+/// Every URI is a relative reference from `%SRCROOT%` (a file named `javascript:x.storyboard` is
+/// `javascript%3Ax.storyboard`, never a URI with a scheme), every byte of a name percent-encoded as it is on disk;
+/// messages have their `{` `}` doubled and `[` `]` escaped, so a name is never a placeholder or an embedded link. A
+/// finding with no file (a mistyped `--exclude`, a map left undrawn) cannot be a result, which GitHub code scanning
+/// requires to have a location: it is a tool notification of the run instead (`invocations`), which the upload
+/// accepts and does not show as an alert. Each result carries its identity (`Diagnostic.key`) as a partial
+/// fingerprint, so an alert follows its finding when lines move.
+///
 /// The document holds no absolute path, no time and no machine name: the same findings give the same bytes.
 struct SARIFFindings: FindingsFormatter {
-    /// The folder `%SRCROOT%` stands for, absolute: the repository's root, or the current folder outside git.
-    var root: String
-    /// The folder findings' relative paths start from.
-    var currentFolder: String = FileManager.default.currentDirectoryPath
+    /// Where files are named from: `%SRCROOT%`, the repository's root (`RepositoryPaths`).
+    var paths: RepositoryPaths
 
     static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
 
     func text(for diagnostics: [Diagnostic]) -> String {
         let rules = Self.rules
         let index = Dictionary(rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let placed = diagnostics.filter { $0.location.map { !$0.path.isEmpty } ?? false }
+        let unplaced = diagnostics.filter { !($0.location.map { !$0.path.isEmpty } ?? false) }
+        let notifications = unplaced.map { d in
+            Notification(level: Self.level(d.severity), message: Message(text: Self.messageText(d)),
+                         associatedRule: Descriptor(id: d.code.rawValue, index: index[d.code.rawValue]))
+        }
         let log = Log(schema: Self.schema, version: "2.1.0", runs: [Run(
             tool: Tool(driver: Driver(name: "sbmap", version: SBMapCommand.version, semanticVersion: SBMapCommand.version, rules: rules)),
+            invocations: [Invocation(executionSuccessful: true,
+                                     toolExecutionNotifications: notifications.isEmpty ? nil : notifications)],
             columnKind: "unicodeCodePoints",
-            results: diagnostics.map { result(for: $0, ruleIndex: index[$0.code.rawValue]) })])
+            results: placed.map { result(for: $0, ruleIndex: index[$0.code.rawValue]) })])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Strings, integers and optionals only: encoding cannot fail.
@@ -28,27 +42,45 @@ struct SARIFFindings: FindingsFormatter {
     }
 
     private func result(for diagnostic: Diagnostic, ruleIndex: Int?) -> Result {
-        let message = diagnostic.hint.map { "\(diagnostic.message) (\($0))" } ?? diagnostic.message
         var locations: [Location]?
+        var fingerprints: [String: String]?
         if let location = diagnostic.location {
             let region = location.line > 0
                 ? Region(startLine: location.line, startColumn: location.column > 0 ? location.column : nil) : nil
             locations = [Location(physicalLocation: PhysicalLocation(artifactLocation: artifactLocation(location.path),
                                                                       region: region))]
+            let key = diagnostic.key(file: paths.relative(location.path))
+            fingerprints = ["sbmapFindingKey/v1": [key.code, key.file, key.about].joined(separator: "\u{1F}")]
         }
         return Result(ruleId: diagnostic.code.rawValue, ruleIndex: ruleIndex, level: Self.level(diagnostic.severity),
-                      message: Message(text: message), locations: locations)
+                      message: Message(text: Self.messageText(diagnostic)), locations: locations,
+                      partialFingerprints: fingerprints)
+    }
+
+    /// A result's message: the finding's message and hint, as SARIF plain text. `{` and `}` are doubled (a `{0}` in a
+    /// name is not a placeholder) and `[` `]` escaped with `\` (a `[text](url)` in a name is not an embedded link).
+    static func messageText(_ diagnostic: Diagnostic) -> String {
+        let text = diagnostic.hint.map { "\(diagnostic.message) (\($0))" } ?? diagnostic.message
+        guard text.contains(where: { "{}[]".contains($0) }) else { return text }
+        var result = ""
+        for character in text {
+            switch character {
+            case "{": result += "{{"
+            case "}": result += "}}"
+            case "[", "]": result += "\\" + String(character)
+            default: result.append(character)
+            }
+        }
+        return result
     }
 
     /// The file relative to `%SRCROOT%`; a file outside the repository keeps its absolute `file://` URI.
     func artifactLocation(_ path: String) -> ArtifactLocation {
-        let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: currentFolder, isDirectory: true))
-            .standardizedFileURL.path
-        let base = root.hasSuffix("/") ? root : root + "/"
-        if absolute.hasPrefix(base) {
-            return ArtifactLocation(uri: Self.encoded(String(absolute.dropFirst(base.count))), uriBaseId: "%SRCROOT%")
+        let relative = paths.relative(path)
+        if !relative.hasPrefix("/") {
+            return ArtifactLocation(uri: Self.encoded(relative), uriBaseId: "%SRCROOT%")
         }
-        return ArtifactLocation(uri: "file://" + Self.encoded(absolute), uriBaseId: nil)
+        return ArtifactLocation(uri: "file://" + Self.encoded(relative), uriBaseId: nil)
     }
 
     static func level(_ severity: Severity) -> String {
@@ -77,17 +109,21 @@ struct SARIFFindings: FindingsFormatter {
         }
     }
 
-    /// A path as a URI reference: each segment percent-encoded, `/` kept.
+    /// A path as a URI path: every byte but the unreserved ones (RFC 3986: letters, digits, `-._~`) and `/`
+    /// percent-encoded from its UTF-8, so `:` (a scheme), `%`, spaces, control characters and anything else stay part
+    /// of the name and the URI names the real file.
     static func encoded(_ path: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: ";?#[]")
-        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
-    }
-
-    /// The root of the git repository around the current folder; the current folder outside one.
-    static func repositoryRoot() -> String {
-        let top = (try? Git.run(["rev-parse", "--show-toplevel"]))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        return top.isEmpty ? FileManager.default.currentDirectoryPath : top
+        var result = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                result += String(format: "%%%02X", byte)
+            }
+        }
+        return result
     }
 
     // The parts of the SARIF object model sbmap writes (property names as the schema spells them).
@@ -97,7 +133,10 @@ struct SARIFFindings: FindingsFormatter {
         var runs: [Run]
         enum CodingKeys: String, CodingKey { case schema = "$schema", version, runs }
     }
-    struct Run: Encodable { var tool: Tool; var columnKind: String; var results: [Result] }
+    struct Run: Encodable { var tool: Tool; var invocations: [Invocation]; var columnKind: String; var results: [Result] }
+    struct Invocation: Encodable { var executionSuccessful: Bool; var toolExecutionNotifications: [Notification]? }
+    struct Notification: Encodable { var level: String; var message: Message; var associatedRule: Descriptor }
+    struct Descriptor: Encodable { var id: String; var index: Int? }
     struct Tool: Encodable { var driver: Driver }
     struct Driver: Encodable {
         var name: String
@@ -122,6 +161,7 @@ struct SARIFFindings: FindingsFormatter {
         var level: String
         var message: Message
         var locations: [Location]?
+        var partialFingerprints: [String: String]?
     }
     struct Location: Encodable { var physicalLocation: PhysicalLocation }
     struct PhysicalLocation: Encodable { var artifactLocation: ArtifactLocation; var region: Region? }

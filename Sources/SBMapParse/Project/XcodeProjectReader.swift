@@ -187,13 +187,13 @@ struct XcodeProjectReader {
             notes.append(Diagnostic(
                 .info, .projectPathCase,
                 "\(setting) names '\(path)', which exists only as '\(found)'; a Mac's disk ignores letter case, so Xcode builds with '\(found)', and sbmap reads it",
-                at: location, hint: "write '\(found)' exactly: a case-sensitive disk (a Linux CI, a case-sensitive APFS volume) does not find it"))
+                at: location, about: "\(setting)=\(path)", hint: "write '\(found)' exactly: a case-sensitive disk (a Linux CI, a case-sensitive APFS volume) does not find it"))
             return found
         case .ambiguous(let found):
             notes.append(Diagnostic(
                 .info, .projectPathCase,
                 "\(setting) names '\(path)', which does not exist as written, and \(found.map { "'\($0)'" }.joined(separator: " and ")) differ from it only in letter case; sbmap does not guess which one Xcode would read",
-                at: location, hint: "write the path exactly, and keep only one of those files"))
+                at: location, about: "\(setting)=\(path)", hint: "write the path exactly, and keep only one of those files"))
             return path
         }
     }

@@ -175,9 +175,11 @@ struct CodeLinkPass: Sendable {
 
     // MARK: Findings
 
+    /// `about` is what the finding is about, its identity beside the code and the file: the call's callee and the
+    /// name it passes (`Diagnostic.about`), never the message's words.
     mutating func report(_ severity: Severity, _ code: DiagnosticCode, _ message: String, at location: SourceLocation,
-                                 facts: [FindingFact] = [], hint: String? = nil) {
-        diagnostics.append(Diagnostic(severity, code, message, at: location, facts: facts, hint: hint))
+                                 about: String, facts: [FindingFact] = [], hint: String? = nil) {
+        diagnostics.append(Diagnostic(severity, code, message, at: location, about: about, facts: facts, hint: hint))
     }
 
     /// A `code-dynamic` note: `what` ("storyboard name", …) is `text` (the source text), which is not a constant;
@@ -186,7 +188,7 @@ struct CodeLinkPass: Sendable {
     mutating func reportDynamic(_ what: String, _ text: String, why: String? = nil, at location: SourceLocation) {
         let shown = text.isEmpty ? what : "\(what) '\(text)'"
         report(.info, .codeDynamic, "\(shown) is not a constant\(why.map { " (\($0))" } ?? ""), so where this call leads is not known",
-               at: location, hint: "use a string literal, a let constant or a String enum case to have it mapped and checked")
+               at: location, about: "\(what) '\(text)'", hint: "use a string literal, a let constant or a String enum case to have it mapped and checked")
     }
 
     /// How a message names the API that made a link: the call itself, or the generator or helper behind it.
@@ -227,7 +229,7 @@ struct CodeLinkPass: Sendable {
                                             via: String, level: Severity = .warning, asked: @autoclosure () -> String, hint: String) {
         let targets = index.ends(ofNodes: boards.compactMap { index.initialScene(of: $0) })
         if targets.isEmpty, let first = boards.first {
-            report(level, .codeUnknownIdentifier, asked(), at: location, hint: hint)
+            report(level, .codeUnknownIdentifier, asked(), at: location, about: "\(via) initial scene of '\(first.name)'", hint: hint)
             addBrokenLink(from: type, storyboard: first, name: first.name, identifier: nil,
                           resolution: Resolution(state: .unresolved, reason: "'\(first.name)' has no initial scene"),
                           location: location, via: via)

@@ -220,7 +220,7 @@ extension OverviewView {
             if dropped > 0 {
                 diagnostics.append(Diagnostic(.info, .renderLimited,
                                               "the overview of \(storyboardCount) storyboards draws the first link that reaches each storyboard and every broken one (\(before - dropped) of \(before) links); the focus maps (--focus NAME, --all) draw them all",
-                                              at: nil))
+                                              at: nil, about: "overview links"))
             }
         }
         // Roots: `column` to a rank, each root one rank after the root `column` places before it.

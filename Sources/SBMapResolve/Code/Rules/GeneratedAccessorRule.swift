@@ -14,7 +14,8 @@ extension CodeLinkPass {
         if boards.isEmpty {
             report(.warning, .codeUnknownStoryboard,
                    "'\(generator == .swiftGen ? "StoryboardScene" : "R.storyboard").\(accessor)' names no scanned storyboard; the generated code may be stale",
-                   at: location, hint: "re-run \(generator == .swiftGen ? "SwiftGen" : "R.swift"), or scan the storyboard it was generated from")
+                   at: location, about: "\(generator == .swiftGen ? "StoryboardScene" : "R.storyboard").\(accessor)",
+                   hint: "re-run \(generator == .swiftGen ? "SwiftGen" : "R.swift"), or scan the storyboard it was generated from")
             return nil
         }
         return preferReachable(boards)
@@ -74,7 +75,8 @@ extension CodeLinkPass {
             if targets.isEmpty {
                 report(.warning, .codeUnknownIdentifier,
                        "'\(via).\(use.container).\(member)' names no scene of \(Self.quoted(boards)); the generated code may be stale",
-                       at: use.location, hint: "re-run \(use.generator == .swiftGen ? "SwiftGen" : "R.swift")")
+                       at: use.location, about: "\(via).\(use.container).\(member)",
+                       hint: "re-run \(use.generator == .swiftGen ? "SwiftGen" : "R.swift")")
                 addBrokenLink(from: use.enclosingType, storyboard: boards[0], name: boards[0].name, identifier: member,
                               resolution: Resolution(state: .unresolved,
                                                      reason: "no scene of \(Self.quoted(boards)) matches '\(via).\(use.container).\(member)'; the generated code may be stale"),
@@ -115,7 +117,7 @@ extension CodeLinkPass {
             return
         }
         let shown = generator == .swiftGen ? "StoryboardSegue.\(container).\(member)" : "R.segue.\(container).\(member)"
-        report(.warning, .codeUnknownSegue, "'\(shown)' names no scanned segue; the generated code may be stale", at: location,
+        report(.warning, .codeUnknownSegue, "'\(shown)' names no scanned segue; the generated code may be stale", at: location, about: shown,
                hint: "re-run \(generator == .swiftGen ? "SwiftGen" : "R.swift"), or scan the storyboard it was generated from")
     }
 }

@@ -46,7 +46,7 @@ extension CodeLinkPass {
                        type.isEmpty
                            ? "'self.storyboard' outside a type is not known, so where this call leads is not known"
                            : "'self.storyboard' in '\(type)' is the storyboard it was loaded from, and no scanned scene has class '\(type)'",
-                       at: use.location,
+                       at: use.location, about: "self.storyboard in '\(type)'",
                        hint: type.isEmpty ? "load the storyboard by name"
                                           : "set the scene's custom class to '\(type)' in Interface Builder, or load the storyboard by name")
                 return .unknown
@@ -58,6 +58,7 @@ extension CodeLinkPass {
             }
             if mains.isEmpty {
                 report(.info, .codeDynamic, "the app's main storyboard is used, but no scanned Info.plist names one", at: use.location,
+                       about: "the main storyboard",
                        hint: "add the app's Info.plist to the paths")
                 return .unknown
             }
@@ -101,7 +102,8 @@ extension CodeLinkPass {
             if case .missing = match, !index.graph.storyboards.isEmpty {
                 report(.error, .codeUnknownStoryboard,
                        "'\(shown)' loads storyboard '\(name)', which does not exist; this call crashes the app",
-                       at: use.location, hint: Self.suggest(name, among: index.allStoryboardNames, what: "storyboard"))
+                       at: use.location, about: "\(shown) '\(name)'",
+                       hint: Self.suggest(name, among: index.allStoryboardNames, what: "storyboard"))
             }
             return receiver(match, name: name, otherBundle: false)
         case .dynamic(let text, let why):

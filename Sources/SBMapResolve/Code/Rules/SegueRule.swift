@@ -67,7 +67,7 @@ extension CodeLinkPass {
                 report(.warning, .codeUnknownSegue,
                        onSelf ? "\(api) performs segue '\(identifier)', which no segue of the scanned storyboards has; performing it crashes the app"
                               : "\(api) performs segue '\(identifier)' on another object, and '\(identifier)' exists in no storyboard of the app; this call crashes whatever the receiver is",
-                       at: location, facts: onSelf || !index.hasUnreadStoryboards ? facts : facts + [.unreadStoryboardMayHoldIt],
+                       at: location, about: "\(api) '\(identifier)'", facts: onSelf || !index.hasUnreadStoryboards ? facts : facts + [.unreadStoryboardMayHoldIt],
                        hint: "set the segue's identifier in Interface Builder's attributes inspector, or fix the string")
             }
             return
@@ -84,6 +84,6 @@ extension CodeLinkPass {
         }
         report(.warning, .codeUnknownSegue,
                "\(api) performs segue '\(identifier)' from '\(name)', but no segue with that identifier starts at a scene of class '\(name)'",
-               at: location, facts: facts, hint: hint)
+               at: location, about: "\(api) '\(identifier)' from '\(name)'", facts: facts, hint: hint)
     }
 }

@@ -64,7 +64,7 @@ extension CodeLinkPass {
         let near = index.graph.nodes.compactMap(\.storyboardIdentifier).filter { $0.lowercased() == lower }.min()
         report(.warning, .codeUnknownIdentifier,
                "\(Self.described(use.api)) names storyboard ID '\(identifier)', which exists in no storyboard of the app; this call crashes whatever the receiver is",
-               at: use.location,
+               at: use.location, about: "\(use.api) '\(identifier)'",
                hint: near.map { "identifiers are case-sensitive: did you mean '\($0)'?" }
                    ?? "set Storyboard ID '\(identifier)' on the intended scene, or fix the string")
     }
@@ -89,7 +89,7 @@ extension CodeLinkPass {
             let actual = index.graph.nodes[near].storyboardIdentifier ?? ""
             report(.error, .caseMismatch,
                    "\(described) names storyboard ID '\(identifier)', but \(boardList) has '\(actual)'; identifiers are case-sensitive, so this call crashes the app",
-                   at: location, hint: "write '\(actual)' exactly")
+                   at: location, about: "\(via) '\(identifier)' in \(boardList)", hint: "write '\(actual)' exactly")
             addBrokenLink(from: type, storyboard: boards[0], name: boards[0].name, identifier: identifier,
                           resolution: Resolution(state: .unresolved, reason: "storyboard ID differs in letter case from '\(actual)'",
                                                  candidates: caseOnly.map { index.graph.nodes[$0].id }),
@@ -100,7 +100,7 @@ extension CodeLinkPass {
         let fileNames = boards.map { "\($0.name).storyboard" }.joined(separator: ", ")
         report(.error, .codeUnknownIdentifier,
                "\(described) names storyboard ID '\(identifier)'\(heuristic ? " (the class name)" : ""), which no scene of \(boardList) has; this call crashes the app",
-               at: location,
+               at: location, about: "\(via) '\(identifier)' in \(boardList)",
                hint: Self.suggest(identifier, among: Array(Set(known)).sorted(), what: "identifier",
                                   fix: "set Storyboard ID '\(identifier)' on the intended scene of \(fileNames), or fix the string"))
         addBrokenLink(from: type, storyboard: boards[0], name: boards[0].name, identifier: identifier,

@@ -34,17 +34,17 @@ extension CodeLinkPass {
             case .caseMismatch(let near):
                 report(.error, .caseMismatch,
                        "\(load.api) loads storyboard '\(name)', but the file is '\(near[0].name).storyboard'; letter case matters on a device, so this works in the simulator and crashes on an iPhone",
-                       at: load.location, hint: "write '\(near[0].name)' exactly")
+                       at: load.location, about: "\(load.api) '\(name)'", hint: "write '\(near[0].name)' exactly")
             case .otherPlatform(let other):
                 report(foreign ? .warning : .error, .codeUnknownStoryboard,
                        "\(load.api) loads storyboard '\(name)', but the only storyboard of that name is for \(other[0].platform.rawValue); this call crashes the app",
-                       at: load.location,
+                       at: load.location, about: "\(load.api) '\(name)'",
                        hint: "UIStoryboard loads iOS and tvOS storyboards, NSStoryboard macOS ones; check the name and the platform")
             case .unread(let path, let lfsPointer):
                 // As a storyboard reference to it (LinksPass): a warning, or a note for a pointer that was not fetched.
                 report(lfsPointer ? .info : .warning, .codeUnknownStoryboard,
                        "\(load.api) loads storyboard '\(name)', which could not be read (\(path)\(lfsPointer ? " is a Git LFS pointer" : ""))",
-                       at: load.location,
+                       at: load.location, about: "\(load.api) '\(name)'",
                        hint: lfsPointer ? "fetch it with `git lfs pull` to check this call" : "fix the error reported for \(path)")
             case .notInTarget(let elsewhere):
                 // Only for platforms no target compiling this file builds for (an AppKit demo naming the tvOS
@@ -54,7 +54,7 @@ extension CodeLinkPass {
                    file.platforms.isDisjoint(with: found) {
                     report(.error, .storyboardNotInTarget,
                            "\(load.api) loads storyboard '\(name)', but it exists only for \(found.sorted().map(\.displayName).joined(separator: ", ")) (\(notInTargetText(elsewhere, bundle: bundle))), and this file is compiled for \(file.platforms.sorted().map(\.displayName).joined(separator: ", ")); this call crashes the app",
-                           at: load.location,
+                           at: load.location, about: "\(load.api) '\(name)'",
                            hint: "add a \(name).storyboard for this platform to the targets that compile this file, or fix the name")
                     return (name, match, foreign)
                 }
@@ -64,13 +64,13 @@ extension CodeLinkPass {
                 if let projects = membership.otherProjects(holding: candidates, from: own) {
                     report(.error, .storyboardNotInTarget,
                            "\(load.api) loads storyboard '\(name)', but it exists only in another project (\(projects.joined(separator: ", "))), not in the project that compiles this file; this call crashes the app",
-                           at: load.location,
+                           at: load.location, about: "\(load.api) '\(name)'",
                            hint: "add \(name).storyboard to this project and to the targets that compile this file, or fix the name")
                     return (name, match, foreign)
                 }
                 report(.warning, .storyboardNotInTarget,
                        "\(load.api) loads storyboard '\(name)', but \(notInTargetText(elsewhere, bundle: bundle))",
-                       at: load.location,
+                       at: load.location, about: "\(load.api) '\(name)'",
                        hint: "add \(name).storyboard to the Copy Bundle Resources of the targets that compile this file, or fix the name")
             case .missing:
                 guard !index.graph.storyboards.isEmpty else { break }
@@ -79,11 +79,11 @@ extension CodeLinkPass {
                     // LumberjackConsole): whether it has the name is unknown, a note that says which bundle.
                     report(.info, .codeUnknownStoryboard,
                            "\(load.api) loads storyboard '\(name)' from a foreign bundle (\(why)); no scanned storyboard has that name, and sbmap cannot see that bundle's storyboards",
-                           at: load.location, hint: "add that bundle's storyboards to the paths to check it")
+                           at: load.location, about: "\(load.api) '\(name)'", hint: "add that bundle's storyboards to the paths to check it")
                 } else {
                     report(.error, .codeUnknownStoryboard,
                            "\(load.api) loads storyboard '\(name)'\(bundleWords(bundle)), which does not exist; this call crashes the app",
-                           at: load.location, hint: Self.suggest(name, among: index.allStoryboardNames, what: "storyboard"))
+                           at: load.location, about: "\(load.api) '\(name)'", hint: Self.suggest(name, among: index.allStoryboardNames, what: "storyboard"))
                 }
             }
             return (name, match, foreign)

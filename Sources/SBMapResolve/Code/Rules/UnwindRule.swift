@@ -40,7 +40,8 @@ extension CodeLinkPass {
                 }
                 for segue in segues {
                     report(unscanned.isEmpty ? .warning : .info, .codeUnknownUnwind, message,
-                           at: segue.location ?? exit.location ?? SourceLocation(path: exit.storyboard ?? ""), hint: hint)
+                           at: segue.location ?? exit.location ?? SourceLocation(path: exit.storyboard ?? ""),
+                           about: "unwind to '\(selector)'", hint: hint)
                 }
                 continue
             }

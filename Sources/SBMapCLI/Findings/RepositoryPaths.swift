@@ -1,0 +1,79 @@
+import Foundation
+import SBMapModel
+
+/// Where the outputs a CI reads name files from: the repository's root. GitHub places an annotation, a SARIF result
+/// and a baseline entry by their path from the root, whatever folder sbmap runs in and whatever paths it was given
+/// (`paths: App` in `.sbmap.yml`, `cd App && sbmap check`). Findings carry paths as the user wrote them, from the
+/// current folder; this turns them into paths from the root. The root is found once: git's top folder, else the
+/// folder of the settings file, else the current folder.
+struct RepositoryPaths: Sendable {
+    /// The root, absolute and with links resolved.
+    var root: String
+    /// The folder findings' relative paths start from, absolute and with links resolved.
+    var currentFolder: String
+
+    init(root: String, currentFolder: String = FileManager.default.currentDirectoryPath) {
+        self.root = Self.real(root)
+        self.currentFolder = Self.real(currentFolder)
+    }
+
+    /// The root around the current folder: git's top folder, else `settingsFolder` (the `.sbmap.yml`'s), else the
+    /// current folder. Git is asked once per folder in a run (the reporter, the baseline and the gate all ask).
+    static func find(settingsFolder: String? = nil) -> RepositoryPaths {
+        let cwd = FileManager.default.currentDirectoryPath
+        let top = Self.tops.value(for: cwd) {
+            ((try? Git.run(["rev-parse", "--show-toplevel"])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        return RepositoryPaths(root: top.isEmpty ? settingsFolder ?? cwd : top, currentFolder: cwd)
+    }
+
+    /// Git's top folder by current folder, asked once each.
+    private static let tops = Memo()
+
+    private final class Memo: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [String: String] = [:]
+
+        func value(for key: String, _ make: () -> String) -> String {
+            lock.lock()
+            defer { lock.unlock() }
+            if let known = values[key] { return known }
+            let made = make()
+            values[key] = made
+            return made
+        }
+    }
+
+    /// `path` (as a finding names it: from the current folder, or absolute) from the root, without `./`; a path
+    /// outside the root stays absolute; an empty path (a finding about the run) stays empty.
+    func relative(_ path: String) -> String {
+        guard !path.isEmpty else { return "" }
+        let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: currentFolder, isDirectory: true))
+            .standardizedFileURL.path
+        if absolute == root { return "." }
+        let base = root.hasSuffix("/") ? root : root + "/"
+        return absolute.hasPrefix(base) ? String(absolute.dropFirst(base.count)) : absolute
+    }
+
+    /// Whether `path` is inside the root.
+    func isInside(_ path: String) -> Bool {
+        let relative = relative(path)
+        return !relative.isEmpty && !relative.hasPrefix("/")
+    }
+
+    /// `diagnostic` with its path from the root.
+    func located(_ diagnostic: Diagnostic) -> Diagnostic {
+        guard let path = diagnostic.location?.path else { return diagnostic }
+        var result = diagnostic
+        result.location?.path = relative(path)
+        return result
+    }
+
+    /// A folder with its links resolved (`/tmp` is `/private/tmp` on a Mac), so that two spellings of one folder
+    /// compare equal; a folder that does not exist is taken as written.
+    static func real(_ folder: String) -> String {
+        guard let resolved = realpath(folder, nil) else { return URL(fileURLWithPath: folder).standardizedFileURL.path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
