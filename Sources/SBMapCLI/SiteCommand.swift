@@ -70,12 +70,13 @@ struct SiteCommand: ParsableCommand {
         let result = try resolved.analyse()
         let graph = result.graph
         let reporter = FindingsReporter(options: findings.merged(with: resolved.config))
+        let provenance = resolved.paths.first.flatMap { GitCommit.provenance(of: $0, excluding: output) }
         let options = SiteOptions(
             title: title ?? Self.defaultTitle(resolved.paths),
             sourceLinks: try sourceURL.map { try SourceLinks(template: $0) },
             render: settings.render, hops: settings.hops, budget: settings.budget,
             generator: "sbmap \(SBMapCommand.version)",
-            commit: resolved.paths.first.flatMap { GitCommit.head(of: $0) })
+            commit: provenance?.commit, commitDate: provenance?.date, localChanges: provenance?.localChanges ?? false)
 
         let progress = SharedProgress(Progress(total: graph.storyboards.count + 1))
         var failures: [String] = []

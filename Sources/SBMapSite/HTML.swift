@@ -20,6 +20,27 @@ public enum HTML {
         escape(TextSafety.clean(raw), quotes: true)
     }
 
+    /// Element content with a line-break opportunity (`<wbr>`) after each `/` and before each `.` that starts a
+    /// word (`Base.lproj/Main<wbr>.storyboard`): a path or a qualified name wraps there on a narrow screen instead of
+    /// being split inside a word. Only the two characters gain markup, after escaping (neither is part of an entity).
+    public static func breakable(_ raw: String) -> String {
+        let escaped = text(raw)
+        guard escaped.contains("/") || escaped.contains(".") else { return escaped }
+        var out = ""
+        out.reserveCapacity(escaped.utf8.count + 32)
+        var previous: Character = " "
+        let characters = Array(escaped)
+        for (k, c) in characters.enumerated() {
+            if c == ".", previous.isLetter || previous.isNumber, k + 1 < characters.count, characters[k + 1].isLetter {
+                out += "<wbr>"
+            }
+            out.append(c)
+            if c == "/" { out += "<wbr>" }
+            previous = c
+        }
+        return out
+    }
+
     /// Escapes without cleaning: for text sbmap itself made (it has no control characters to drop).
     static func escape(_ text: String, quotes: Bool) -> String {
         guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || (quotes && ($0 == 0x22 || $0 == 0x27)) })
@@ -89,6 +110,9 @@ struct PageWriter {
 
     /// Input text as element content.
     mutating func text(_ text: String) { html += HTML.text(text) }
+
+    /// A path, or text that holds paths: may wrap after `/` and before `.` (`HTML.breakable`).
+    mutating func breakable(_ text: String) { html += HTML.breakable(text) }
 
     /// `<tag class="…">text</tag>`.
     mutating func element(_ tag: String, _ text: String, class cls: String? = nil) {

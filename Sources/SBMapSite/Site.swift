@@ -18,9 +18,16 @@ public struct SiteOptions: Hashable, Sendable {
     public var generator: String
     /// The commit the app's files are at (`git rev-parse HEAD`), named in the footer; `nil` outside a git work tree.
     public var commit: String?
+    /// The commit's date (`2026-11-28`, the committer's), named beside it.
+    public var commitDate: String?
+    /// Whether the scanned files differ from the commit (`git status`): the footer says "with local changes".
+    public var localChanges: Bool
 
     public init(title: String, sourceLinks: SourceLinks? = nil, render: RenderOptions, hops: Int = 1,
-                budget: MapBudget = MapBudget(), generator: String = "sbmap", commit: String? = nil) {
+                budget: MapBudget = MapBudget(), generator: String = "sbmap", commit: String? = nil,
+                commitDate: String? = nil, localChanges: Bool = false) {
+        self.commitDate = commitDate
+        self.localChanges = localChanges
         self.title = title
         self.sourceLinks = sourceLinks
         self.render = render
@@ -152,7 +159,7 @@ public struct Site: Sendable {
         }
         if let note = run.skippedNote(leftOut) { findings.append(note) }
         for file in [pages.index(overview: overview.map, leftOut: overview.leftOut), pages.findings(), pages.diagnostics(), pages.searchIndex()]
-            + SitePages.assets {
+            + SitePages.assets + [pages.mapsStyle()] {
             try sink(file)
             written.append(file.path)
         }

@@ -25,7 +25,7 @@ public struct SitePages: Sendable {
                                  leftOut: maps.leftOut.contains(storyboards[k].path))
         }
         files += [pages.index(overview: maps.overview, leftOut: maps.overviewLeftOut), pages.findings(), pages.diagnostics(), pages.searchIndex()]
-        files += assets
+        files += assets + [pages.mapsStyle()]
         files.append(pages.manifest(files: files.map(\.path) + [Site.manifest]))
         return files.sorted { $0.path < $1.path }
     }
@@ -50,6 +50,19 @@ public struct SitePages: Sendable {
 
     func searchIndex() -> SiteFile {
         SiteFile(path: "assets/search-index.js", bytes: Self.searchIndex(links))
+    }
+
+    /// `assets/sbmap-maps.css`: the maps recoloured with the dark theme when the reader's system is dark
+    /// (`DarkMaps`). Maps drawn dark (`--theme dark`) are on a dark page always: the file then holds no rule.
+    func mapsStyle() -> SiteFile {
+        let options = frame.options
+        let css: String
+        if !options.darkMaps, let dark = try? BuiltinThemes.theme(named: "dark") {
+            css = DarkMaps.css(light: options.render.theme, dark: dark)
+        } else {
+            css = "/* sbmap site: the maps are drawn dark; nothing to change in dark mode. */\n"
+        }
+        return SiteFile(path: DarkMaps.fileName, bytes: Array(css.utf8))
     }
 
     func manifest(files: [String]) -> SiteFile {
