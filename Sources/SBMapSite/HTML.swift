@@ -121,16 +121,21 @@ struct PageWriter {
         html += "</\(tag)>"
     }
 
-    /// `<a href="…">text</a>`, or the text alone when there is no link.
+    /// `<a href="…">text</a>`, or the text alone when there is no link. The text may wrap after `/` and before `.`
+    /// (`HTML.breakable`): a link's text is often a path (`Settings (App/tvOS/Settings.storyboard)`).
     mutating func link(_ text: String, href: String?, class cls: String? = nil, title: String? = nil) {
         guard let href else {
-            if let cls { element("span", text, class: cls) } else { self.text(text) }
+            if let cls {
+                html += "<span class=\"\(cls)\">" + HTML.breakable(text) + "</span>"
+            } else {
+                breakable(text)
+            }
             return
         }
         html += "<a href=\"\(HTML.attribute(href))\""
         if let cls { html += " class=\"\(cls)\"" }
         if let title { html += " title=\"\(HTML.attribute(title))\"" }
-        html += ">" + HTML.text(text) + "</a>"
+        html += ">" + HTML.breakable(text) + "</a>"
     }
 
     var bytes: [UInt8] { Array(html.utf8) }
