@@ -65,7 +65,7 @@ struct SiteCommand: ParsableCommand {
         let resolved = try inputs.resolved()
         let settings = try map.settings(resolved)
         let known = try baseline.load()
-        let folder = OutputFolder(path: output, manifest: Site.manifest, subfolders: ["storyboards", "assets"], command: "site")
+        let folder = OutputFolder(path: output, manifest: Site.manifest, subfolders: ["storyboards", "assets", "maps", "maps/storyboards"], command: "site")
         try folder.prepare(force: force, inputs: resolved.paths)
         let result = try resolved.analyse()
         let graph = result.graph

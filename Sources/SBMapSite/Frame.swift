@@ -83,7 +83,8 @@ struct Frame: Sendable {
     /// map the site's layout budget left out (`nil`: it failed, and sbmap printed why).
     func map(_ map: SiteMap?, label: String, hrefs: [String: String], anchors: [String: String],
              targets: [String: [String]] = [:], start: String?,
-             caption: String?, selection: Bool, leftOutDrawnBy command: String? = nil, into w: inout PageWriter) {
+             caption: String?, selection: Bool, leftOutDrawnBy command: String? = nil,
+             downloads: (base: String, command: String)? = nil, into w: inout PageWriter) {
         guard let map else {
             if let command {
                 w.raw("<p class=\"map-missing\">This map was left out to keep the run bounded: too little was left of the site's layout budget for it. To draw it, run <code>")
@@ -108,6 +109,20 @@ struct Frame: Sendable {
         w.raw(String(decoding: map.svg, as: UTF8.self))
         w.raw("\n</div>\n")
         w.raw(MapKey.html(map.key))
+        if let downloads {
+            // The map's files beside the page (`MapDownloads.files`): `base` is sbmap's own page name, made relative.
+            let base = HTML.attribute(downloads.base)
+            w.raw("<p class=\"map-downloads\">Download this map: <a href=\"\(base).svg\" download>SVG</a>")
+            if map.downloads?.png != nil { w.raw(" · <a href=\"\(base).png\" download>PNG</a>") }
+            if map.downloads?.pdf != nil { w.raw(" · <a href=\"\(base).pdf\" download>PDF</a>") }
+            if map.downloads != nil { w.raw(" · <a href=\"\(base).json\" download>JSON</a> (its graph, as <code>sbmap export</code> writes it)") }
+            if map.downloads?.png == nil || map.downloads?.pdf == nil {
+                w.raw(". Its PNG and PDF were left out to keep the run bounded (the site draws them only within its budget); <code>")
+                w.text(downloads.command)
+                w.raw("</code> draws one")
+            }
+            w.raw(".</p>\n")
+        }
         if selection { w.raw("<div class=\"map-selection\" hidden></div>\n") }
         w.raw("<script type=\"application/json\" class=\"map-links\">")
         w.raw(HTML.jsonObject(hrefs))

@@ -85,7 +85,8 @@ struct IndexPage {
                     ? "One box per storyboard; an arrow for the links between two storyboards, with how many."
                     : "One box per storyboard, inside the app targets that build it; an arrow for the links between two storyboards, with how many.",
                   selection: false,
-                  leftOutDrawnBy: leftOut ? "sbmap render PATH... --view overview -o overview.svg" : nil, into: &w)
+                  leftOutDrawnBy: leftOut ? "sbmap render PATH... --view overview -o overview.svg" : nil,
+                  downloads: (MapDownloads.base(of: "index.html"), "sbmap render PATH... --view overview -o overview.png"), into: &w)
 
         // Entry points.
         w.raw("<h2 id=\"entry-points\">Entry points</h2>\n")

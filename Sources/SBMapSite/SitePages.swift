@@ -20,10 +20,12 @@ public struct SitePages: Sendable {
     public static func make(_ graph: StoryboardGraph, maps: SiteMaps, options: SiteOptions) -> [SiteFile] {
         let pages = SitePages(graph, options: options)
         let storyboards = graph.storyboards.sorted { $0.path < $1.path }
-        var files = parallelMap(count: storyboards.count) { k in
-            pages.storyboardPage(storyboards[k], map: maps.focus[storyboards[k].path],
-                                 leftOut: maps.leftOut.contains(storyboards[k].path))
-        }
+        var files = parallelMap(count: storyboards.count) { k -> [SiteFile] in
+            let map = maps.focus[storyboards[k].path]
+            let page = pages.storyboardPage(storyboards[k], map: map, leftOut: maps.leftOut.contains(storyboards[k].path))
+            return [page] + (map.map { MapDownloads.files(of: $0, page: page.path) } ?? [])
+        }.flatMap { $0 }
+        files += maps.overview.map { MapDownloads.files(of: $0, page: "index.html") } ?? []
         files += [pages.index(overview: maps.overview, leftOut: maps.overviewLeftOut), pages.findings(), pages.diagnostics(), pages.searchIndex()]
         files += assets + [pages.mapsStyle()]
         files.append(pages.manifest(files: files.map(\.path) + [Site.manifest]))
