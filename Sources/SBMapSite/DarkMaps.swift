@@ -19,7 +19,9 @@ enum DarkMaps {
         // Per part of the drawing: light colour → dark colour. Where one light colour has several dark ones in a
         // part, the key nearest the root wins (`scene.fill` before a role's), then the first in key order.
         var pairs: [Part: [String: String]] = [:]
-        for path in from.keys.sorted(by: { ($0.split(separator: ".").count, $0) < ($1.split(separator: ".").count, $1) }) {
+        // Depth: each key and each dictionary entry (`roles[navigation]`) is a level.
+        func depth(_ path: String) -> Int { path.count { $0 == "." || $0 == "[" } }
+        for path in from.keys.sorted(by: { (depth($0), $0) < (depth($1), $1) }) {
             guard let part = Part(path), let light = from[path].flatMap(hex), let dark = to[path].flatMap(hex),
                   light != dark, pairs[part]?[light] == nil else { continue }
             pairs[part, default: [:]][light] = dark
