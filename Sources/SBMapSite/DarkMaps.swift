@@ -37,6 +37,7 @@ enum DarkMaps {
             @media (prefers-color-scheme: dark) {
               :root:not([data-theme]) { --map: \(canvas); }
               .minimap img { filter: invert(0.88) hue-rotate(180deg); }
+              .map-key .key-swatch text:not([fill]) { fill: var(--fg); }
             \(rules.sorted().map { "  " + $0 }.joined(separator: "\n"))
             }
 
@@ -67,12 +68,13 @@ enum DarkMaps {
             case .cluster:
                 return ["\(v) g.cluster :not(text)[fill=\"\(light)\"] { fill: \(dark); }",
                         "\(v) g.cluster :not(text)[stroke=\"\(light)\"] { stroke: \(dark); }"]
+            // The legend's samples (`MapKey`) are drawn with the same colours: they follow too.
             case .node:
-                return ["\(v) g.node :not(text)[fill=\"\(light)\"] { fill: \(dark); }",
-                        "\(v) g.node :not(text)[stroke=\"\(light)\"] { stroke: \(dark); }"]
+                return ["\(v) g.node :not(text)[fill=\"\(light)\"], .map-key .key-item:not(.edge) :not(text)[fill=\"\(light)\"] { fill: \(dark); }",
+                        "\(v) g.node :not(text)[stroke=\"\(light)\"], .map-key .key-item:not(.edge) :not(text)[stroke=\"\(light)\"] { stroke: \(dark); }"]
             case .edge:
-                return ["\(v) g.edge :not(text)[fill=\"\(light)\"] { fill: \(dark); }",
-                        "\(v) g.edge :not(text)[stroke=\"\(light)\"] { stroke: \(dark); }"]
+                return ["\(v) g.edge :not(text)[fill=\"\(light)\"], .map-key .key-item.edge :not(text)[fill=\"\(light)\"] { fill: \(dark); }",
+                        "\(v) g.edge :not(text)[stroke=\"\(light)\"], .map-key .key-item.edge :not(text)[stroke=\"\(light)\"] { stroke: \(dark); }"]
             }
         }
     }

@@ -30,7 +30,7 @@ import Testing
         // The canvas, the scenes' fill and the text: each light colour of the theme, the dark theme's for the same key.
         #expect(css.contains(".map-view:not(.keep-colours) g.graph > polygon[fill=\"\(light.canvas.background.graphviz)\"] { fill: \(dark.canvas.background.graphviz); }"), "\(css)")
         let sceneFill = try #require(light.scene.fill?.graphviz), darkSceneFill = try #require(dark.scene.fill?.graphviz)
-        #expect(css.contains("g.node :not(text)[fill=\"\(sceneFill)\"] { fill: \(darkSceneFill); }"))
+        #expect(css.contains("g.node :not(text)[fill=\"\(sceneFill)\"], .map-key .key-item:not(.edge) :not(text)[fill=\"\(sceneFill)\"] { fill: \(darkSceneFill); }"))
         #expect(css.contains("text[fill=\"\(light.font.color.graphviz)\"] { fill: \(dark.font.color.graphviz); }"))
         #expect(css.contains(":root:not([data-theme]) { --map: \(dark.canvas.background.graphviz); }"))
         // One rule per selector: a light colour is given one dark colour in each part of the map.
