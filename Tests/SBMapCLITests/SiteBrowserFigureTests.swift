@@ -299,4 +299,41 @@ struct SiteBrowserFigureTests {
             #expect(violations.isEmpty, "\(violations)")
         }
     }
+
+    /// axe-core on the sites of real apps (`SBMAP_REAL_APPS`: the folder of the real-app set, scripts/real-apps.sh's
+    /// APPS_DIR; `SBMAP_REAL_APPS_ONLY`: folders, comma-separated): the index and up to eight storyboard pages of
+    /// each, light and dark, at a laptop's width where wide tables scroll. Skipped without the set.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["SBMAP_REAL_APPS"] != nil && Axe.source != nil,
+                   "set SBMAP_REAL_APPS=/path/to/apps to check the sites of the real-app set with axe-core"))
+    func realAppsSitesHaveNoAccessibilityViolation() throws {
+        let axe = try #require(Axe.source)
+        let apps = URL(fileURLWithPath: ProcessInfo.processInfo.environment["SBMAP_REAL_APPS"] ?? "")
+        let only = ProcessInfo.processInfo.environment["SBMAP_REAL_APPS_ONLY"]?.split(separator: ",").map(String.init)
+            ?? ["Ranchero-Software+NetNewsWire", "RocketChat+Rocket.Chat.iOS", "artsy+eidolon", "home-assistant+iOS"]
+        let browser = try Chromium(width: 1024, height: 800)
+        defer { browser.close() }
+        var scrolling = 0
+        for app in only {
+            let site = Harness.newFolder()
+            let run = try Harness.run(["site", apps.appendingPathComponent(app).path, "-o", site.path, "-q"], in: apps)
+            #expect(run.status == 0 || run.status == 1, "\(app): \(run.stderr.suffix(500))")
+            let storyboards = ((try? FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("storyboards").path)) ?? [])
+                .filter { $0.hasSuffix(".html") }.sorted().prefix(8).map { "storyboards/" + $0 }
+            for name in ["index.html", "findings.html"] + storyboards {
+                for scheme in ["light", "dark"] {
+                    let page = try BrowserPage(browser)
+                    try page.emulate(colorScheme: scheme)
+                    try page.open(site.appendingPathComponent(name))
+                    let violations = try page.axeViolations(axe)
+                    #expect(violations.isEmpty, "\(app) \(name) (\(scheme)): \(violations)")
+                    // Wide tables that scroll sideways take the focus, with a name (axe: scrollable-region-focusable).
+                    scrolling += try page.evaluate("""
+                        [...document.querySelectorAll('.table-wrap')].filter(w => w.scrollWidth > w.clientWidth + 1)
+                          .filter(w => w.tabIndex === 0 && w.getAttribute('aria-label')).length
+                        """) as? Int ?? 0
+                }
+            }
+        }
+        #expect(scrolling > 0, "no table of these sites scrolls sideways at 1024 px: the check of scrolling regions proved nothing")
+    }
 }
