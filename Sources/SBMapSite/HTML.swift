@@ -20,25 +20,37 @@ public enum HTML {
         escape(TextSafety.clean(raw), quotes: true)
     }
 
-    /// Element content with a line-break opportunity (`<wbr>`) after each `/` and before each `.` that starts a
-    /// word (`Base.lproj/Main<wbr>.storyboard`): a path or a qualified name wraps there on a narrow screen instead of
-    /// being split inside a word. Only the two characters gain markup, after escaping (neither is part of an entity).
+    /// Element content with a line-break opportunity (`<wbr>`) after each `/`, and before each `.` that starts a
+    /// word in a run longer than `longRun` characters between slashes and spaces (`…/Base.lproj/MainInterface<wbr>.storyboard:12`):
+    /// a path or a qualified name wraps there on a narrow screen instead of being split inside a word, and a short
+    /// file name (`Feed.storyboard`) stays whole. Only the two characters gain markup, after escaping (neither is part
+    /// of an entity).
     public static func breakable(_ raw: String) -> String {
         let escaped = text(raw)
         guard escaped.contains("/") || escaped.contains(".") else { return escaped }
         var out = ""
         out.reserveCapacity(escaped.utf8.count + 32)
-        var previous: Character = " "
         let characters = Array(escaped)
+        var runStart = 0
         for (k, c) in characters.enumerated() {
-            if c == ".", previous.isLetter || previous.isNumber, k + 1 < characters.count, characters[k + 1].isLetter {
+            if c == "/" || c == " " { runStart = k + 1 }
+            if c == ".", k > runStart, characters[k - 1].isLetter || characters[k - 1].isNumber,
+               k + 1 < characters.count, characters[k + 1].isLetter, runLength(characters, from: runStart) > longRun {
                 out += "<wbr>"
             }
             out.append(c)
             if c == "/" { out += "<wbr>" }
-            previous = c
         }
         return out
+    }
+
+    /// A run of this many characters (about 190 px of the tables' monospaced text) fits a phone's line whole.
+    static let longRun = 24
+
+    private static func runLength(_ characters: [Character], from start: Int) -> Int {
+        var end = start
+        while end < characters.count, characters[end] != "/", characters[end] != " " { end += 1 }
+        return end - start
     }
 
     /// Escapes without cleaning: for text sbmap itself made (it has no control characters to drop).

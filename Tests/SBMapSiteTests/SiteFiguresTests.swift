@@ -14,12 +14,16 @@ import Testing
 
     @Test func aPathMayWrapAfterASlashAndBeforeADotAndStaysEscaped() {
         #expect(HTML.breakable("App/Base.lproj/MainInterface.storyboard:12")
-            == "App/<wbr>Base<wbr>.lproj/<wbr>MainInterface<wbr>.storyboard:12")
+            == "App/<wbr>Base.lproj/<wbr>MainInterface<wbr>.storyboard:12")
+        // A short name stays whole: it fits a line.
+        #expect(HTML.breakable("App/Feed/Feed.storyboard:12") == "App/<wbr>Feed/<wbr>Feed.storyboard:12")
+        #expect(HTML.breakable("MyApplication.LibraryViewController") == "MyApplication<wbr>.LibraryViewController")
         // Not inside a number, nor before a dot that starts nothing (an ellipsis, the end of a sentence).
         #expect(HTML.breakable("v1.2 and so on... done.") == "v1.2 and so on... done.")
         // Escaping first: markup stays text, and no <wbr> lands inside an entity.
         #expect(HTML.breakable("</a><script>x.y</script>") == "&lt;/<wbr>a&gt;&lt;script&gt;x<wbr>.y&lt;/<wbr>script&gt;")
-        #expect(HTML.breakable("a&b.c") == "a&amp;b<wbr>.c")
+        #expect(HTML.breakable("a&b.c") == "a&amp;b.c")
+        #expect(HTML.breakable("AVeryLongClassName&Other.swift") == "AVeryLongClassName&amp;Other<wbr>.swift")
     }
 
     @Test func theMapsOfALightThemeGetTheDarkThemesColoursInDarkMode() throws {

@@ -57,7 +57,7 @@ import Testing
         #expect(index.contains(##"<span class="n">2</span><span class="what"><a href="#storyboards">storyboards</a>"##))
         #expect(index.contains(#"<span class="n">3</span><span class="what">scenes</span>"#), "placeholders are links, not scenes")
         #expect(index.contains("1 unresolved"))
-        #expect(index.contains("<code>UIMainStoryboardFile</code>") && index.contains("App/<wbr>Info<wbr>.plist:8"))
+        #expect(index.contains("<code>UIMainStoryboardFile</code>") && index.contains("App/<wbr>Info.plist:8"))
         // The overview's storyboard boxes link to the pages.
         #expect(index.contains(#"<script type="application/json" class="map-links">{"storyboard-node-0":"storyboards/Main.html","storyboard-node-1":"storyboards/Feed.html"}</script>"#))
         #expect(index.contains(#"<a href="storyboards/Feed.html">Feed</a>"#))
@@ -68,9 +68,9 @@ import Testing
         let feed = path(try pages(), "storyboards/Feed.html")
         // The list scene: Main's reference, at its line.
         #expect(feed.contains(##"<h3 id="in-scene-LST"><a href="#scene-LST">Feed</a>"##))
-        #expect(feed.contains("<td>storyboard reference</td><td><a href=\"../storyboards/Main.html#scene-REF\">→ Feed in Main</a></td><td><span class=\"where\">App/<wbr>Base<wbr>.lproj/<wbr>Main<wbr>.storyboard:30</span>"))
+        #expect(feed.contains("<td>storyboard reference</td><td><a href=\"../storyboards/Main.html#scene-REF\">→ Feed in Main</a></td><td><span class=\"where\">App/<wbr>Base.lproj/<wbr>Main.storyboard:30</span>"))
         // The detail scene: the coordinator's line of code, and the API it calls.
-        #expect(feed.contains("<td>code</td><td>AppCoordinator (code)</td><td><span class=\"where\">App/<wbr>AppCoordinator<wbr>.swift:9</span></td><td><code>instantiateViewController(withIdentifier:)</code>"))
+        #expect(feed.contains("<td>code</td><td>AppCoordinator (code)</td><td><span class=\"where\">App/<wbr>AppCoordinator.swift:9</span></td><td><code>instantiateViewController(withIdentifier:)</code>"))
         // Scenes table: class, Storyboard ID, place; the count of links in links to the list above.
         #expect(feed.contains(##"<tr id="scene-DTL" data-node="scene-DTL" data-incoming="in-scene-DTL"><td><a href="#scene-DTL">FeedDetailViewController</a>"##))
         #expect(feed.contains("<code>FeedDetail</code>"))
@@ -78,7 +78,7 @@ import Testing
 
         let main = path(try pages(), "storyboards/Main.html")
         // Main's tab bar is what the system loads.
-        #expect(main.contains("<td>entry point</td><td><span class=\"muted\">the system, at launch</span></td><td><span class=\"where\">App/<wbr>Info<wbr>.plist:8</span></td><td><code>UIMainStoryboardFile</code>"))
+        #expect(main.contains("<td>entry point</td><td><span class=\"muted\">the system, at launch</span></td><td><span class=\"where\">App/<wbr>Info.plist:8</span></td><td><code>UIMainStoryboardFile</code>"))
         // Links out: the resolved reference reaches Feed's list, the broken one says why.
         #expect(main.contains("<a href=\"../storyboards/Feed.html#scene-LST\">FeedViewController in Feed</a>"))
         #expect(main.contains(#"<span class="state state-unresolved">unresolved</span> no storyboard named 'Help'"#))
@@ -90,11 +90,11 @@ import Testing
     @Test func linksThatNameAStoryboardButDoNotResolveAreOnItsPage() throws {
         let feed = path(try pages(), "storyboards/Feed.html")
         #expect(feed.contains("<h3 id=\"broken-in\">Links that name Feed but do not resolve</h3>"))
-        #expect(feed.contains("<td>code</td><td>AppCoordinator (code)</td><td>Feed › Missing</td><td><span class=\"state state-unresolved\">unresolved</span> no scene with storyboard ID 'Missing'</td><td><span class=\"where\">App/<wbr>AppCoordinator<wbr>.swift:12</span>"))
+        #expect(feed.contains("<td>code</td><td>AppCoordinator (code)</td><td>Feed › Missing</td><td><span class=\"state state-unresolved\">unresolved</span> no scene with storyboard ID 'Missing'</td><td><span class=\"where\">App/<wbr>AppCoordinator.swift:12</span>"))
         let findings = try #require(feed.range(of: "<h2 id=\"findings\">"))
         #expect(feed[findings.upperBound...].contains("[code-unknown-identifier]"))
         let index = path(try pages(), "index.html")
-        #expect(index.contains(#"<tr><td><a href="storyboards/Feed.html">Feed</a></td><td><span class="where">App/<wbr>Feed/<wbr>Feed<wbr>.storyboard</span></td><td class="num">2</td><td class="num">0</td><td class="num"><span class="state state-unresolved">1</span></td><td><a href="storyboards/Feed.html#findings"><span class="sev sev-error">1 error</span> <span class="sev sev-info">1 note</span></a></td></tr>"#))
+        #expect(index.contains(#"<tr><td><a href="storyboards/Feed.html">Feed</a></td><td><span class="where">App/<wbr>Feed/<wbr>Feed.storyboard</span></td><td class="num">2</td><td class="num">0</td><td class="num"><span class="state state-unresolved">1</span></td><td><a href="storyboards/Feed.html#findings"><span class="sev sev-error">1 error</span> <span class="sev sev-info">1 note</span></a></td></tr>"#))
     }
 
     @Test func findingsAreGroupedByCodeAndLinkedToTheirScene() throws {
@@ -114,9 +114,9 @@ import Testing
     @Test func sourceLinksTurnEveryPlaceIntoALink() throws {
         let links = try SourceLinks(template: "https://github.com/o/r/blob/abc/{path}#L{line}")
         let feed = path(try pages(sourceLinks: links), "storyboards/Feed.html")
-        #expect(feed.contains(#"<a href="https://github.com/o/r/blob/abc/App/AppCoordinator.swift#L9" class="where">App/<wbr>AppCoordinator<wbr>.swift:9</a>"#))
+        #expect(feed.contains(#"<a href="https://github.com/o/r/blob/abc/App/AppCoordinator.swift#L9" class="where">App/<wbr>AppCoordinator.swift:9</a>"#))
         // A whole file: no line fragment.
-        #expect(feed.contains(#"<a href="https://github.com/o/r/blob/abc/App/Feed/Feed.storyboard" class="where">App/<wbr>Feed/<wbr>Feed<wbr>.storyboard</a>"#))
+        #expect(feed.contains(#"<a href="https://github.com/o/r/blob/abc/App/Feed/Feed.storyboard" class="where">App/<wbr>Feed/<wbr>Feed.storyboard</a>"#))
         // Without a template, places are text.
         #expect(!path(try pages(), "storyboards/Feed.html").contains("class=\"where\" href"))
         #expect(!path(try pages(), "storyboards/Feed.html").contains("https://"))
