@@ -96,8 +96,9 @@ public struct Site: Sendable {
 
     /// Draws the maps and makes the pages a few at a time, handing each file to `sink` as soon as it is made, so that
     /// a site of a thousand storyboards never holds more than a few maps and pages in memory. The overview is drawn
-    /// first; the storyboard pages come in path order, then the index, the other pages and the assets, and the
-    /// manifest last. A sink that throws stops the run: the error is rethrown.
+    /// first; the storyboard pages come in path order (each followed by its map's files), then the overview's files,
+    /// the index, the other pages and the assets, and the manifest last. A sink that throws stops the run: the error
+    /// is rethrown.
     @discardableResult
     public static func write(_ graph: StoryboardGraph, options: SiteOptions,
                              progress: @Sendable (Int, Int) -> Void = { _, _ in },
