@@ -184,11 +184,12 @@ struct MapDrawer: Sendable {
     }
 
     /// The budget of the PNGs and PDFs a site offers: each is laid out again (Graphviz draws one format per layout),
-    /// so they get a run of their own, an eighth of the site's layout time (at most 5 s), and only maps whose layout
-    /// takes under half a second. Maps past it offer their SVG and JSON, and their page says how to draw the rest.
+    /// so they get a run of their own, a sixteenth of the site's layout time (at most 2.5 s), and only maps whose
+    /// layout takes under half a second: a small app gets them all, a site of a thousand storyboards the first two
+    /// hundred or so. Maps past it offer their SVG and JSON, and their page says how to draw the rest.
     func downloadsRun() -> LayoutRun {
         let budget = render.layoutBudget
-        return LayoutRun(budget: LayoutBudget(mapSeconds: min(budget.mapSeconds, 0.5), runSeconds: min(budget.runSeconds / 8, 5)))
+        return LayoutRun(budget: LayoutBudget(mapSeconds: min(budget.mapSeconds, 0.5), runSeconds: min(budget.runSeconds / 16, 2.5)))
     }
 
     /// Plans the PNG and PDF of each map that is drawn, in order, against `run` (`downloadsRun`).
