@@ -300,6 +300,35 @@ struct SiteBrowserFigureTests {
         }
     }
 
+    @Test func aTableThatScrollsSidewaysTakesTheFocusAndHasAName() throws {
+        let root = try SiteFixtures.longApp()
+        let site = try site(root)
+        // Just wider than a phone (whose tables stack): the scenes table is wider than its column.
+        let browser = try Chromium(width: 660, height: 800)
+        defer { browser.close() }
+        let page = try BrowserPage(browser)
+        try page.open(site.appendingPathComponent("storyboards/Flow.html"))
+        let regions = try page.evaluate("""
+            [...document.querySelectorAll('.table-wrap')].filter(w => w.scrollWidth > w.clientWidth + 1)
+              .map(w => [w.tabIndex, w.getAttribute('role') || '', w.getAttribute('aria-label') || ''].join('|'))
+            """) as? [String] ?? []
+        #expect(!regions.isEmpty, "no table scrolls at 660 px: the test proves nothing")
+        #expect(regions.allSatisfy { $0.hasPrefix("0|region|") && $0.contains("scrolls sideways") }, "\(regions)")
+        #expect(regions.contains { $0.contains("Scenes (40)") }, "named after its section: \(regions)")
+        // Wider, nothing scrolls, and nothing is a tab stop for nothing.
+        try browser.send("Emulation.setDeviceMetricsOverride", ["width": 1600, "height": 900, "deviceScaleFactor": 1, "mobile": false],
+                         session: page.session)
+        try page.evaluate("window.dispatchEvent(new Event('resize'))")
+        let stops = try page.evaluate("document.querySelectorAll('.table-wrap[tabindex]').length") as? Int
+        #expect(stops == 0)
+        if let axe = Axe.source {
+            try browser.send("Emulation.clearDeviceMetricsOverride", session: page.session)
+            try page.open(site.appendingPathComponent("storyboards/Flow.html"))
+            let violations = try page.axeViolations(axe)
+            #expect(violations.isEmpty, "\(violations)")
+        }
+    }
+
     /// axe-core on the sites of real apps (`SBMAP_REAL_APPS`: the folder of the real-app set, scripts/real-apps.sh's
     /// APPS_DIR; `SBMAP_REAL_APPS_ONLY`: folders, comma-separated): the index and up to eight storyboard pages of
     /// each, light and dark, at a laptop's width where wide tables scroll. Skipped without the set.
