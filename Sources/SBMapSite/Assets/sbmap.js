@@ -298,7 +298,9 @@
         copy.setAttribute("viewBox", full.x + " " + full.y + " " + full.w + " " + full.h);
         var h = Math.max(32, Math.min(120, 180 * full.h / full.w));
         var w = Math.max(32, Math.min(180, h * full.w / full.h));
-        size = { w: w, h: h };
+        // Where the drawing is in the panel: centred, at one scale ("meet"), when the panel is not its shape.
+        var s = Math.min(w / full.w, h / full.h);
+        size = { x: (w - full.w * s) / 2, y: (h - full.h * s) / 2, w: full.w * s, h: full.h * s };
         copy.setAttribute("width", String(w));
         copy.setAttribute("height", String(h));
         panel = doc.createElement("div");
@@ -317,7 +319,8 @@
         panel.addEventListener("click", function (e) {
           e.stopPropagation();
           var r = panel.getBoundingClientRect();
-          var x = full.x + (e.clientX - r.left) / r.width * full.w, y = full.y + (e.clientY - r.top) / r.height * full.h;
+          var x = full.x + (e.clientX - r.left - size.x) / size.w * full.w;
+          var y = full.y + (e.clientY - r.top - size.y) / size.h * full.h;
           box.x = x - box.w / 2;
           box.y = y - box.h / 2;
           apply();
@@ -343,8 +346,8 @@
           panel.hidden = false;
           var x0 = Math.max(0, (s.x - full.x) / full.w), y0 = Math.max(0, (s.y - full.y) / full.h);
           var x1 = Math.min(1, (s.x + s.w - full.x) / full.w), y1 = Math.min(1, (s.y + s.h - full.y) / full.h);
-          frame.style.left = (x0 * size.w) + "px";
-          frame.style.top = (y0 * size.h) + "px";
+          frame.style.left = (size.x + x0 * size.w) + "px";
+          frame.style.top = (size.y + y0 * size.h) + "px";
           frame.style.width = Math.max(2, (x1 - x0) * size.w) + "px";
           frame.style.height = Math.max(2, (y1 - y0) * size.h) + "px";
         }
