@@ -65,19 +65,20 @@ struct SiteCommand: ParsableCommand {
         let resolved = try inputs.resolved()
         let settings = try map.settings(resolved)
         let known = try baseline.load()
-        let folder = OutputFolder(path: output, manifest: Site.manifest, subfolders: ["storyboards", "assets"], command: "site")
+        let folder = OutputFolder(path: output, manifest: Site.manifest, subfolders: ["storyboards", "assets", "maps", "maps/storyboards"], command: "site")
         try folder.prepare(force: force, inputs: resolved.paths)
         let result = try resolved.analyse()
         try ReadFiles.refuse(outputs: [findings.merged(with: resolved.config).outputPath], read: result.filesRead,
                              also: ReadFiles.settingsInputs(config: resolved.config, theme: map.theme, baseline: baseline.path))
         let graph = result.graph
         let reporter = FindingsReporter(options: findings.merged(with: resolved.config), config: resolved.config)
+        let provenance = resolved.paths.first.flatMap { GitCommit.provenance(of: $0, excluding: output) }
         let options = SiteOptions(
             title: title ?? Self.defaultTitle(resolved.paths),
             sourceLinks: try sourceURL.map { try SourceLinks(template: $0) },
             render: settings.render, hops: settings.hops, budget: settings.budget,
             generator: "sbmap \(SBMapCommand.version)",
-            commit: resolved.paths.first.flatMap { GitCommit.head(of: $0) })
+            commit: provenance?.commit, commitDate: provenance?.date, localChanges: provenance?.localChanges ?? false)
 
         let progress = SharedProgress(Progress(total: graph.storyboards.count + 1))
         var failures: [String] = []

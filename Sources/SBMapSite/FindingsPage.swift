@@ -55,11 +55,11 @@ struct FindingsPage {
             w.raw(" ")
             explanation(diagnostic.code, root: root, into: &w)
             w.raw("<span class=\"message\">")
-            w.text(diagnostic.message)
+            w.breakable(diagnostic.message)
             w.raw("</span>")
             if let hint = diagnostic.hint {
                 w.raw("<span class=\"hint\">")
-                w.text(hint)
+                w.breakable(hint)
                 w.raw("</span>")
             }
             if let href = links.href(of: diagnostic) {

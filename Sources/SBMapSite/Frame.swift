@@ -28,6 +28,8 @@ struct Frame: Sendable {
         w.raw("<title>")
         w.text(title == options.title ? title : "\(title) · \(options.title)")
         w.raw("</title>\n<link rel=\"stylesheet\" href=\"\(root)assets/sbmap.css\">\n")
+        // The maps' dark colours, in the head: a dark page never shows a white map first.
+        w.raw("<link rel=\"stylesheet\" href=\"\(root)assets/sbmap-maps.css\">\n")
         w.raw("<script src=\"\(root)assets/sbmap.js\" defer></script>\n</head>\n")
         w.raw("<body data-root=\"\(root)\">\n<header class=\"top\">\n")
         w.link(options.title, href: "\(root)index.html", class: "home")
@@ -45,10 +47,16 @@ struct Frame: Sendable {
             w.raw(" from commit <code class=\"commit\">")
             w.text(commit)
             w.raw("</code>")
+            if let date = options.commitDate {
+                w.raw(" of <time class=\"commit-date\" datetime=\"\(HTML.attribute(date))\">")
+                w.text(date)
+                w.raw("</time>")
+            }
+            if options.localChanges { w.raw(" <strong class=\"local-changes\">with local changes</strong>") }
         }
         w.raw(", from the app's storyboards, Info.plists, projects and sources. ")
         w.raw("<a href=\"\(root)diagnostics.html\"\(current == .diagnostics ? " aria-current=\"page\"" : "")>What each finding code means</a>.</p>\n")
-        w.raw("<p>Drag a map to pan it (pinch to zoom on a touch screen); the wheel, + and − zoom; 0 fits it, 1 shows it full size. Press / to search.</p>\n</footer>\n</body>\n</html>\n")
+        w.raw("<p class=\"how\">Drag a map to pan it (pinch to zoom on a touch screen); the wheel, + and − zoom; 0 fits it, 1 shows it full size. Press / to search.</p>\n</footer>\n</body>\n</html>\n")
         return w.bytes
     }
 
@@ -59,9 +67,9 @@ struct Frame: Sendable {
             return
         }
         let text = location.line > 0 ? "\(location.path):\(location.line)" : location.path
-        // A line may break after each `/` (`<wbr>`), so a long path wraps in a narrow column instead of widening the
-        // table past the page; the escaped text has no other markup, and `/` is never part of an entity.
-        let markup = HTML.text(text).replacingOccurrences(of: "/", with: "/<wbr>")
+        // A line may break after each `/` and before a `.` (`<wbr>`), so a long path wraps in a narrow column instead
+        // of widening the table past the page, and never inside a word (`Main.storyboa|rd`).
+        let markup = HTML.breakable(text)
         if let href = options.sourceLinks?.url(location) {
             w.raw("<a href=\"\(HTML.attribute(href))\" class=\"where\">\(markup)</a>")
         } else {
@@ -73,8 +81,10 @@ struct Frame: Sendable {
     /// `anchors`: the page's scene anchors → SVG ids of their boxes (what `#scene-…` shows on the map); `start`: the
     /// SVG id of the box the first view centres on. Without a map, why: `leftOutDrawnBy` is the command that draws a
     /// map the site's layout budget left out (`nil`: it failed, and sbmap printed why).
-    func map(_ map: SiteMap?, label: String, hrefs: [String: String], anchors: [String: String], start: String?,
-             caption: String?, selection: Bool, leftOutDrawnBy command: String? = nil, into w: inout PageWriter) {
+    func map(_ map: SiteMap?, label: String, hrefs: [String: String], anchors: [String: String],
+             targets: [String: [String]] = [:], start: String?,
+             caption: String?, selection: Bool, leftOutDrawnBy command: String? = nil,
+             downloads: (base: String, command: String)? = nil, into w: inout PageWriter) {
         guard let map else {
             if let command {
                 w.raw("<p class=\"map-missing\">This map was left out to keep the run bounded: too little was left of the site's layout budget for it. To draw it, run <code>")
@@ -99,6 +109,20 @@ struct Frame: Sendable {
         w.raw(String(decoding: map.svg, as: UTF8.self))
         w.raw("\n</div>\n")
         w.raw(MapKey.html(map.key))
+        if let downloads {
+            // The map's files beside the page (`MapDownloads.files`): `base` is sbmap's own page name, made relative.
+            let base = HTML.attribute(downloads.base)
+            w.raw("<p class=\"map-downloads\">Download this map: <a href=\"\(base).svg\" download>SVG</a>")
+            if map.downloads?.png != nil { w.raw(" · <a href=\"\(base).png\" download>PNG</a>") }
+            if map.downloads?.pdf != nil { w.raw(" · <a href=\"\(base).pdf\" download>PDF</a>") }
+            if map.downloads != nil { w.raw(" · <a href=\"\(base).json\" download>JSON</a> (its graph, as <code>sbmap export</code> writes it)") }
+            if map.downloads?.png == nil || map.downloads?.pdf == nil {
+                w.raw(". Its PNG and PDF were left out to keep the run bounded (the site draws them only within its budget); <code>")
+                w.text(downloads.command)
+                w.raw("</code> draws one")
+            }
+            w.raw(".</p>\n")
+        }
         if selection { w.raw("<div class=\"map-selection\" hidden></div>\n") }
         w.raw("<script type=\"application/json\" class=\"map-links\">")
         w.raw(HTML.jsonObject(hrefs))
@@ -107,6 +131,13 @@ struct Frame: Sendable {
             w.raw("<script type=\"application/json\" class=\"map-anchors\">")
             w.raw(HTML.jsonObject(anchors))
             w.raw("</script>\n")
+        }
+        if !targets.isEmpty {
+            // SVG id → the target filter's tokens (`t0`) of the targets that build the storyboard it draws.
+            w.raw("<script type=\"application/json\" class=\"map-targets\">{")
+            w.raw(targets.sorted { $0.key < $1.key }.map { "\(HTML.json($0.key)):\(HTML.jsonArray($0.value))" }
+                .joined(separator: ","))
+            w.raw("}</script>\n")
         }
         if let caption {
             w.raw("<figcaption>")

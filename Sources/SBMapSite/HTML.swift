@@ -20,6 +20,39 @@ public enum HTML {
         escape(TextSafety.clean(raw), quotes: true)
     }
 
+    /// Element content with a line-break opportunity (`<wbr>`) after each `/`, and before each `.` that starts a
+    /// word in a run longer than `longRun` characters between slashes and spaces (`…/Base.lproj/MainInterface<wbr>.storyboard:12`):
+    /// a path or a qualified name wraps there on a narrow screen instead of being split inside a word, and a short
+    /// file name (`Feed.storyboard`) stays whole. Only the two characters gain markup, after escaping (neither is part
+    /// of an entity).
+    public static func breakable(_ raw: String) -> String {
+        let escaped = text(raw)
+        guard escaped.contains("/") || escaped.contains(".") else { return escaped }
+        var out = ""
+        out.reserveCapacity(escaped.utf8.count + 32)
+        let characters = Array(escaped)
+        var runStart = 0
+        for (k, c) in characters.enumerated() {
+            if c == "/" || c == " " { runStart = k + 1 }
+            if c == ".", k > runStart, characters[k - 1].isLetter || characters[k - 1].isNumber,
+               k + 1 < characters.count, characters[k + 1].isLetter, runLength(characters, from: runStart) > longRun {
+                out += "<wbr>"
+            }
+            out.append(c)
+            if c == "/" { out += "<wbr>" }
+        }
+        return out
+    }
+
+    /// A run of this many characters (about 190 px of the tables' monospaced text) fits a phone's line whole.
+    static let longRun = 24
+
+    private static func runLength(_ characters: [Character], from start: Int) -> Int {
+        var end = start
+        while end < characters.count, characters[end] != "/", characters[end] != " " { end += 1 }
+        return end - start
+    }
+
     /// Escapes without cleaning: for text sbmap itself made (it has no control characters to drop).
     static func escape(_ text: String, quotes: Bool) -> String {
         guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || (quotes && ($0 == 0x22 || $0 == 0x27)) })
@@ -90,6 +123,9 @@ struct PageWriter {
     /// Input text as element content.
     mutating func text(_ text: String) { html += HTML.text(text) }
 
+    /// A path, or text that holds paths: may wrap after `/` and before `.` (`HTML.breakable`).
+    mutating func breakable(_ text: String) { html += HTML.breakable(text) }
+
     /// `<tag class="…">text</tag>`.
     mutating func element(_ tag: String, _ text: String, class cls: String? = nil) {
         html += "<\(tag)" + (cls.map { " class=\"\($0)\"" } ?? "") + ">"
@@ -97,16 +133,21 @@ struct PageWriter {
         html += "</\(tag)>"
     }
 
-    /// `<a href="…">text</a>`, or the text alone when there is no link.
+    /// `<a href="…">text</a>`, or the text alone when there is no link. The text may wrap after `/` and before `.`
+    /// (`HTML.breakable`): a link's text is often a path (`Settings (App/tvOS/Settings.storyboard)`).
     mutating func link(_ text: String, href: String?, class cls: String? = nil, title: String? = nil) {
         guard let href else {
-            if let cls { element("span", text, class: cls) } else { self.text(text) }
+            if let cls {
+                html += "<span class=\"\(cls)\">" + HTML.breakable(text) + "</span>"
+            } else {
+                breakable(text)
+            }
             return
         }
         html += "<a href=\"\(HTML.attribute(href))\""
         if let cls { html += " class=\"\(cls)\"" }
         if let title { html += " title=\"\(HTML.attribute(title))\"" }
-        html += ">" + HTML.text(text) + "</a>"
+        html += ">" + HTML.breakable(text) + "</a>"
     }
 
     var bytes: [UInt8] { Array(html.utf8) }

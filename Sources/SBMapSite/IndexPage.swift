@@ -56,13 +56,37 @@ struct IndexPage {
         // The first view shows the storyboard the system loads first (or the first one) at a size that can be read.
         let first = graph.storyboards.filter { !$0.entryPoints.isEmpty }.map(\.path).sorted()
             + graph.storyboards.map(\.path).sorted()
-        frame.map(overview, label: "Overview map", hrefs: hrefs, anchors: [:],
+        // An app of several targets (apps, extensions) that build storyboards: a filter shows one target's. Targets
+        // are named on the page by position (`t0`, `t1`: sbmap's own tokens), never by their names in markup.
+        let built = Set(graph.storyboards.flatMap(\.targets))
+        let filterable = graph.targets.filter { built.contains($0.id) }.sorted { ($0.title, $0.id) < ($1.title, $1.id) }
+        var token: [String: String] = [:]
+        if filterable.count >= 2 {
+            for (k, target) in filterable.enumerated() where token[target.id] == nil { token[target.id] = "t\(k)" }
+            w.raw("<div class=\"target-filter\" hidden><label for=\"sbmap-target\">Show the storyboards of</label> ")
+            w.raw("<select id=\"sbmap-target\"><option value=\"\">every target</option>")
+            for target in filterable {
+                w.raw("<option value=\"\(token[target.id] ?? "")\">")
+                w.text(target.title)
+                w.raw("</option>")
+            }
+            w.raw("</select> <span id=\"sbmap-target-count\" class=\"muted\" aria-live=\"polite\"></span></div>\n")
+        }
+        func tokens(_ storyboard: Storyboard) -> [String] { storyboard.targets.compactMap { token[$0] }.sorted() }
+        var mapTargets: [String: [String]] = [:]
+        if !token.isEmpty {
+            for storyboard in graph.storyboards {
+                if let svgID = overview?.nodeIDs["storyboard:" + storyboard.path] { mapTargets[svgID] = tokens(storyboard) }
+            }
+        }
+        frame.map(overview, label: "Overview map", hrefs: hrefs, anchors: [:], targets: mapTargets,
                   start: first.lazy.compactMap { overview?.nodeIDs["storyboard:" + $0] }.first,
                   caption: graph.targets.isEmpty
                     ? "One box per storyboard; an arrow for the links between two storyboards, with how many."
                     : "One box per storyboard, inside the app targets that build it; an arrow for the links between two storyboards, with how many.",
                   selection: false,
-                  leftOutDrawnBy: leftOut ? "sbmap render PATH... --view overview -o overview.svg" : nil, into: &w)
+                  leftOutDrawnBy: leftOut ? "sbmap render PATH... --view overview -o overview.svg" : nil,
+                  downloads: (MapDownloads.base(of: "index.html"), "sbmap render PATH... --view overview -o overview.png"), into: &w)
 
         // Entry points.
         w.raw("<h2 id=\"entry-points\">Entry points</h2>\n")
@@ -97,7 +121,7 @@ struct IndexPage {
             let outgoing = links.outgoing[storyboard.path] ?? []
             let unresolved = links.unresolved[storyboard.path] ?? 0
             let findings = links.findings[storyboard.path] ?? []
-            w.raw("<tr><td>")
+            w.raw(token.isEmpty ? "<tr><td>" : "<tr data-targets=\"\(tokens(storyboard).joined(separator: " "))\"><td>")
             w.link(storyboard.name, href: links.page(of: storyboard.path))
             if !storyboard.entryPoints.isEmpty { w.raw("<span class=\"badge\">entry</span>") }
             if storyboard.isLaunchScreen { w.raw("<span class=\"badge\">launch screen</span>") }

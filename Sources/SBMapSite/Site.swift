@@ -18,9 +18,16 @@ public struct SiteOptions: Hashable, Sendable {
     public var generator: String
     /// The commit the app's files are at (`git rev-parse HEAD`), named in the footer; `nil` outside a git work tree.
     public var commit: String?
+    /// The commit's date (`2026-11-28`, the committer's), named beside it.
+    public var commitDate: String?
+    /// Whether the scanned files differ from the commit (`git status`): the footer says "with local changes".
+    public var localChanges: Bool
 
     public init(title: String, sourceLinks: SourceLinks? = nil, render: RenderOptions, hops: Int = 1,
-                budget: MapBudget = MapBudget(), generator: String = "sbmap", commit: String? = nil) {
+                budget: MapBudget = MapBudget(), generator: String = "sbmap", commit: String? = nil,
+                commitDate: String? = nil, localChanges: Bool = false) {
+        self.commitDate = commitDate
+        self.localChanges = localChanges
         self.title = title
         self.sourceLinks = sourceLinks
         self.render = render
@@ -58,7 +65,8 @@ public struct SiteFile: Hashable, Sendable {
 ///     storyboards/NAME.html      one storyboard: its focus map, scenes, links out, who references each scene
 ///     findings.html              every finding, grouped by code
 ///     diagnostics.html           what each finding code means (docs/diagnostics.md)
-///     assets/sbmap.css, assets/sbmap.js, assets/search-index.js
+///     maps/overview.svg, maps/storyboards/NAME.svg   each map to download: SVG and JSON, and PNG and PDF within a budget
+///     assets/sbmap.css, assets/sbmap-maps.css (the maps in dark mode), assets/sbmap.js, assets/search-index.js
 ///     sbmap-site.json            what was written (the next run removes pages of storyboards that are gone)
 ///
 /// `write` draws the maps (Graphviz) and makes the pages a few at a time, handing each file on as it is made;
@@ -88,8 +96,9 @@ public struct Site: Sendable {
 
     /// Draws the maps and makes the pages a few at a time, handing each file to `sink` as soon as it is made, so that
     /// a site of a thousand storyboards never holds more than a few maps and pages in memory. The overview is drawn
-    /// first; the storyboard pages come in path order, then the index, the other pages and the assets, and the
-    /// manifest last. A sink that throws stops the run: the error is rethrown.
+    /// first; the storyboard pages come in path order (each followed by its map's files), then the overview's files,
+    /// the index, the other pages and the assets, and the manifest last. A sink that throws stops the run: the error
+    /// is rethrown.
     @discardableResult
     public static func write(_ graph: StoryboardGraph, options: SiteOptions,
                              progress: @Sendable (Int, Int) -> Void = { _, _ in },
@@ -110,7 +119,9 @@ public struct Site: Sendable {
         var run = LayoutRun(budget: options.render.layoutBudget)
         // The maps the budget left out, for one note (a site of 10,000 storyboards left out thousands).
         var leftOut: [(subject: String, plan: LayoutPlan?)] = []
-        let overviewPlan = drawer.plan([drawer.overviewView()], run: &run)[0]
+        // The PNGs and PDFs to download have a budget of their own (`MapDrawer.downloadsRun`).
+        var extras = drawer.downloadsRun()
+        let overviewPlan = drawer.planDownloads(drawer.plan([drawer.overviewView()], run: &run), run: &extras)[0]
         let overview = drawer.draw(overviewPlan)
         if overview.leftOut { leftOut.append((overviewPlan.what, overviewPlan.layout)) }
         take(overview)
@@ -123,36 +134,41 @@ public struct Site: Sendable {
         var done = 1
         for first in stride(from: 0, to: storyboards.count, by: batch) {
             let slice = Array(storyboards[first..<min(first + batch, storyboards.count)])
-            let made: [(SiteFile, MapDrawer.Drawn)]
+            let made: [(SiteFile, MapDrawer.Drawn, [SiteFile])]
             if run.isSpent {
                 // Every later map is left out whatever it would cost: no view is made, nothing is styled (styling
                 // thousands of maps only to leave them out was most of the time of a site of 10,000 storyboards).
                 leftOut += slice.map { ("the map of \($0.path)", nil) }
                 made = parallelMap(count: slice.count) { k in
                     (pages.storyboardPage(slice[k], map: nil, leftOut: true),
-                     MapDrawer.Drawn(map: nil, failure: nil, diagnostics: [], leftOut: true))
+                     MapDrawer.Drawn(map: nil, failure: nil, diagnostics: [], leftOut: true), [])
                 }
             } else {
-                let planned = drawer.plan(parallelMap(count: slice.count) { k in drawer.focusView(slice[k].path) }, run: &run)
+                let planned = drawer.planDownloads(
+                    drawer.plan(parallelMap(count: slice.count) { k in drawer.focusView(slice[k].path) }, run: &run), run: &extras)
                 leftOut += planned.filter(\.leftOut).map { ($0.what, $0.layout) }
-                made = parallelMap(count: slice.count) { k -> (SiteFile, MapDrawer.Drawn) in
+                made = parallelMap(count: slice.count) { k -> (SiteFile, MapDrawer.Drawn, [SiteFile]) in
                     var drawn = drawer.draw(planned[k])
                     let page = pages.storyboardPage(slice[k], map: drawn.map, leftOut: drawn.leftOut)
+                    let downloads = drawn.map.map { MapDownloads.files(of: $0, page: page.path) } ?? []
                     drawn.map = nil
-                    return (page, drawn)
+                    return (page, drawn, downloads)
                 }
             }
-            for (page, drawn) in made {
+            for (page, drawn, downloads) in made {
                 take(drawn)
-                try sink(page)
-                written.append(page.path)
+                for file in [page] + downloads {
+                    try sink(file)
+                    written.append(file.path)
+                }
                 done += 1
                 progress(done, total)
             }
         }
         if let note = run.skippedNote(leftOut) { findings.append(note) }
-        for file in [pages.index(overview: overview.map, leftOut: overview.leftOut), pages.findings(), pages.diagnostics(), pages.searchIndex()]
-            + SitePages.assets {
+        for file in (overview.map.map { MapDownloads.files(of: $0, page: "index.html") } ?? [])
+            + [pages.index(overview: overview.map, leftOut: overview.leftOut), pages.findings(), pages.diagnostics(), pages.searchIndex()]
+            + SitePages.assets + [pages.mapsStyle()] {
             try sink(file)
             written.append(file.path)
         }
@@ -179,8 +195,12 @@ public struct Site: Sendable {
             switch parts[0] {
             case "storyboards": return safe(parts[1]) && parts[1].hasSuffix(".html")
             case "assets": return safe(parts[1]) && (parts[1].hasSuffix(".js") || parts[1].hasSuffix(".css"))
+            case "maps": return ["overview.svg", "overview.json", "overview.png", "overview.pdf"].contains(String(parts[1]))
             default: return false
             }
+        case 3:
+            return parts[0] == "maps" && parts[1] == "storyboards" && safe(parts[2])
+                && [".svg", ".json", ".png", ".pdf"].contains { parts[2].hasSuffix($0) }
         default: return false
         }
     }

@@ -13,12 +13,46 @@ public struct SiteMap: Hashable, Sendable {
     public var hops: Int
     /// What the map's styles mean: the page shows it beside the map, which is drawn without a legend of its own.
     public var key: [LegendItem]
+    /// The map's files to download beside its page (the SVG is `svg`).
+    public var downloads: MapDownloads?
 
-    public init(svg: [UInt8], nodeIDs: [String: String], hops: Int = 0, key: [LegendItem] = []) {
+    public init(svg: [UInt8], nodeIDs: [String: String], hops: Int = 0, key: [LegendItem] = [], downloads: MapDownloads? = nil) {
         self.svg = svg
         self.nodeIDs = nodeIDs
         self.hops = hops
         self.key = key
+        self.downloads = downloads
+    }
+}
+
+/// What a map's page offers to download besides its SVG: the map's graph as JSON (what `sbmap export` writes, for the
+/// view drawn), and the map as PNG and PDF when the site's budget for them allowed (`MapDrawer.planDownloads`).
+public struct MapDownloads: Hashable, Sendable {
+    public var json: [UInt8]
+    public var png: [UInt8]?
+    public var pdf: [UInt8]?
+
+    public init(json: [UInt8], png: [UInt8]? = nil, pdf: [UInt8]? = nil) {
+        self.json = json
+        self.png = png
+        self.pdf = pdf
+    }
+
+    /// The files of a map whose page is `page` (`storyboards/Feed.html`, `index.html`): `maps/storyboards/Feed.svg`,
+    /// `maps/overview.svg`, … Page names are sbmap's own (`MapFileNames`), so these are too.
+    static func base(of page: String) -> String {
+        page == "index.html" ? "maps/overview" : "maps/" + String(page.dropLast(".html".count))
+    }
+
+    /// The files to write: the SVG (standalone, with its XML declaration), the JSON, and the PNG and PDF if drawn.
+    static func files(of map: SiteMap, page: String) -> [SiteFile] {
+        let base = base(of: page)
+        var files = [SiteFile(path: base + ".svg", bytes: Array("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n".utf8) + map.svg + [0x0A])]
+        guard let downloads = map.downloads else { return files }
+        files.append(SiteFile(path: base + ".json", bytes: downloads.json))
+        if let png = downloads.png { files.append(SiteFile(path: base + ".png", bytes: png)) }
+        if let pdf = downloads.pdf { files.append(SiteFile(path: base + ".pdf", bytes: pdf)) }
+        return files
     }
 }
 
@@ -51,9 +85,10 @@ public struct SiteMaps: Sendable {
     public static func draw(_ graph: StoryboardGraph, options: SiteOptions) -> SiteMaps {
         let drawer = MapDrawer(graph, options: options)
         let storyboards = graph.storyboards.map(\.path).sorted()
-        let planned = drawer.plan(parallelMap(count: storyboards.count + 1) { k in
+        var extras = drawer.downloadsRun()
+        let planned = drawer.planDownloads(drawer.plan(parallelMap(count: storyboards.count + 1) { k in
             k == 0 ? drawer.overviewView() : drawer.focusView(storyboards[k - 1])
-        })
+        }), run: &extras)
         let drawn = parallelMap(count: planned.count) { k in drawer.draw(planned[k]) }
         var maps = SiteMaps(overview: drawn[0].map, focus: [:], overviewLeftOut: drawn[0].leftOut)
         var findings: [Diagnostic] = []
@@ -111,6 +146,8 @@ struct MapDrawer: Sendable {
         var allowance: Double = 0
         /// The run's plan for its layout, once planned.
         var layout: LayoutPlan?
+        /// The layout time allowed for each of its PNG and PDF (`planDownloads`); `nil`: they are not drawn.
+        var downloadAllowance: Double?
         /// Whether the run's budget leaves it out: it is then neither rendered nor given a note of its own.
         var leftOut: Bool { layout?.effort == .skipped }
     }
@@ -146,6 +183,31 @@ struct MapDrawer: Sendable {
         return plan(maps, run: &run)
     }
 
+    /// The budget of the PNGs and PDFs a site offers: each is laid out again (Graphviz draws one format per layout),
+    /// so they get a run of their own, a sixteenth of the site's layout time (at most 2.5 s), and only maps whose
+    /// layout takes under half a second: a small app gets them all, a site of a thousand storyboards the first two
+    /// hundred or so. Maps past it offer their SVG and JSON, and their page says how to draw the rest.
+    func downloadsRun() -> LayoutRun {
+        let budget = render.layoutBudget
+        return LayoutRun(budget: LayoutBudget(mapSeconds: min(budget.mapSeconds, 0.5), runSeconds: min(budget.runSeconds / 16, 2.5)))
+    }
+
+    /// Plans the PNG and PDF of each map that is drawn, in order, against `run` (`downloadsRun`).
+    func planDownloads(_ maps: [Planned], run: inout LayoutRun) -> [Planned] {
+        maps.map { one in
+            var one = one
+            guard !one.leftOut, !run.isSpent else { return one }
+            var probe = run
+            let (png, pngAllowance) = probe.plan(for: one.cost, options: render)
+            let (pdf, _) = probe.plan(for: one.cost, options: render)
+            if png.effort == .full, pdf.effort == .full {
+                run = probe
+                one.downloadAllowance = pngAllowance
+            }
+            return one
+        }
+    }
+
     func plan(_ maps: [Planned], run: inout LayoutRun) -> [Planned] {
         maps.map { one in
             var one = one
@@ -166,8 +228,9 @@ struct MapDrawer: Sendable {
         do {
             let rendered = try Renderer.render(planned.view, options: options)
             let svg = try SVGInliner.inline(rendered.data)
-            drawn = Drawn(map: SiteMap(svg: svg, nodeIDs: rendered.nodeIDs, hops: planned.hops, key: rendered.key), failure: nil,
-                          diagnostics: rendered.diagnostics)
+            drawn = Drawn(map: SiteMap(svg: svg, nodeIDs: rendered.nodeIDs, hops: planned.hops, key: rendered.key,
+                                       downloads: downloads(planned, options: options)),
+                          failure: nil, diagnostics: rendered.diagnostics)
         } catch let error as RenderError where error.skipped {
             drawn = Drawn(map: nil, failure: nil, diagnostics: error.diagnostics)
         } catch let error as RenderError {
@@ -177,6 +240,22 @@ struct MapDrawer: Sendable {
         }
         if let note = planned.note { drawn.diagnostics.append(note) }
         return drawn
+    }
+
+    /// The map's JSON, and its PNG and PDF when they were planned (a format that fails is left out: the SVG is there).
+    func downloads(_ planned: Planned, options: RenderOptions) -> MapDownloads {
+        var json: [UInt8] = []
+        try? GraphJSON.write(planned.view.graph) { json.append(contentsOf: $0) }
+        var out = MapDownloads(json: json)
+        if let allowance = planned.downloadAllowance {
+            var other = options
+            other.layoutAllowance = allowance
+            other.format = .png
+            out.png = try? Renderer.render(planned.view, options: other).data
+            other.format = .pdf
+            out.pdf = try? Renderer.render(planned.view, options: other).data
+        }
+        return out
     }
 
     /// The same note from a thousand maps is one note; sorted.

@@ -20,12 +20,14 @@ public struct SitePages: Sendable {
     public static func make(_ graph: StoryboardGraph, maps: SiteMaps, options: SiteOptions) -> [SiteFile] {
         let pages = SitePages(graph, options: options)
         let storyboards = graph.storyboards.sorted { $0.path < $1.path }
-        var files = parallelMap(count: storyboards.count) { k in
-            pages.storyboardPage(storyboards[k], map: maps.focus[storyboards[k].path],
-                                 leftOut: maps.leftOut.contains(storyboards[k].path))
-        }
+        var files = parallelMap(count: storyboards.count) { k -> [SiteFile] in
+            let map = maps.focus[storyboards[k].path]
+            let page = pages.storyboardPage(storyboards[k], map: map, leftOut: maps.leftOut.contains(storyboards[k].path))
+            return [page] + (map.map { MapDownloads.files(of: $0, page: page.path) } ?? [])
+        }.flatMap { $0 }
+        files += maps.overview.map { MapDownloads.files(of: $0, page: "index.html") } ?? []
         files += [pages.index(overview: maps.overview, leftOut: maps.overviewLeftOut), pages.findings(), pages.diagnostics(), pages.searchIndex()]
-        files += assets
+        files += assets + [pages.mapsStyle()]
         files.append(pages.manifest(files: files.map(\.path) + [Site.manifest]))
         return files.sorted { $0.path < $1.path }
     }
@@ -50,6 +52,19 @@ public struct SitePages: Sendable {
 
     func searchIndex() -> SiteFile {
         SiteFile(path: "assets/search-index.js", bytes: Self.searchIndex(links))
+    }
+
+    /// `assets/sbmap-maps.css`: the maps recoloured with the dark theme when the reader's system is dark
+    /// (`DarkMaps`). Maps drawn dark (`--theme dark`) are on a dark page always: the file then holds no rule.
+    func mapsStyle() -> SiteFile {
+        let options = frame.options
+        let css: String
+        if !options.darkMaps, let dark = try? BuiltinThemes.theme(named: "dark") {
+            css = DarkMaps.css(light: options.render.theme, dark: dark)
+        } else {
+            css = "/* sbmap site: the maps are drawn dark; nothing to change in dark mode. */\n"
+        }
+        return SiteFile(path: DarkMaps.fileName, bytes: Array(css.utf8))
     }
 
     func manifest(files: [String]) -> SiteFile {

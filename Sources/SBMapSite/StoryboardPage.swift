@@ -87,7 +87,10 @@ struct StoryboardPage {
         }
         frame.map(map, label: "Map of \(storyboard.name)", hrefs: hrefs, anchors: anchors,
                   start: start.lazy.compactMap { map?.nodeIDs[$0] }.first, caption: caption, selection: true,
-                  leftOutDrawnBy: leftOut ? "sbmap render PATH... --focus \(path) -o map.svg" : nil, into: &w)
+                  leftOutDrawnBy: leftOut ? "sbmap render PATH... --focus \(path) -o map.svg" : nil,
+                  downloads: links.page(of: path).map { page in
+                      ("../" + MapDownloads.base(of: page), "sbmap render PATH... --focus \(path) -o \(storyboard.name).png")
+                  }, into: &w)
 
         scenesTable(scenes, root: root, into: &w)
         incomingSection(scenes, root: root, into: &w)

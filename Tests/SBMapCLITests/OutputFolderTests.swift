@@ -73,7 +73,7 @@ import Testing
         #expect(try Harness.run(["site", "App", "-o", "site"], in: root).status == 0)
         #expect(try Harness.run(["render", "App", "--all", "-o", "maps"], in: root).status == 0)
         let elsewhere = root.appendingPathComponent("elsewhere")
-        for (folder, sub) in [("site", "assets"), ("site", "storyboards"), ("maps", "storyboards")] {
+        for (folder, sub) in [("site", "assets"), ("site", "storyboards"), ("site", "maps/storyboards"), ("site", "maps"), ("maps", "storyboards")] {
             let link = root.appendingPathComponent("\(folder)/\(sub)")
             try FileManager.default.removeItem(at: link)
             try FileManager.default.createSymbolicLink(at: link, withDestinationURL: elsewhere)

@@ -86,13 +86,13 @@ struct SiteBrowserPolishTests {
         let browser = try Chromium(width: 1280, height: 800)
         defer { browser.close() }
         let page = try BrowserPage(browser)
-        // The first view of a long map reads; Fit is one click away and shows the whole (tiny) map.
+        // A long map opens fitted (Fit's view, the whole map); "1:1" is one click away and reads.
         try page.open(site.appendingPathComponent("storyboards/Flow.html"))
         let first = try #require(try page.evaluate("document.querySelector('.map-view svg').getScreenCTM().a") as? Double)
-        #expect(first >= 1.0 - 0.01, "\(first) px per point")
-        try page.click(".map-tools button[data-act=fit]")
-        let fit = try #require(try page.evaluate("document.querySelector('.map-view svg').getScreenCTM().a") as? Double)
-        #expect(fit < first / 2, "Fit shows the whole map: \(fit)")
+        try page.click(".map-tools button[data-act=actual]")
+        let actual = try #require(try page.evaluate("document.querySelector('.map-view svg').getScreenCTM().a") as? Double)
+        #expect(actual >= 1.0 - 0.01, "\(actual) px per point")
+        #expect(first < actual / 2, "the first view shows the whole map: \(first)")
 
         // Opened from a link: the last scene.
         let url = URL(string: site.appendingPathComponent("storyboards/Flow.html").absoluteString + "#scene-step39")!

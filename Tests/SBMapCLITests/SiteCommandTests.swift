@@ -25,10 +25,21 @@ import Testing
         #expect(run.stderr.hasSuffix(summary + "\n"), "the same summary line as check")
 
         let site = try files(root.appendingPathComponent("site"))
-        #expect(site.keys.sorted() == [
-            "assets/sbmap.css", "assets/sbmap.js", "assets/search-index.js", "diagnostics.html", "findings.html", "index.html",
-            "sbmap-site.json", "storyboards/Feed.html", "storyboards/Main.html", "storyboards/Settings.html",
-        ])
+        // Each map to download: SVG, PNG, PDF and JSON (a small app is well within the budget for them).
+        let maps: [String] = ["overview", "storyboards/Feed", "storyboards/Main", "storyboards/Settings"].flatMap { map in
+            ["json", "pdf", "png", "svg"].map { "maps/\(map).\($0)" }
+        }
+        let expected: [String] = ["assets/sbmap-maps.css", "assets/sbmap.css", "assets/sbmap.js", "assets/search-index.js",
+                                  "diagnostics.html", "findings.html", "index.html"]
+            + maps + ["sbmap-site.json", "storyboards/Feed.html", "storyboards/Main.html", "storyboards/Settings.html"]
+        #expect(site.keys.sorted() == expected)
+        // The PNG is a PNG, the PDF a PDF, the SVG an SVG document, and the JSON the map's graph.
+        #expect(site["maps/storyboards/Feed.png"]?.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+        #expect(site["maps/storyboards/Feed.pdf"]?.prefix(5) == Data("%PDF-".utf8))
+        #expect(String(decoding: site["maps/storyboards/Feed.svg"] ?? Data(), as: UTF8.self).hasPrefix("<?xml version=\"1.0\""))
+        #expect(String(decoding: site["maps/storyboards/Feed.json"] ?? Data(), as: UTF8.self).contains("\"storyboards\""))
+        let feedPage = String(decoding: site["storyboards/Feed.html"] ?? Data(), as: UTF8.self)
+        #expect(feedPage.contains(#"<a href="../maps/storyboards/Feed.svg" download>SVG</a> · <a href="../maps/storyboards/Feed.png" download>PNG</a> · <a href="../maps/storyboards/Feed.pdf" download>PDF</a> · <a href="../maps/storyboards/Feed.json" download>JSON</a>"#))
         let index = String(decoding: site["index.html"] ?? Data(), as: UTF8.self)
         #expect(index.contains("<title>App</title>"), "the title is the input folder's name")
         // The counts are those of the summary line.
@@ -39,7 +50,7 @@ import Testing
         #expect(index.contains("<h2 id=\"overview\">Overview</h2>\n<figure class=\"map\" data-start=\""))
         #expect(index.contains("<svg "))
         let feed = String(decoding: site["storyboards/Feed.html"] ?? Data(), as: UTF8.self)
-        #expect(feed.contains("App/<wbr>Feed/<wbr>FeedViewController.swift:5"), "the line of code that opens the detail scene")
+        #expect(feed.contains("App/<wbr>Feed/<wbr>FeedViewController<wbr>.swift:5"), "the line of code that opens the detail scene")
     }
 
     @Test func theSameInputGivesTheSameBytesAndGoneStoryboardsTakeTheirPages() throws {
@@ -71,7 +82,7 @@ import Testing
                                    "https://github.com/o/r/blob/0123abc/{path}#L{line}"], in: root)
         #expect(run.status == 1)
         let feed = try String(contentsOf: root.appendingPathComponent("site/storyboards/Feed.html"), encoding: .utf8)
-        #expect(feed.contains(#"<a href="https://github.com/o/r/blob/0123abc/App/Feed/FeedViewController.swift#L5" class="where">App/<wbr>Feed/<wbr>FeedViewController.swift:5</a>"#))
+        #expect(feed.contains(#"<a href="https://github.com/o/r/blob/0123abc/App/Feed/FeedViewController.swift#L5" class="where">App/<wbr>Feed/<wbr>FeedViewController<wbr>.swift:5</a>"#))
     }
 
     @Test func theOutputMustBeAFolder() throws {

@@ -71,13 +71,53 @@ import Testing
         let commit = try head(root)
         #expect(commit.count == 40)
         #expect(try Harness.run(["site", "App", "-o", "site", "-q"], in: root).status == 1)
+        let date = try git(output: ["show", "-s", "--format=%cs", "HEAD"], in: root)
+        #expect(date.count == 10, "\(date)")
         for name in ["index.html", "findings.html", "diagnostics.html", "storyboards/Feed.html"] {
-            #expect(try page(root.appendingPathComponent("site"), name).contains("from commit <code class=\"commit\">\(commit)</code>"), "\(name)")
+            let html = try page(root.appendingPathComponent("site"), name)
+            // The commit and its date; the files are as committed (the site itself, written inside, does not count).
+            #expect(html.contains("from commit <code class=\"commit\">\(commit)</code> of <time class=\"commit-date\" datetime=\"\(date)\">\(date)</time>,"), "\(name)")
+            #expect(!html.contains("with local changes"), "\(name)")
         }
         // The same commit gives the same bytes: there is no clock in the pages.
         #expect(try Harness.run(["site", "App", "-o", "again", "-q"], in: root).status == 1)
         let first = try page(root.appendingPathComponent("site"), "index.html")
         let second = try page(root.appendingPathComponent("again"), "index.html")
         #expect(first == second, "\(zip(first.split(separator: "\n"), second.split(separator: "\n")).first { $0 != $1 }.map { "\($0) ≠ \($1)" } ?? "")")
+
+        // A scanned file changed since the commit, or a new one: the footer says so.
+        let feed = root.appendingPathComponent("App/Feed/FeedViewController.swift")
+        try (try String(contentsOf: feed, encoding: .utf8) + "\n// edited\n").write(to: feed, atomically: true, encoding: .utf8)
+        #expect(try Harness.run(["site", "App", "-o", "site", "-q"], in: root).status == 1)
+        #expect(try page(root.appendingPathComponent("site"), "index.html")
+            .contains("\(date)</time> <strong class=\"local-changes\">with local changes</strong>"))
+        try git(["checkout", "-q", "--", "App"], in: root)
+        try "new".write(to: root.appendingPathComponent("App/Notes.txt"), atomically: true, encoding: .utf8)
+        #expect(try Harness.run(["site", "App", "-o", "site", "-q"], in: root).status == 1)
+        #expect(try page(root.appendingPathComponent("site"), "index.html").contains("with local changes"), "an untracked file")
+        // A change outside the scanned folder is not one of what was scanned.
+        try FileManager.default.removeItem(at: root.appendingPathComponent("App/Notes.txt"))
+        try "elsewhere".write(to: root.appendingPathComponent("README.txt"), atomically: true, encoding: .utf8)
+        #expect(try Harness.run(["site", "App", "-o", "site", "-q"], in: root).status == 1)
+        #expect(!(try page(root.appendingPathComponent("site"), "index.html").contains("with local changes")))
+        // A site written inside the scanned folder (`sbmap site . -o site`) is not a change of it, on the next run either.
+        let app = root.appendingPathComponent("App")
+        for _ in 0..<2 {
+            #expect(try Harness.run(["site", ".", "-o", "map", "-q"], in: app).status == 1)
+            #expect(!(try page(app.appendingPathComponent("map"), "index.html").contains("with local changes")))
+        }
+    }
+
+    func git(output arguments: [String], in folder: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        process.currentDirectoryURL = folder
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -19,7 +19,8 @@ import Testing
     @Test func theSiteHasAnIndexAPagePerStoryboardFindingsAndItsAssets() throws {
         let files = try pages()
         #expect(files.keys.sorted() == [
-            "assets/sbmap.css", "assets/sbmap.js", "assets/search-index.js", "diagnostics.html", "findings.html", "index.html",
+            "assets/sbmap-maps.css", "assets/sbmap.css", "assets/sbmap.js", "assets/search-index.js", "diagnostics.html",
+            "findings.html", "index.html", "maps/overview.svg", "maps/storyboards/Feed.svg", "maps/storyboards/Main.svg",
             "sbmap-site.json", "storyboards/Feed.html", "storyboards/Main.html",
         ])
         for (path, html) in files where path.hasSuffix(".html") {
@@ -46,7 +47,7 @@ import Testing
         let incoming = try #require(page.range(of: #"<h2 id="incoming">"#))
         let rest = String(page[incoming.lowerBound...])
         #expect(rest.contains("code in its own class"), "\(rest.prefix(3000))")
-        #expect(rest.contains("FeedDetailViewController.swift:7"), "where the call is written")
+        #expect(rest.contains("FeedDetailViewController<wbr>.swift:7"), "where the call is written")
         let before = path(try pages(), "storyboards/Feed.html")
         #expect(!before.contains("code in its own class"))
     }

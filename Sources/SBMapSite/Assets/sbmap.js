@@ -30,12 +30,13 @@
     svg.removeAttribute("height");
     svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
     var box = { x: full.x, y: full.y, w: full.w, h: full.h };
+    var mini = null;
 
-    // The view is as tall as the map at the width of the page, or at a readable size when that is smaller, and
-    // never taller than most of the window.
+    // The view is as tall as the whole map fitted to the width of the page (at most full size), and never taller
+    // than most of the window: the first view shows all of the map with no blank half.
     function fitHeight() {
       var width = view.clientWidth || naturalW;
-      var h = naturalH * Math.max(Math.min(1, width / naturalW), READABLE);
+      var h = naturalH * Math.min(1, width / naturalW);
       h = Math.max(180, Math.min(h, window.innerHeight * 0.7));
       view.style.height = Math.round(h) + "px";
     }
@@ -43,6 +44,7 @@
 
     function apply() {
       svg.setAttribute("viewBox", box.x + " " + box.y + " " + box.w + " " + box.h);
+      if (mini) mini.update();
     }
     function toSVG(clientX, clientY) {
       var m = svg.getScreenCTM();
@@ -79,6 +81,37 @@
       box = { x: full.x, y: full.y, w: full.w, h: full.h };
       apply();
     }
+
+    // The map's nodes by Graphviz name (each node's and edge's <title>: `n12`, `n3->n12`, maybe with a port), and
+    // its edges with their ends: read once, when first needed.
+    var parsed = null;
+    function graph() {
+      if (parsed) return parsed;
+      var byName = {}, edges = [];
+      Array.prototype.forEach.call(svg.querySelectorAll("g.node"), function (g) {
+        var t = g.querySelector("title");
+        if (t) byName[t.textContent] = g;
+      });
+      function end(text) { return byName[text] || byName[text.replace(/:[^:]*$/, "")] || null; }
+      Array.prototype.forEach.call(svg.querySelectorAll("g.edge"), function (g) {
+        var t = g.querySelector("title");
+        var parts = t ? t.textContent.split(/->|--/) : [];
+        if (parts.length !== 2) return;
+        edges.push({ g: g, a: end(parts[0]), b: end(parts[1]) });
+      });
+      parsed = {
+        edges: edges,
+        neighbours: function (node) {
+          var out = [];
+          edges.forEach(function (e) {
+            if (e.a === node && e.b && out.indexOf(e.b) < 0) out.push(e.b);
+            if (e.b === node && e.a && out.indexOf(e.a) < 0) out.push(e.a);
+          });
+          return out;
+        }
+      };
+      return parsed;
+    }
     // Full size (one point of the drawing per CSS pixel), about the middle of what is shown.
     function actualSize() {
       var vw = view.clientWidth || 1, vh = view.clientHeight || 1;
@@ -96,29 +129,41 @@
     }
     // CSS pixels per unit of the drawing at a readable size: READABLE of full size (a point of the drawing is 4/3 px).
     function readableScale() { return READABLE * naturalW / full.w; }
-    // Centres the map on an element of it, at a readable size at least when the map is shown smaller than that.
+    // The part of the drawing (in its units) that `elements` cover, from where they are on the screen.
+    function extent(elements) {
+      var x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+      elements.forEach(function (el) {
+        var r = el.getBoundingClientRect();
+        var a = toSVG(r.left, r.top), b = toSVG(r.right, r.bottom);
+        x0 = Math.min(x0, a.x, b.x); y0 = Math.min(y0, a.y, b.y);
+        x1 = Math.max(x1, a.x, b.x); y1 = Math.max(y1, a.y, b.y);
+      });
+      return x0 <= x1 ? { x: x0, y: y0, w: x1 - x0, h: y1 - y0 } : null;
+    }
+    // Shows `area` (drawing units) fitted to the frame with a margin, at most at full size, and at least at a
+    // readable size about `about` (the element that must read) when the area is too large for that.
+    function show(area, about) {
+      var vw = view.clientWidth || 1, vh = view.clientHeight || 1;
+      var pad = 24 * full.w / naturalW;
+      var scale = Math.min(vw / (area.w + 2 * pad), vh / (area.h + 2 * pad), naturalW / full.w);
+      var cx = area.x + area.w / 2, cy = area.y + area.h / 2;
+      if (scale < readableScale() && about) {
+        scale = readableScale();
+        var r = about.getBoundingClientRect();
+        var p = toSVG(r.left + r.width / 2, r.top + r.height / 2);
+        cx = p.x;
+        cy = p.y;
+      }
+      box = { x: cx - vw / scale / 2, y: cy - vh / scale / 2, w: vw / scale, h: vh / scale };
+      apply();
+    }
+    // Fits the map on an element of it and what is one edge away (its neighbourhood): a deep link's first view.
     function focusOn(el) {
-      var r = el.getBoundingClientRect();
-      var p = toSVG(r.left + r.width / 2, r.top + r.height / 2);
-      var m = svg.getScreenCTM();
-      var scale = Math.max(m ? m.a : 1, readableScale());
-      var vw = view.clientWidth || 1, vh = view.clientHeight || 1;
-      box = { x: p.x - vw / scale / 2, y: p.y - vh / scale / 2, w: vw / scale, h: vh / scale };
-      apply();
+      var around = [el].concat(graph().neighbours(el));
+      show(extent(around) || extent([el]), el);
     }
-    // The first view: the whole map when it reads at that size; else a readable part of it, about the box the page
-    // names (the initial scene, the storyboard loaded first), or its top left corner. "Fit" shows the whole.
-    function firstView() {
-      var vw = view.clientWidth || 1, vh = view.clientHeight || 1;
-      if (Math.min(vw / full.w, vh / full.h) >= readableScale()) return;
-      var start = figure.getAttribute("data-start");
-      var el = start && doc.getElementById(start);
-      if (el && view.contains(el)) return focusOn(el);
-      var scale = readableScale();
-      box = { x: full.x, y: full.y, w: vw / scale, h: vh / scale };
-      apply();
-    }
-    firstView();
+    // The first view is the Fit button's: the whole map in its frame. The reader zooms from there.
+    fit();
 
     // Mouse, pen or one finger: drag to pan; the wheel zooms about the pointer; two fingers pinch to zoom about
     // their middle (and pan as it moves). A drag or a pinch is not a click.
@@ -242,6 +287,86 @@
       });
     }
     window.addEventListener("resize", fitHeight);
+
+    // A mini-map in the corner while the view shows part of the map: the whole map small, the view a frame on it;
+    // a click on it moves the view there. The copy is a picture (an <img> of the map's own SVG): it holds no ids and
+    // runs nothing, and the reader's tools do not reach it (it is hidden from them: the map itself is labelled).
+    mini = (function () {
+      var panel = null, frame = null, size = null;
+      function build() {
+        var copy = svg.cloneNode(true);
+        copy.setAttribute("viewBox", full.x + " " + full.y + " " + full.w + " " + full.h);
+        var h = Math.max(32, Math.min(120, 180 * full.h / full.w));
+        var w = Math.max(32, Math.min(180, h * full.w / full.h));
+        // Where the drawing is in the panel: centred, at one scale ("meet"), when the panel is not its shape.
+        var s = Math.min(w / full.w, h / full.h);
+        size = { x: (w - full.w * s) / 2, y: (h - full.h * s) / 2, w: full.w * s, h: full.h * s };
+        copy.setAttribute("width", String(w));
+        copy.setAttribute("height", String(h));
+        panel = doc.createElement("div");
+        panel.className = "minimap";
+        panel.setAttribute("aria-hidden", "true");
+        panel.style.width = w + "px";
+        panel.style.height = h + "px";
+        var img = doc.createElement("img");
+        img.alt = "";
+        img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(new XMLSerializer().serializeToString(copy));
+        frame = doc.createElement("div");
+        frame.className = "minimap-view";
+        panel.appendChild(img);
+        panel.appendChild(frame);
+        panel.addEventListener("pointerdown", function (e) { e.stopPropagation(); });
+        panel.addEventListener("click", function (e) {
+          e.stopPropagation();
+          var r = panel.getBoundingClientRect();
+          var x = full.x + (e.clientX - r.left - size.x) / size.w * full.w;
+          var y = full.y + (e.clientY - r.top - size.y) / size.h * full.h;
+          box.x = x - box.w / 2;
+          box.y = y - box.h / 2;
+          apply();
+        });
+        view.appendChild(panel);
+      }
+      // What the frame shows, in drawing units: the viewBox, widened to the frame's shape (it is drawn "meet").
+      function shown() {
+        var vw = view.clientWidth || 1, vh = view.clientHeight || 1;
+        var scale = Math.min(vw / box.w, vh / box.h);
+        var w = vw / scale, h = vh / scale;
+        return { x: box.x + box.w / 2 - w / 2, y: box.y + box.h / 2 - h / 2, w: w, h: h };
+      }
+      return {
+        update: function () {
+          var s = shown(), eps = full.w / 500;
+          var part = s.x > full.x + eps || s.y > full.y + eps || s.x + s.w < full.x + full.w - eps || s.y + s.h < full.y + full.h - eps;
+          if (!part) {
+            if (panel) panel.hidden = true;
+            return;
+          }
+          if (!panel) build();
+          panel.hidden = false;
+          var x0 = Math.max(0, (s.x - full.x) / full.w), y0 = Math.max(0, (s.y - full.y) / full.h);
+          var x1 = Math.min(1, (s.x + s.w - full.x) / full.w), y1 = Math.min(1, (s.y + s.h - full.y) / full.h);
+          frame.style.left = (size.x + x0 * size.w) + "px";
+          frame.style.top = (size.y + y0 * size.h) + "px";
+          frame.style.width = Math.max(2, (x1 - x0) * size.w) + "px";
+          frame.style.height = Math.max(2, (y1 - y0) * size.h) + "px";
+        }
+      };
+    })();
+
+    // Print: the whole map, fitted to the page (the style sheet sizes it); the view comes back afterwards.
+    var saved = null;
+    function printing(on) {
+      if (on && !saved) {
+        saved = box;
+        box = { x: full.x, y: full.y, w: full.w, h: full.h };
+        apply();
+      } else if (!on && saved) {
+        box = saved;
+        saved = null;
+        apply();
+      }
+    }
     var anchors = {};
     var anchorData = figure.querySelector("script.map-anchors");
     if (anchorData) {
@@ -252,10 +377,21 @@
       var el = doc.getElementById(Object.prototype.hasOwnProperty.call(anchors, id) ? anchors[id] : id);
       return el && view.contains(el) ? el : null;
     }
-    maps.push({ view: view, figure: figure, focusOn: focusOn, nodeFor: nodeFor });
+    maps.push({ view: view, figure: figure, focusOn: focusOn, nodeFor: nodeFor, printing: printing, graph: graph,
+                show: show, extent: extent, fit: fit });
   }
 
   Array.prototype.forEach.call(doc.querySelectorAll("figure.map"), setupMap);
+
+  function printing(on) { maps.forEach(function (map) { map.printing(on); }); }
+  if (window.matchMedia) {
+    var printMedia = window.matchMedia("print");
+    var onPrint = function (e) { printing(e.matches); };
+    if (printMedia.addEventListener) printMedia.addEventListener("change", onPrint);
+    else if (printMedia.addListener) printMedia.addListener(onPrint);
+  }
+  window.addEventListener("beforeprint", function () { printing(true); });
+  window.addEventListener("afterprint", function () { printing(false); });
 
   // ---- The scene a link points at (page.html#scene-…) ---------------------------------------------------------
   function cssString(text) {
@@ -371,6 +507,74 @@
     table.classList.add("reflow");
   });
 
+  // ---- Regions that scroll sideways (a wide table) take the focus, so a keyboard can scroll them, and are named by
+  // their section's heading. Measured again when the window changes size.
+  function headingBefore(el) {
+    for (var node = el.previousElementSibling; node; node = node.previousElementSibling) {
+      if (/^H[1-6]$/.test(node.tagName)) return node.textContent.trim();
+    }
+    return el.parentElement && el.parentElement !== doc.body ? headingBefore(el.parentElement) : "";
+  }
+  function markScrollable() {
+    Array.prototype.forEach.call(doc.querySelectorAll(".table-wrap"), function (wrap) {
+      if (wrap.scrollWidth > wrap.clientWidth + 1) {
+        if (wrap.getAttribute("tabindex") === "0") return;
+        wrap.setAttribute("tabindex", "0");
+        wrap.setAttribute("role", "region");
+        var name = headingBefore(wrap);
+        wrap.setAttribute("aria-label", (name ? name + ": " : "") + "a table that scrolls sideways");
+      } else if (wrap.hasAttribute("tabindex")) {
+        wrap.removeAttribute("tabindex");
+        wrap.removeAttribute("role");
+        wrap.removeAttribute("aria-label");
+      }
+    });
+  }
+  markScrollable();
+  window.addEventListener("resize", markScrollable);
+
+  // ---- The target filter (the index of an app with several targets) -------------------------------------------
+  // Shows the storyboards one target builds: the other rows of the storyboards table are hidden, and on the
+  // overview the other storyboards (and the links that touch them) are dimmed and the view fits what is left.
+  var targetFilter = doc.getElementById("sbmap-target");
+  if (targetFilter) {
+    var holder = targetFilter.closest(".target-filter");
+    if (holder) holder.hidden = false;
+    var count = doc.getElementById("sbmap-target-count");
+    var overviewMap = null, mapTargets = {};
+    maps.forEach(function (map) {
+      var data = map.figure.querySelector("script.map-targets");
+      if (!data || overviewMap) return;
+      try { mapTargets = JSON.parse(data.textContent); } catch (e) { mapTargets = {}; }
+      overviewMap = map;
+    });
+    var filterBy = function () {
+      var chosen = targetFilter.value;
+      var rows = doc.querySelectorAll("tr[data-targets]"), shownRows = 0;
+      Array.prototype.forEach.call(rows, function (row) {
+        var keep = !chosen || row.getAttribute("data-targets").split(" ").indexOf(chosen) >= 0;
+        row.hidden = !keep;
+        if (keep) shownRows++;
+      });
+      if (count) count.textContent = chosen ? shownRows + " of " + rows.length + " storyboards" : "";
+      if (!overviewMap) return;
+      var g = overviewMap.graph(), kept = [], dimmed = [];
+      Object.keys(mapTargets).forEach(function (id) {
+        var node = doc.getElementById(id);
+        if (!node || !overviewMap.view.contains(node)) return;
+        var keep = !chosen || mapTargets[id].indexOf(chosen) >= 0;
+        node.classList.toggle("filtered-out", !keep);
+        (keep ? kept : dimmed).push(node);
+      });
+      g.edges.forEach(function (e) {
+        e.g.classList.toggle("filtered-out", dimmed.indexOf(e.a) >= 0 || dimmed.indexOf(e.b) >= 0);
+      });
+      if (!chosen || !kept.length) overviewMap.fit(); else overviewMap.show(overviewMap.extent(kept), null);
+    };
+    targetFilter.addEventListener("change", filterBy);
+    if (targetFilter.value) filterBy();
+  }
+
   // ---- Search --------------------------------------------------------------------------------------------------
   var box = doc.getElementById("sbmap-search-box");
   var input = doc.getElementById("sbmap-search");
@@ -402,12 +606,20 @@
     doc.head.appendChild(script);
   }
 
+  // The names a storyboard goes by, lower case: as the site titles it (`Settings (App/tvOS/Settings.storyboard)`
+  // where two share a name) and as sbmap's --focus and the maps' labels name it (`Settings`, the file's name).
+  function storyboardNames(sb) {
+    var file = String(sb[1] || "").split("/").pop().replace(/\.storyboard$/i, "");
+    return [String(sb[0] || "").toLowerCase(), file.toLowerCase()];
+  }
+
   // One entry per storyboard and per scene: what it is called, what the search matches, where it leads.
   function entries(data) {
     var out = [];
     if (!data || !data.storyboards || !data.scenes) return out;
     data.storyboards.forEach(function (sb) {
-      out.push({ kind: "storyboard", name: sb[0], meta: "storyboard · " + sb[1], href: sb[2], keys: [sb[0], sb[1]] });
+      out.push({ kind: "storyboard", name: sb[0], meta: "storyboard · " + sb[1], href: sb[2], keys: [sb[0], sb[1]],
+                 names: storyboardNames(sb) });
     });
     data.scenes.forEach(function (s) {
       var sb = data.storyboards[s[0]] || ["", "", ""];
@@ -422,7 +634,7 @@
       if (title && title !== name) meta.push("“" + title + "”");
       meta.push("in " + sb[0]);
       out.push({ kind: "scene", name: s[1] === 1 && qualified ? qualified : name, meta: meta.join(" · "),
-                 href: sb[2] + "#" + s[5], keys: [cls, qualified, id, title] });
+                 href: sb[2] + "#" + s[5], keys: [cls, qualified, id, title], names: storyboardNames(sb) });
     });
     (data.segues || []).forEach(function (s) {
       var sb = data.storyboards[s[0]] || ["", "", ""];
@@ -439,6 +651,28 @@
     return out;
   }
 
+  // How well `keys` match `q`: 0 one is `q`, 1 one starts with it, 2 one holds it, 9 none does.
+  function score(keys, q) {
+    var best = 9;
+    for (var k = 0; k < keys.length; k++) {
+      var key = keys[k];
+      if (!key) continue;
+      var at = key.indexOf(q);
+      var s = key === q ? 0 : at === 0 ? 1 : at > 0 ? 2 : 9;
+      if (s < best) best = s;
+    }
+    return best;
+  }
+
+  // A path or a qualified name, with a chance to break the line after each "/" (and nowhere else but spaces).
+  function breakable(el, text) {
+    var parts = String(text).split("/");
+    parts.forEach(function (part, k) {
+      el.appendChild(doc.createTextNode(k + 1 < parts.length ? part + "/" : part));
+      if (k + 1 < parts.length) el.appendChild(doc.createElement("wbr"));
+    });
+  }
+
   function run() {
     var q = input.value.trim().toLowerCase();
     list.textContent = "";
@@ -448,18 +682,20 @@
       list.hidden = true;
       return;
     }
+    // sbmap's own ways of naming a scene of a storyboard: `Settings:AccountSettings` (as --focus takes it) and
+    // `Settings › AccountSettings` (as the maps label a link): the scene part is matched in that storyboard only.
+    var scoped = /^(.+?)\s*(?:\u203a|:)\s*(.+)$/.exec(q);
     var hits = [];
     for (var i = 0; i < index.length; i++) {
-      var best = 9;
-      var keys = index[i].keys;
-      for (var k = 0; k < keys.length; k++) {
-        var key = keys[k];
-        if (!key) continue;
-        var at = key.indexOf(q);
-        var score = key === q ? 0 : at === 0 ? 1 : at > 0 ? 2 : 9;
-        if (score < best) best = score;
+      var e = index[i];
+      var best = score(e.keys, q);
+      // An exact storyboard name comes first: it is what was asked for.
+      if (e.kind === "storyboard" && e.names.indexOf(q) >= 0) best = -1;
+      if (scoped && e.kind === "scene" && e.names.indexOf(scoped[1]) >= 0) {
+        var inside = score(e.keys, scoped[2]);
+        if (inside < 9) best = Math.min(best, inside - 4);
       }
-      if (best < 9) hits.push({ score: best, order: i, e: index[i] });
+      if (best < 9) hits.push({ score: best, order: i, e: e });
     }
     hits.sort(function (a, b) { return a.score - b.score || a.order - b.order; });
     var limit = 50;
@@ -469,10 +705,10 @@
       a.href = root + hit.e.href;
       var name = doc.createElement("span");
       name.className = "name";
-      name.textContent = hit.e.name;
+      breakable(name, hit.e.name);
       var meta = doc.createElement("span");
       meta.className = "meta";
-      meta.textContent = hit.e.meta;
+      breakable(meta, hit.e.meta);
       a.appendChild(name);
       a.appendChild(meta);
       li.appendChild(a);
