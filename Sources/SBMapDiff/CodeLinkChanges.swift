@@ -87,11 +87,12 @@ extension GraphDiff {
                 let previous = k < old.count ? old[k] : nil
                 var change: CodeLinkChange
                 if let previous, previous.state == .resolved, call.state == .unresolved {
-                    let (cause, storyboard) = brokeCause(previous, call)
+                    let reason = call.codeTargets.first.flatMap { head.nodesByID[$0]?.resolution?.reason }
+                    let (cause, storyboard) = brokeCause(previous.scenes, reason: reason)
                     change = CodeLinkChange(location: call.location, target: call.target, before: .resolved, after: .unresolved,
                                             cause: cause, storyboard: storyboard)
                 } else if let previous, previous.state == .unresolved, call.state == .resolved {
-                    let (cause, storyboard) = fixedCause(call)
+                    let (cause, storyboard) = fixedCause(call.scenes)
                     change = CodeLinkChange(location: call.location, target: call.target, before: .unresolved, after: .resolved,
                                             cause: cause, storyboard: storyboard)
                 } else if previous == nil, call.state == .unresolved {
@@ -120,6 +121,19 @@ extension GraphDiff {
         }
         brokeCodeLinks.sort()
         fixedCodeLinks.sort()
+        // A storyboard reference that broke or was fixed says why, as a call does.
+        let baseOf = Dictionary(nodeMatch.map { ($0.value, $0.key) }, uniquingKeysWith: { a, _ in a })
+        for (id, details) in brokeNodes {
+            guard let was = baseOf[id].flatMap({ base.nodesByID[$0] }), let target = was.resolution?.target else { continue }
+            let (cause, _) = brokeCause([target], reason: head.nodesByID[id]?.resolution?.reason)
+            brokeNodes[id] = ["resolved → unresolved" + (cause.map { " (\($0))" } ?? "")]
+                + details.filter { !$0.hasPrefix("link: ") }
+        }
+        for (id, details) in fixedNodes {
+            guard let target = head.nodesByID[id]?.resolution?.target else { continue }
+            let (cause, _) = fixedCause([target])
+            fixedNodes[id] = ["unresolved → resolved" + (cause.map { " (\($0))" } ?? "")] + details.filter { !$0.hasPrefix("link: ") }
+        }
         addedEdges.removeAll { headEdges.contains($0) }
         brokeEdges.removeAll { headEdges.contains($0) }
         for id in headEdges { changedEdges[id] = nil }
@@ -139,10 +153,9 @@ extension GraphDiff {
         return path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    /// What broke a call that reached `previous.scenes` and reaches nothing now, and the HEAD storyboard that did it.
-    private func brokeCause(_ previous: Call, _ call: Call) -> (String?, String?) {
-        let reason = call.codeTargets.first.flatMap { head.nodesByID[$0]?.resolution?.reason }
-        guard let id = previous.scenes.sorted().first, let scene = base.nodesByID[id], let path = scene.storyboard else {
+    /// What broke a link that reached `scenes` (BASE ids) and reaches nothing now, and the HEAD storyboard that did it.
+    func brokeCause(_ scenes: [String], reason: String?) -> (String?, String?) {
+        guard let id = scenes.sorted().first, let scene = base.nodesByID[id], let path = scene.storyboard else {
             return (reason, nil)
         }
         guard let headPath = storyboardMatch[path] else { return ("\(Self.fileName(path)) removed", nil) }
@@ -159,9 +172,9 @@ extension GraphDiff {
         return (reason, now.storyboard)
     }
 
-    /// What fixed a call that reaches `call.scenes` now, and the HEAD storyboard that did it.
-    private func fixedCause(_ call: Call) -> (String?, String?) {
-        guard let id = call.scenes.sorted().first, let now = head.nodesByID[id], let path = now.storyboard else { return (nil, nil) }
+    /// What fixed a link that reaches `scenes` (HEAD ids) now, and the HEAD storyboard that did it.
+    func fixedCause(_ scenes: [String]) -> (String?, String?) {
+        guard let id = scenes.sorted().first, let now = head.nodesByID[id], let path = now.storyboard else { return (nil, nil) }
         let file = Self.fileName(path)
         guard storyboardMatch.values.contains(path) else { return ("\(file) added", path) }
         guard let was = nodeMatch.first(where: { $0.value == id }).flatMap({ base.nodesByID[$0.key] }) else {

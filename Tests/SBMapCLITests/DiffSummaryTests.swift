@@ -197,3 +197,38 @@ import Testing
         #expect(coordinator["change"] == nil, "not drawn as added: \(coordinator)")
     }
 }
+
+extension DiffSummaryTests {
+    /// examples/ci/example-summary.md is what the tool writes for examples/ci/make-example.sh's change, and the
+    /// README quotes it as it is (up to the counts).
+    @Test func theExampleSummaryAndTheReadmeAgreeWithTheTool() throws {
+        let repository = TestAssets.repository
+        let root = Harness.newFolder()
+        for side in ["before", "after"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(side), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: repository.appendingPathComponent("examples/TabBarApp/TabBarApp"),
+                                             to: root.appendingPathComponent("\(side)/TabBarApp"))
+        }
+        // The change make-example.sh makes with sed.
+        let settings = root.appendingPathComponent("after/TabBarApp/Settings/Settings.storyboard")
+        var text = try String(contentsOf: settings, encoding: .utf8)
+        for (from, to) in [(#"storyboardIdentifier="AccountSettings""#, #"storyboardIdentifier="Account""#),
+                           (#"title="About" id="Ab1-Se-Tt1" customClass="AboutViewController""#,
+                            #"title="Licenses" id="Li1-Se-Tt1" customClass="LicensesViewController""#),
+                           (#"destination="Ab1-Se-Tt1" kind="show" identifier="about""#, #"destination="Li1-Se-Tt1" kind="show" identifier="licenses""#)] {
+            #expect(text.contains(from), "make-example.sh's change no longer applies: \(from)")
+            text = text.replacingOccurrences(of: from, with: to)
+        }
+        try Data(text.utf8).write(to: settings)
+        let run = try Harness.run(["diff", "before", "after", "--summary", "summary.md"], in: root)
+        #expect(run.status == 1, "\(run.stderr)")
+        let written = try String(contentsOf: root.appendingPathComponent("summary.md"), encoding: .utf8)
+        let example = try String(contentsOf: repository.appendingPathComponent("examples/ci/example-summary.md"), encoding: .utf8)
+        #expect(written == example, "run examples/ci/make-example.sh")
+        let quoted = try #require(example.components(separatedBy: "### Counts").first)
+            .trimmingCharacters(in: .newlines).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? ">" : "> " + $0 }.joined(separator: "\n")
+        let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains(quoted), "the README quotes examples/ci/example-summary.md")
+    }
+}
