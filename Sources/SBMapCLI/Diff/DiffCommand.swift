@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SBMapAnalysis
 import SBMapDiff
+import SBMapDiscover
 import SBMapModel
 import SBMapRender
 import SBMapStyle
@@ -112,9 +113,17 @@ struct DiffCommand: ParsableCommand {
         let repository = GitRepository()
         defer { repository.finish() }
         let sides = (try DiffSide.open(baseSpec, in: repository), try DiffSide.open(headSpec, in: repository))
+        // Submodules read alike on both sides: at the commits recorded, or on neither side.
+        let submodules: SubmodulePlan
+        do {
+            submodules = try SubmodulePlan.make([sides.0, sides.1], repository: repository)
+        } catch let failure as RevisionCopy.Failure {
+            FindingsReporter.writeToStandardError("sbmap: error: \(failure.description)\n")
+            throw ExitCode.runFailed
+        }
         var filesRead: [String] = []
-        let before = try graph(of: sides.0, cwd: cwd, filesRead: &filesRead)
-        let after = try graph(of: sides.1, cwd: cwd, filesRead: &filesRead)
+        let before = try graph(of: sides.0, cwd: cwd, excluding: submodules.excluded, filesRead: &filesRead)
+        let after = try graph(of: sides.1, cwd: cwd, excluding: submodules.excluded, filesRead: &filesRead)
         repository.close()
         // A side that is a folder of the user's: its files are never replaced by the map or the summary.
         for path in [outputPath, summaryPath].compactMap({ $0 }) { try ReadFiles.refuse(path, filesRead) }
@@ -146,11 +155,13 @@ struct DiffCommand: ParsableCommand {
             // The changed neighbourhood and nothing else: no stubs for what is further away.
             let neighbourhood = FocusView(seeds: seeds, hops: context, folds: false).make(annotated)
             let picture = diff.isEmpty ? nil : Stylist(theme: chosenTheme, options: StyleOptions(legend: false)).style(neighbourhood)
-            let text = DiffSummaryWriter.write(diff, picture: picture, mapFile: output, artifactURL: artifactURL)
+            let text = DiffSummaryWriter.write(diff, picture: picture, mapFile: output, artifactURL: artifactURL,
+                                               notes: submodules.note.map { [$0] } ?? [])
             try OutputFile.write(Array(text.utf8), to: summaryPath)
         }
         // New findings, where CI annotates them; the rest were there before the change.
         try reporter.report((diff.newFindings + renderFindings).sorted())
+        if let note = submodules.note { FindingsReporter.writeToStandardError("sbmap: note: \(note)\n") }
         if diff.isEmpty {
             reporter.summary("no change to the storyboard map between \(sides.0.title) and \(sides.1.title)")
         } else {
@@ -160,7 +171,8 @@ struct DiffCommand: ParsableCommand {
     }
 
     /// Scans one side from inside its folder, so both graphs name files by the same relative paths.
-    private func graph(of side: DiffSide, cwd: String, filesRead: inout [String]) throws -> (graph: StoryboardGraph, config: ConfigFile?) {
+    private func graph(of side: DiffSide, cwd: String, excluding: [String] = [],
+                       filesRead: inout [String]) throws -> (graph: StoryboardGraph, config: ConfigFile?) {
         var timer = PhaseTimer()
         // A revision's copy starts with its folder and its settings files; what they say decides what else is read.
         try side.copy?.writeSettings(named: scan.noConfig || scan.configPath != nil ? [] : ConfigFile.names)
@@ -185,6 +197,10 @@ struct DiffCommand: ParsableCommand {
             // The copy holds only what the map reads: what an exclude glob leaves out was never written, so a glob
             // would match nothing in it. Whether a glob matches is about the working tree (`check` says it).
             for k in resolved.excludes.indices { resolved.excludes[k].reportsUnmatched = false }
+        }
+        if side.copy == nil {
+            // The submodules read on neither side: the working tree leaves them out too.
+            resolved.excludes += excluding.map { ExcludePattern($0, reportsUnmatched: false) }
         }
         let folder = FileManager.default.currentDirectoryPath
         let result = try resolved.analyse()

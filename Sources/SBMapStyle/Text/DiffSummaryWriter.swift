@@ -15,12 +15,16 @@ public enum DiffSummaryWriter {
     public static let foldAfter = 10
 
     /// `artifactURL`: where the diff map and the site are (an `http(s)` URL; the workflow fills it in).
-    public static func write(_ diff: GraphDiff, picture: StyledGraph?, mapFile: String?, artifactURL: String? = nil) -> String {
+    /// `notes`: what the reader must know about how the two sides were read (a submodule compared on neither side),
+    /// each said once under the headline.
+    public static func write(_ diff: GraphDiff, picture: StyledGraph?, mapFile: String?, artifactURL: String? = nil,
+                             notes: [String] = []) -> String {
         var out = "## \(MarkdownWriter.inline(diff.verdict))\n\n"
         if let artifactURL, artifactURL.hasPrefix("https://") || artifactURL.hasPrefix("http://"),
            !artifactURL.contains(where: { $0 == " " || $0 == ")" || $0 == "<" || $0 == ">" || $0 == "\n" }) {
             out += "The diff map and the site of this change: [artifact](\(artifactURL)).\n\n"
         }
+        for note in notes { out += MarkdownWriter.inline(note) + "\n\n" }
         guard !diff.isEmpty else { return out }
         out += findings("New findings", diff.newFindings)
         out += findings("Fixed findings", diff.fixedFindings)
