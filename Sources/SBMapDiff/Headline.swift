@@ -69,7 +69,12 @@ extension GraphDiff {
         let matchedHead = Set(storyboardMatch.values)
         for storyboard in head.storyboards where !matchedHead.contains(storyboard.path) { add(storyboard.path, "new storyboard") }
         for path in removedStoryboards.sorted() { add(path, "storyboard removed") }
-        for (from, to) in renamed { add(to, "renamed from \(Self.fileName(from))") }
+        for (from, to) in renamed {
+            // Moved to another folder, or renamed: the part that changed.
+            let folder = from.split(separator: "/").dropLast().joined(separator: "/")
+            add(to, Self.fileName(from) == Self.fileName(to) ? "moved from \(folder.isEmpty ? "the top folder" : folder)"
+                                                             : "renamed from \(Self.fileName(from))")
+        }
         func mappedPath(_ node: Node?) -> String? { node?.storyboard.map { storyboardMatch[$0] ?? $0 } }
         func kind(_ node: Node) -> String? {
             if node.role.isCountedScene { return "scene" }
@@ -122,7 +127,8 @@ extension GraphDiff {
         }
         func phrase(_ what: String, _ count: Int) -> String {
             // "scene moved to Extras" → "2 scenes moved to Extras"; "new storyboard" stays as it is.
-            guard count > 0, what != "new storyboard", what != "storyboard removed", !what.hasPrefix("renamed") else { return what }
+            guard count > 0, what != "new storyboard", what != "storyboard removed", !what.hasPrefix("renamed"),
+                  !what.hasPrefix("moved from") else { return what }
             guard count > 1 else { return "1 \(what)" }
             let words = what.split(separator: " ", maxSplits: 1).map(String.init)
             let noun = words[0] == "code" ? "code links" : words[0] + "s"

@@ -58,9 +58,10 @@ struct SubmodulePlan {
     /// The summary's and stderr's sentence about the submodules read on neither side; nil when there are none.
     var note: String? {
         guard !unknown.isEmpty else { return nil }
-        let what = unknown.count == 1 ? "a submodule was compared on neither side" : "\(unknown.count) submodules were compared on neither side"
-        return "Not compared: \(what), so what links into it is unknown, not broken (`git submodule update --init` reads it): "
-            + unknown.joined(separator: "; ") + "."
+        let shown = 3
+        let list = unknown.prefix(shown).joined(separator: "; ") + (unknown.count > shown ? "; and \(unknown.count - shown) more" : "")
+        let what = unknown.count == 1 ? "1 submodule, read on neither side" : "\(unknown.count) submodules, read on neither side"
+        return "Not compared: \(what), so links into them are unknown, not broken. \(list). git submodule update --init reads them."
     }
 
     private static func realPath(_ path: String) -> String? {
