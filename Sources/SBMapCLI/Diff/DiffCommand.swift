@@ -110,6 +110,7 @@ struct DiffCommand: ParsableCommand {
         let outputPath = output.map(absolute), summaryPath = summary.map(absolute)
 
         // A name that is no folder and no revision is bad usage (64); a revision git cannot read, a failed run (2).
+        Subprocess.lowerOpenFilesLimit()
         let repository = GitRepository()
         defer { repository.finish() }
         let sides = (try DiffSide.open(baseSpec, in: repository), try DiffSide.open(headSpec, in: repository))
