@@ -40,8 +40,11 @@ extension GraphDiff {
         }
         if parts.isEmpty {
             if isEmpty { return "No storyboard change" }
-            let notes = newFindings.count { $0.severity == .info }
-            if notes > 0 { return n(notes, "new note", "new notes") }
+            // Only notes (what sbmap could not tell) came or went.
+            let notes = newFindings.count { $0.severity == .info }, gone = fixedFindings.count { $0.severity == .info }
+            let said = [notes > 0 ? n(notes, "new note", "new notes") : nil, gone > 0 ? n(gone, "note gone", "notes gone") : nil]
+                .compactMap { $0 }
+            if !said.isEmpty { return said.joined(separator: "; ") }
             return "No link broke or was fixed; the map changed"
         }
         return parts.joined(separator: "; ")
