@@ -41,11 +41,25 @@ public struct GraphDiff: Sendable {
     public var movedNodes: [String: String] = [:]
     /// BASE scene id → the HEAD reference left where it was, for a scene moved through Refactor to Storyboard.
     var leftBehind: [String: String] = [:]
+    /// Calls in code whose link stopped resolving (or a new call that does not resolve), each once, at the call: not
+    /// in `brokeNodes`, `addedNodes` or the edge lists.
+    public var brokeCodeLinks: [CodeLinkChange] = []
+    /// Calls in code whose link did not resolve and does now (or a call that did not resolve, removed).
+    public var fixedCodeLinks: [CodeLinkChange] = []
+    /// HEAD edges of those calls, and how they changed; HEAD `code-target` nodes they end at, and why (the map).
+    var codeLinkEdges: [String: Change.Kind] = [:]
+    var codeLinkNodes: [String: [String]] = [:]
+    /// HEAD scenes whose change broke or fixed a call in code (the scene a Storyboard ID rename left unreachable).
+    var codeLinkScenes: Set<String> = []
+    /// Links that broke: storyboard references (`brokeNodes`) and calls in code (`brokeCodeLinks`).
+    public var brokeCount: Int { brokeNodes.count + brokeCodeLinks.count }
+    /// Links fixed: storyboard references (`fixedNodes`) and calls in code (`fixedCodeLinks`).
+    public var fixedCount: Int { fixedNodes.count + fixedCodeLinks.count }
 
     /// Whether the map is the same (findings included).
     public var isEmpty: Bool {
         addedNodes.isEmpty && changedNodes.isEmpty && removedNodes.isEmpty && addedEdges.isEmpty && changedEdges.isEmpty
-            && brokeNodes.isEmpty && fixedNodes.isEmpty && brokeEdges.isEmpty
+            && brokeNodes.isEmpty && fixedNodes.isEmpty && brokeEdges.isEmpty && brokeCodeLinks.isEmpty && fixedCodeLinks.isEmpty
             && removedEdges.isEmpty && newFindings.isEmpty && fixedFindings.isEmpty
             && storyboardMatch.allSatisfy { $0.key == $0.value }
             && base.storyboards.count == head.storyboards.count
@@ -64,6 +78,7 @@ public struct GraphDiff: Sendable {
         matchMoves()
         matchEdges()
         classifyLinks()
+        classifyCodeLinks()
         compareFindings()
     }
 
@@ -150,8 +165,10 @@ public struct GraphDiff: Sendable {
             }
             unmatched = leftovers
         }
-        removedNodes = unmatched.filter { !$0.role.isSummary }
-        addedNodes = head.nodes.filter { !headTaken.contains($0.id) && !$0.role.isSummary }.map(\.id)
+        // A type in code is no part of the map a change adds or removes: it appears and goes with the links it makes
+        // (a class that existed before is not "added" when a change makes it open another storyboard).
+        removedNodes = unmatched.filter { !$0.role.isSummary && $0.role != .code }
+        addedNodes = head.nodes.filter { !headTaken.contains($0.id) && !$0.role.isSummary && $0.role != .code }.map(\.id)
         let baseByID = base.nodesByID
         for (baseID, headID) in nodeMatch.sorted(by: { $0.key < $1.key }) {
             guard let before = baseByID[baseID], let after = headByID[headID] else { continue }
@@ -189,11 +206,13 @@ public struct GraphDiff: Sendable {
     /// Storyboard keeps object ids, and leaves a storyboard reference where the scene was): one change, not two.
     private mutating func matchMoves() {
         let headByID = head.nodesByID
-        let isMovable = { (node: Node) in node.role.isScene && !node.role.isCrossFileLink && node.objectID != nil }
+        // Scenes, and the storyboard references among them: Refactor to Storyboard moves both with their object ids.
+        let isMovable = { (node: Node) in node.role.isScene && node.objectID != nil }
         var addedByObject: [String: [String]] = [:]
         for id in addedNodes { if let node = headByID[id], isMovable(node) { addedByObject[node.objectID!, default: []].append(id) } }
         var stillRemoved: [Node] = []
         var taken = Set<String>()
+        var pairs = Set<[String]>()
         for node in removedNodes {
             let oldPath = node.storyboard.map { storyboardMatch[$0] ?? $0 }
             guard isMovable(node), let ids = addedByObject[node.objectID!], ids.count == 1, let after = headByID[ids[0]],
@@ -203,6 +222,7 @@ public struct GraphDiff: Sendable {
             }
             taken.insert(after.id)
             nodeMatch[node.id] = after.id
+            if let oldPath, let newPath = after.storyboard { pairs.insert([oldPath, newPath]) }
             var text = "moved from \(Self.storyboardName(oldPath)) to \(Self.storyboardName(after.storyboard))"
             if let reference = head.nodes.first(where: {
                 $0.storyboard == oldPath && $0.role.isCrossFileLink && $0.resolution?.target == after.id
@@ -214,7 +234,30 @@ public struct GraphDiff: Sendable {
             movedNodes[after.id] = text
             changedNodes[after.id] = [text] + Self.differences(node, after)
         }
-        removedNodes = stillRemoved
+        // The unwind exits of the moved scenes moved with them: an exit of the old storyboard removed and one for
+        // the same action added where scenes went.
+        removedNodes = []
+        for node in stillRemoved {
+            guard node.role == .exit, !pairs.isEmpty else {
+                removedNodes.append(node)
+                continue
+            }
+            let oldPath = node.storyboard.map { storyboardMatch[$0] ?? $0 }
+            let candidates = addedNodes.filter {
+                guard !taken.contains($0), let after = headByID[$0], after.role == .exit,
+                      after.unwindAction == node.unwindAction, let oldPath, let newPath = after.storyboard else { return false }
+                return pairs.contains([oldPath, newPath])
+            }
+            guard candidates.count == 1, let after = headByID[candidates[0]] else {
+                removedNodes.append(node)
+                continue
+            }
+            taken.insert(after.id)
+            nodeMatch[node.id] = after.id
+            let text = "moved from \(Self.storyboardName(oldPath)) to \(Self.storyboardName(after.storyboard))"
+            movedNodes[after.id] = text
+            changedNodes[after.id] = [text]
+        }
         addedNodes.removeAll { taken.contains($0) }
     }
 
@@ -251,32 +294,6 @@ public struct GraphDiff: Sendable {
         let brokeInBase = Set(nodeMatch.filter { brokeNodes[$0.value] != nil }.map(\.key))
         removedEdges.removeAll { brokeInBase.contains($0.from) }
         addedEdges.removeAll { headEdges[$0].map { fixedNodes[$0.from] != nil } ?? false }
-    }
-
-    /// What the change does to the app, in one line: the summary's first. `2 links broke, both crash at runtime`,
-    /// `1 link fixed`, `No storyboard change`. A new error is a crash at runtime (a level is a promise).
-    public var verdict: String {
-        func n(_ count: Int, _ one: String, _ many: String) -> String { count == 1 ? "1 \(one)" : "\(count) \(many)" }
-        let broke = brokeNodes.count, fixed = fixedNodes.count
-        let errors = newFindings.count { $0.severity == .error }
-        var parts: [String] = []
-        if broke > 0 {
-            var text = n(broke, "link broke", "links broke")
-            if errors >= broke {
-                text += broke == 1 ? ", it crashes at runtime" : broke == 2 ? ", both crash at runtime" : ", all crash at runtime"
-            } else if errors > 0 {
-                text += ", \(n(errors, "new error", "new errors")) (a crash at runtime)"
-            } else {
-                text += ", none at error level"
-            }
-            parts.append(text)
-        } else if errors > 0 {
-            parts.append(n(errors, "new error", "new errors") + ", each a crash at runtime")
-        }
-        if fixed > 0 { parts.append(n(fixed, "link fixed", "links fixed")) }
-        if !parts.isEmpty { return parts.joined(separator: "; ") }
-        if isEmpty { return "No storyboard change" }
-        return "No link broke or was fixed; the map changed"
     }
 
     // MARK: Edges
@@ -364,6 +381,10 @@ public struct GraphDiff: Sendable {
                 graph.nodes[k].change = Change(.added)
             } else if let details = changedNodes[graph.nodes[k].id] {
                 graph.nodes[k].change = Change(.changed, details: details)
+            } else if let details = codeLinkNodes[graph.nodes[k].id] {
+                // What a broken call in code ends at: it broke, once, however many calls end there.
+                var unique = Set<String>()
+                graph.nodes[k].change = Change(.broke, details: details.filter { unique.insert($0).inserted })
             }
         }
         let addedEdgeIDs = Set(addedEdges), brokeEdgeIDs = Set(brokeEdges)
@@ -374,6 +395,8 @@ public struct GraphDiff: Sendable {
                 graph.edges[k].change = Change(.added)
             } else if let details = changedEdges[graph.edges[k].id] {
                 graph.edges[k].change = Change(.changed, details: details)
+            } else if let kind = codeLinkEdges[graph.edges[k].id] {
+                graph.edges[k].change = Change(kind)
             }
         }
         // Ghosts: removed nodes in their storyboard's HEAD box (or in a box of their own, when it is gone).

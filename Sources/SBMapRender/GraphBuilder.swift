@@ -20,6 +20,9 @@ struct GraphBuilder {
     /// Draw every edge straight (`splines=line`): the cheap plan (`LayoutEffort.straight`) for a map whose routed
     /// edges would take too long.
     var straightEdges = false
+    /// Leave out the rank hints dot is given (`minlen`, the invisible edges that order storyboards and chain
+    /// isolated ones into rows): a fallback when a layout fails with them ("lost … edge").
+    var withoutRankHints = false
     /// Put before every SVG `id` (`RenderOptions.idPrefix`), so maps inlined in one page share none.
     var idPrefix = ""
 
@@ -63,7 +66,7 @@ struct GraphBuilder {
         let relaxed = relaxedEdges()
         for edge in styled.edges {
             // Layout-only edges steer dot's ranks; the other engines have no ranks (twopi even fails on weight=0).
-            if edge.layoutOnly && engine != .dot { continue }
+            if edge.layoutOnly && (engine != .dot || withoutRankHints) { continue }
             guard let from = nodeObjects[edge.from], let to = nodeObjects[edge.to],
                   let e = agedge(g, from, to, nil, 1) else { continue }
             set(e, "id", idPrefix + edge.id)
@@ -76,7 +79,9 @@ struct GraphBuilder {
             }
             setEdgeStyle(e, edge.style)
             let isRelaxed = relaxed.contains(edge.id) || edge.rankSpan == 0
-            if let span = edge.rankSpan, span > 1 {
+            if withoutRankHints {
+                // No minlen: the fallback's layout ranks by the edges alone.
+            } else if let span = edge.rankSpan, span > 1 {
                 set(e, "minlen", String(span))
             } else if edge.rankSpan == nil, !isRelaxed, edge.crossesClusters, engine == .dot {
                 // A rank of room between two boxes: the edge's bend there lies between the boxes of the next
@@ -107,7 +112,7 @@ struct GraphBuilder {
     /// this, but with clusters and `newrank` Graphviz 2.42's dot crashes in it.)
     private func arrangeIsolatedClusters(_ g: GraphPtr, nodeObjects: [String: NodePtr]) {
         // Rows of ranks are dot's; twopi refuses the weight=0 edges ("creates disconnected component").
-        guard engine == .dot else { return }
+        guard engine == .dot, !withoutRankHints else { return }
         var linked: Set<String> = []
         let clusterOf = Dictionary(styled.nodes.compactMap { n in n.drawnIn.map { (n.id, $0) } },
                                    uniquingKeysWith: { a, _ in a })

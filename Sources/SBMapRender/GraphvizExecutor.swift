@@ -9,6 +9,10 @@ import SBMapModel
 /// made by sbmap runs inside `GraphvizExecutor.run`, one at a time. Parallelism belongs to parsing.
 enum GraphvizExecutor {
     private static let lock = NSLock()
+
+    /// A test hook: `SBMAP_TEST_GRAPHVIZ_FAILURES=N` makes the first N layout attempts of each map fail as a Graphviz
+    /// error would ("lost … edge"), so the renderer's fallbacks can be tested where no real input fails.
+    static let injectedFailures: Int = ProcessInfo.processInfo.environment["SBMAP_TEST_GRAPHVIZ_FAILURES"].flatMap { Int($0) } ?? 0
     /// Touched only while `lock` is held.
     nonisolated(unsafe) private static var sharedContext: OpaquePointer?
     /// Touched only while `lock` is held. `.some(nil)`: tried, and the plugins were not found.

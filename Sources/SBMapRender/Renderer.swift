@@ -79,25 +79,39 @@ public enum Renderer {
                 diagnostics += log.diagnostics(context: "dot output")
                 return text
             }
-            do {
-                return try layoutAndRender(builder, styled: styled, options: options, log: log, diagnostics: &diagnostics)
-            } catch let first as RenderError where options.engine == .dot && !builder.relaxAllCrossClusterEdges {
-                // Graphviz 2.43 can fail on cluster cycles the first attempt did not foresee: try once
-                // more with every edge between clusters out of the ranking.
-                log.reset()
-                _ = agreseterrors()
-                builder.relaxAllCrossClusterEdges = true
+            // A layout Graphviz fails ("lost … edge", a cluster cycle the plan did not foresee) is tried again,
+            // simpler each time, and the map says what was simplified: a real app always gets a map.
+            var failures = GraphvizExecutor.injectedFailures
+            var first: RenderError?
+            for fallback in Fallback.chain(engine: options.engine, relaxedFirst: relaxingAllFirst, straight: straightEdges) {
+                var attempt = builder
+                var attemptOptions = options
+                fallback.apply(to: &attempt, options: &attemptOptions)
+                var attemptDiagnostics = diagnostics
                 do {
-                    let bytes = try layoutAndRender(builder, styled: styled, options: options, log: log,
-                                                    diagnostics: &diagnostics)
-                    diagnostics.append(Diagnostic(.info, .renderLimited,
-                                                  "the first layout failed (\(first.message)); the map was laid out again with links between storyboards left out of the ranking",
-                                                  at: nil, about: "second layout"))
+                    if failures > 0 {
+                        failures -= 1
+                        throw RenderError("Graphviz layout '\(attemptOptions.engine.rawValue)' failed", diagnostics: [
+                            Diagnostic(.error, .graphvizMessage, "Graphviz (layout \(attemptOptions.engine.rawValue)): lost n1 n2 edge (injected)", at: nil),
+                        ])
+                    }
+                    let bytes = try layoutAndRender(attempt, styled: styled, options: attemptOptions, log: log,
+                                                    diagnostics: &attemptDiagnostics)
+                    diagnostics = attemptDiagnostics
+                    if let first, let simplified = fallback.simplified {
+                        diagnostics.append(Diagnostic(.info, .renderLimited,
+                                                      "the first layout failed (\(first.reason)); the map was laid out again \(simplified)",
+                                                      at: nil, about: "fallback layout",
+                                                      hint: "the map is complete; only its arrangement is simpler"))
+                    }
                     return bytes
-                } catch {
-                    throw first
+                } catch let failure as RenderError {
+                    if first == nil { first = failure }
+                    log.reset()
+                    _ = agreseterrors()
                 }
             }
+            throw first ?? RenderError("Graphviz layout '\(options.engine.rawValue)' failed")
         }
         if options.engine == .dot, styled.sceneCount > 300, options.format != .dot {
             diagnostics.append(Diagnostic(.info, .renderLimited,
@@ -284,3 +298,57 @@ public enum GraphvizInfo {
         }
     }
 }
+
+/// One way of laying a map out, from as planned to simplest: what the renderer tries, in order, while Graphviz
+/// fails. Each later one leaves out more of what dot is known to fail on (constraints between storyboards, rank
+/// hints), and the last uses another engine.
+enum Fallback: Equatable {
+    case asPlanned
+    case relaxed
+    case withoutRankHints
+    case otherEngine(LayoutEngine)
+
+    static func chain(engine: LayoutEngine, relaxedFirst: Bool, straight: Bool) -> [Fallback] {
+        var chain: [Fallback] = [.asPlanned]
+        if engine == .dot {
+            if !relaxedFirst { chain.append(.relaxed) }
+            chain.append(.withoutRankHints)
+        }
+        if engine != .sfdp { chain.append(.otherEngine(.sfdp)) } else if !straight { chain.append(.otherEngine(.sfdp)) }
+        return chain
+    }
+
+    func apply(to builder: inout GraphBuilder, options: inout RenderOptions) {
+        switch self {
+        case .asPlanned: break
+        case .relaxed:
+            builder.relaxAllCrossClusterEdges = true
+        case .withoutRankHints:
+            builder.relaxAllCrossClusterEdges = true
+            builder.withoutRankHints = true
+        case .otherEngine(let engine):
+            options.engine = engine
+            builder = GraphBuilder(styled: builder.styled, engine: engine, idPrefix: builder.idPrefix)
+            builder.straightEdges = true
+        }
+    }
+
+    /// What the note says was simplified; nil for the layout as planned.
+    var simplified: String? {
+        switch self {
+        case .asPlanned: nil
+        case .relaxed: "with links between storyboards left out of the ranking"
+        case .withoutRankHints: "with links between storyboards left out of the ranking and without rank hints (minlen, the invisible edges that order storyboards)"
+        case .otherEngine(let engine): "by \(engine.rawValue) instead, with straight edges"
+        }
+    }
+}
+
+extension RenderError {
+    /// Why a layout failed, in one line: Graphviz's first error, or the message.
+    var reason: String {
+        let graphviz = diagnostics.first { $0.severity == .error }?.message
+        return graphviz ?? message
+    }
+}
+

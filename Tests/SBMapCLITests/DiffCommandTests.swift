@@ -86,7 +86,7 @@ import Testing
         #expect(summary.contains("**App/Feed.storyboard**"))
         #expect(summary.contains("- added CommentsViewController"))
         #expect(summary.contains("- added link: presentation 'showComments' from FeedViewController to CommentsViewController"))
-        #expect(summary.contains("| scenes | 4 | 5 | +1 |"))
+        #expect(summary.contains("| scenes | 4 | 5 | 1 | 0 |"), "\(summary)")
         #expect(summary.contains("```mermaid"))
         #expect(svg.contains("diff added"))
         #expect(!svg.contains("SettingsViewController"), "far from the change: folded away")

@@ -83,7 +83,7 @@ import Testing
     @Test func addedRemovedAndChangedScenes() throws {
         let added = try pair { $0["App/Feed.storyboard"] = Self.feed(extra: XML.scene("post", attributes: #"customClass="PostViewController""#)) }
         let (_, addedSummary, addedSVG) = try diff(added)
-        #expect(Self.firstLine(addedSummary) == "## No link broke or was fixed; the map changed", "\(addedSummary)")
+        #expect(Self.firstLine(addedSummary) == "## Feed: 1 scene added", "\(addedSummary)")
         #expect(addedSummary.contains("- added PostViewController"), "\(addedSummary)")
         #expect(addedSVG.contains("diff added"))
 

@@ -60,4 +60,13 @@ import Testing
         let diff = GraphDiff(base: base, head: head)
         #expect(diff.addedNodes.count == 2 && diff.removedNodes.count == 2, "two scenes of one class: no guess")
     }
+
+    /// A change whose only effect is a note gone (a call sbmap can now follow) says that, not "the map changed".
+    @Test func aHeadlineOfNotesOnlySaysSo() {
+        let note = Diagnostic(.info, .codeDynamic, "storyboard 'storyboard' is not a constant", at: SourceLocation(path: "A.swift", line: 3))
+        let scene = Self.scene("A.storyboard", "a", cls: "X")
+        let noted = Self.graph("A.storyboard", [scene], diagnostics: [note]), clean = Self.graph("A.storyboard", [scene])
+        #expect(GraphDiff(base: noted, head: clean).verdict == "1 note gone")
+        #expect(GraphDiff(base: clean, head: noted).verdict == "1 new note")
+    }
 }

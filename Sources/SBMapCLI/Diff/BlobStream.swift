@@ -18,8 +18,15 @@ final class BlobStream {
     private var start = 0, end = 0
     private var closed = false
 
-    init(repository top: String) throws {
+    /// `alternates`: object folders of other repositories (the submodules' at the commits the revisions record)
+    /// whose blobs the stream reads too.
+    init(repository top: String, alternates: [String] = []) throws {
         (process.executableURL, process.arguments) = Subprocess.command("git", ["-C", top, "cat-file", "--batch"])
+        if !alternates.isEmpty {
+            var environment = ProcessInfo.processInfo.environment
+            environment["GIT_ALTERNATE_OBJECT_DIRECTORIES"] = alternates.joined(separator: ":")
+            process.environment = environment
+        }
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout

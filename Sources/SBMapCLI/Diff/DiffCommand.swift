@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SBMapAnalysis
 import SBMapDiff
+import SBMapDiscover
 import SBMapModel
 import SBMapRender
 import SBMapStyle
@@ -14,7 +15,7 @@ struct DiffCommand: ParsableCommand {
         discussion: """
         BASE and HEAD are folders, or git revisions of the repository that holds the current folder (HEAD defaults to the current folder). A revision is read from git's object database, only the files the map needs (storyboards, Info.plists, projects, sources, settings): the working tree and index are never touched, and a partial or shallow clone is enough as long as it has those files.
 
-        Scenes are matched by storyboard and object id, moved or renamed storyboards by their content, changed ids by Storyboard ID and class, a scene moved to another storyboard by its object id. The diff map is HEAD focused on what changed (--context hops around it, the rest folded), with links that broke or were fixed, and added, removed (ghosts) and changed scenes and links marked; the summary leads with the verdict ("1 link broke, it crashes at runtime"), then the new and the fixed findings, the changes per storyboard, the counts and a Mermaid picture. New findings go to stderr.
+        Scenes are matched by storyboard and object id, moved or renamed storyboards by their content, changed ids by Storyboard ID and class, a scene moved to another storyboard by its object id. The diff map is HEAD focused on what changed (--context hops around it, the rest folded), with links that broke or were fixed, and added, removed (ghosts) and changed scenes and links marked; the summary leads with the verdict, whose first line tells the change apart (links that broke, then fixed, new warnings, then what changed per storyboard: "1 link broke, it crashes at runtime", "Settings: 2 scenes added, 1 segue removed"), then the new and the fixed findings, the changes per storyboard, the counts and a Mermaid picture. New findings go to stderr.
 
         Examples:
           sbmap diff origin/main . -o diff.svg --summary summary.md
@@ -109,14 +110,24 @@ struct DiffCommand: ParsableCommand {
         let outputPath = output.map(absolute), summaryPath = summary.map(absolute)
 
         // A name that is no folder and no revision is bad usage (64); a revision git cannot read, a failed run (2).
+        Subprocess.lowerOpenFilesLimit()
         let repository = GitRepository()
         defer { repository.finish() }
         let sides = (try DiffSide.open(baseSpec, in: repository), try DiffSide.open(headSpec, in: repository))
+        // Submodules read alike on both sides: at the commits recorded, or on neither side.
+        let submodules: SubmodulePlan
+        do {
+            submodules = try SubmodulePlan.make([sides.0, sides.1], repository: repository)
+        } catch let failure as RevisionCopy.Failure {
+            FindingsReporter.writeToStandardError("sbmap: error: \(failure.description)\n")
+            throw ExitCode.runFailed
+        }
         var filesRead: [String] = []
-        let before = try graph(of: sides.0, cwd: cwd, filesRead: &filesRead)
+        let before = try graph(of: sides.0, cwd: cwd, excluding: submodules.excluded, filesRead: &filesRead)
         // HEAD is judged by a BASE revision's findings policy; what its own would excuse is named (`DiffExcuses`).
         // (Two folders are two trees of the user's, each with its own settings.)
-        let after = try graph(of: sides.1, cwd: cwd, filesRead: &filesRead, judgedBy: sides.0.copy == nil ? nil : before)
+        let after = try graph(of: sides.1, cwd: cwd, excluding: submodules.excluded, filesRead: &filesRead,
+                              judgedBy: sides.0.copy == nil ? nil : before)
         // The baseline that judges the change is BASE's, read from git, not the one the change may have edited.
         let baselines = try Self.readBaselines(baseline.path, base: sides.0, repository: repository, cwd: cwd)
         repository.close()
@@ -166,12 +177,14 @@ struct DiffCommand: ParsableCommand {
             // The changed neighbourhood and nothing else: no stubs for what is further away.
             let neighbourhood = FocusView(seeds: seeds, hops: context, folds: false).make(annotated)
             let picture = diff.isEmpty ? nil : Stylist(theme: chosenTheme, options: StyleOptions(legend: false)).style(neighbourhood)
-            let text = Self.withExcuses(DiffSummaryWriter.write(diff, picture: picture, mapFile: output, artifactURL: artifactURL),
+            let text = Self.withExcuses(DiffSummaryWriter.write(diff, picture: picture, mapFile: output, artifactURL: artifactURL,
+                                                                notes: submodules.note.map { [$0] } ?? []),
                                         excuses)
             try OutputFile.write(Array(text.utf8), to: summaryPath)
         }
         // New findings, where CI annotates them; the rest were there before the change.
         try reporter.report((diff.newFindings + renderFindings).sorted())
+        if let note = submodules.note { FindingsReporter.writeToStandardError("sbmap: note: \(note)\n") }
         if diff.isEmpty {
             reporter.summary("no change to the storyboard map between \(sides.0.title) and \(sides.1.title)")
         } else {
@@ -192,7 +205,8 @@ struct DiffCommand: ParsableCommand {
 
     /// Scans one side from inside its folder, so both graphs name files by the same relative paths. `judge`, the
     /// other side's scan, gives the findings policy this side is judged by, when its settings differ.
-    private func graph(of side: DiffSide, cwd: String, filesRead: inout [String], judgedBy judge: Scanned? = nil) throws -> Scanned {
+    private func graph(of side: DiffSide, cwd: String, excluding: [String] = [], filesRead: inout [String],
+                       judgedBy judge: Scanned? = nil) throws -> Scanned {
         var timer = PhaseTimer()
         // A revision's copy starts with its folder and its settings files; what they say decides what else is read.
         try side.copy?.writeSettings(named: scan.noConfig || scan.configPath != nil ? [] : ConfigFile.names)
@@ -217,6 +231,10 @@ struct DiffCommand: ParsableCommand {
             // The copy holds only what the map reads: what an exclude glob leaves out was never written, so a glob
             // would match nothing in it. Whether a glob matches is about the working tree (`check` says it).
             for k in resolved.excludes.indices { resolved.excludes[k].reportsUnmatched = false }
+        }
+        if side.copy == nil {
+            // The submodules read on neither side: the working tree leaves them out too.
+            resolved.excludes += excluding.map { ExcludePattern($0, reportsUnmatched: false) }
         }
         let folder = FileManager.default.currentDirectoryPath
         let own = resolved.configuration.policy

@@ -102,10 +102,49 @@ final class GitRepository {
         removal.wait()
     }
 
+    /// The object folders of submodules whose files are read with the revision's (`GIT_ALTERNATE_OBJECT_DIRECTORIES`).
+    private var alternates: [String] = []
+
+    /// Reads blobs from `objects` (a submodule's object folder) too, from the next stream on.
+    func addAlternate(_ objects: String) {
+        guard !alternates.contains(objects) else { return }
+        alternates.append(objects)
+        close()
+    }
+
+    /// The git folder of the submodule at `path` (from the top) when it has `commit`; nil when this clone does not
+    /// (never initialised, or not fetched that far). Looked for where git keeps it: the superproject's
+    /// `modules/<name>`, or the submodule's own checkout.
+    func submoduleGitFolder(_ path: String, commit: String) -> String? {
+        var candidates: [String] = []
+        if let common = try? Git.run(["-C", top, "rev-parse", "--git-common-dir"]).trimmed, !common.isEmpty {
+            let absolute = common.hasPrefix("/") ? common : top + "/" + common
+            var names = [path]
+            // The submodule's name, when .gitmodules gives it another than its path.
+            if let listed = try? Git.run(["-C", top, "config", "-f", ".gitmodules", "--get-regexp", #"^submodule\..*\.path$"#]) {
+                for line in listed.split(separator: "\n") {
+                    let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+                    guard parts.count == 2, parts[1] == path else { continue }
+                    names.insert(String(parts[0].dropFirst("submodule.".count).dropLast(".path".count)), at: 0)
+                }
+            }
+            candidates += names.map { absolute + "/modules/" + $0 }
+        }
+        let checkout = top + "/" + path
+        if FileManager.default.fileExists(atPath: checkout + "/.git"),
+           let own = try? Git.run(["-C", checkout, "rev-parse", "--absolute-git-dir"]).trimmed, !own.isEmpty {
+            candidates.append(own)
+        }
+        for folder in candidates where FileManager.default.fileExists(atPath: folder + "/objects") {
+            if (try? Git.run(["--git-dir", folder, "cat-file", "-e", commit + "^{commit}"])) != nil { return folder }
+        }
+        return nil
+    }
+
     /// The blob stream, started on first use.
     func blobs() throws -> BlobStream {
         if let stream { return stream }
-        let made = try BlobStream(repository: top)
+        let made = try BlobStream(repository: top, alternates: alternates)
         stream = made
         return made
     }
@@ -129,6 +168,17 @@ enum Git {
 enum Subprocess {
     struct Failure: Error, CustomStringConvertible {
         var description: String
+    }
+
+    /// Foundation's `Process` on Linux does work in the parent for every descriptor the open-files limit allows, on
+    /// every spawn: with a limit of 20,000 each git call cost about 90 ms before git even started, most of a small
+    /// app's diff (docs/benchmarks.md, diff). `diff` never has more than a few dozen files open, so it lowers its own
+    /// soft limit to `limit` (never raises it) before its first git call.
+    static func lowerOpenFilesLimit(to limit: rlim_t = 4096) {
+        var current = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &current) == 0, current.rlim_cur > limit else { return }
+        current.rlim_cur = limit
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &current)
     }
 
     /// Runs `tool` (found on PATH) with `arguments`; its stdout as text, or an error with its stderr.

@@ -60,7 +60,42 @@ final class RevisionCopy {
         } catch {
             throw Failure(description: "cannot read revision '\(spec)': \(error)")
         }
-        let entries = Self.entries(in: listing)
+        entries = Self.entries(in: listing)
+        oids = entries.map(\.oid)
+        tree = ListedTree(entries.lazy.map { (path: $0.path, entry: $0.entry) })
+    }
+
+    /// The entries listed, for the submodules' files to join them.
+    private var entries: [(entry: ListedTree.Entry, oid: String, path: String)] = []
+
+    /// The submodules the revision records: their paths from the top, and the commits they are at.
+    func gitlinks() throws -> [(path: String, commit: String)] {
+        try list()
+        return entries.filter { $0.entry == .submodule }.map { (path: $0.path, commit: $0.oid) }
+    }
+
+    /// Lists the files of the submodules at `paths` at the commits the revision records, from their git folders
+    /// (`GitRepository.submoduleGitFolder`), into the revision's tree: read as a checkout with its submodules has
+    /// them. Their blobs come through the same stream (the folders' objects are its alternates).
+    func expandSubmodules(_ folders: [String: String]) throws {
+        try list()
+        var added: [String: [(entry: ListedTree.Entry, oid: String, path: String)]] = [:]
+        for (path, commit) in try gitlinks() {
+            guard let folder = folders[path] else { continue }
+            let listing: Data
+            do {
+                listing = try Subprocess.output("git", ["--git-dir", folder, "ls-tree", "-r", "-z", "--full-tree", commit])
+            } catch {
+                throw Failure(description: "cannot read the submodule '\(path)' of revision '\(spec)': \(error)")
+            }
+            added[path] = Self.entries(in: listing).map { ($0.entry, $0.oid, path + "/" + $0.path) }
+            repository.addAlternate(folder + "/objects")
+        }
+        guard !added.isEmpty else { return }
+        // In the submodule's place: git lists a tree folder by folder, and the walk keeps its order.
+        entries = entries.flatMap { entry in
+            entry.entry == .submodule ? added[entry.path] ?? [entry] : [entry]
+        }
         oids = entries.map(\.oid)
         tree = ListedTree(entries.lazy.map { (path: $0.path, entry: $0.entry) })
     }

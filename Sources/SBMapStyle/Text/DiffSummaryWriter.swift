@@ -15,18 +15,21 @@ public enum DiffSummaryWriter {
     public static let foldAfter = 10
 
     /// `artifactURL`: where the diff map and the site are (an `http(s)` URL; the workflow fills it in).
-    public static func write(_ diff: GraphDiff, picture: StyledGraph?, mapFile: String?, artifactURL: String? = nil) -> String {
+    /// `notes`: what the reader must know about how the two sides were read (a submodule compared on neither side),
+    /// each said once under the headline.
+    public static func write(_ diff: GraphDiff, picture: StyledGraph?, mapFile: String?, artifactURL: String? = nil,
+                             notes: [String] = []) -> String {
         var out = "## \(MarkdownWriter.inline(diff.verdict))\n\n"
         if let artifactURL, artifactURL.hasPrefix("https://") || artifactURL.hasPrefix("http://"),
            !artifactURL.contains(where: { $0 == " " || $0 == ")" || $0 == "<" || $0 == ">" || $0 == "\n" }) {
             out += "The diff map and the site of this change: [artifact](\(artifactURL)).\n\n"
         }
+        for note in notes { out += MarkdownWriter.inline(note) + "\n\n" }
         guard !diff.isEmpty else { return out }
         out += findings("New findings", diff.newFindings)
         out += findings("Fixed findings", diff.fixedFindings)
         out += changesByStoryboard(diff)
-        out += "\n<details><summary>Counts before and after (as <code>sbmap check</code> counts them)</summary>\n\n"
-            + counts(diff) + "\n</details>\n"
+        out += "\n### Counts (as `sbmap check` counts them)\n\n" + counts(diff)
         if let picture {
             let nodes = picture.nodes.count
             if nodes > maxMermaidNodes {
@@ -39,20 +42,32 @@ public enum DiffSummaryWriter {
         return out
     }
 
-    /// The counts before and after, as `check` counts them (`GraphCounts`).
+    /// The counts before and after, as `check` counts them (`GraphCounts`), with what the change added and removed:
+    /// scenes, segues, storyboard references and code links added and removed, findings new and fixed.
     static func counts(_ diff: GraphDiff) -> String {
         let a = GraphCounts(diff.base), b = GraphCounts(diff.head)
-        func row(_ name: String, _ x: Int, _ y: Int) -> String {
-            let delta = y - x
-            return "| \(name) | \(x) | \(y) | \(delta == 0 ? "" : delta > 0 ? "+\(delta)" : "−\(-delta)") |\n"
+        let headNodes = diff.head.nodesByID
+        let headEdges = Dictionary(diff.head.edges.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let addedNodes = diff.addedNodes.compactMap { headNodes[$0] }
+        func isSegue(_ kind: EdgeKind) -> Bool { ![.reference, .unwindTarget, .aggregate, .code].contains(kind) }
+        let addedEdges = diff.addedEdges.compactMap { headEdges[$0] }
+        func row(_ name: String, _ x: Int, _ y: Int, _ added: Int? = nil, _ removed: Int? = nil) -> String {
+            "| \(name) | \(x) | \(y) | \(added.map(String.init) ?? "") | \(removed.map(String.init) ?? "") |\n"
         }
-        return "| | before | after | |\n|---|---:|---:|---:|\n"
-            + row("storyboards", a.storyboards, b.storyboards) + row("scenes", a.scenes, b.scenes)
-            + row("segues", a.segues, b.segues) + row("cross-file links", a.crossFileLinks.total, b.crossFileLinks.total)
-            + row("cross-file links that do not resolve", a.crossFileLinks.unresolved, b.crossFileLinks.unresolved)
-            + row("code links", a.codeLinks, b.codeLinks)
-            + row("code links that do not resolve", a.unresolvedCodeLinks, b.unresolvedCodeLinks)
-            + row("errors", a.errors, b.errors) + row("warnings", a.warnings, b.warnings)
+        func new(_ level: Severity, _ list: [Diagnostic]) -> Int { list.count { $0.severity == level } }
+        return "| | before | after | added, new | removed, fixed |\n|---|---:|---:|---:|---:|\n"
+            + row("storyboards", a.storyboards, b.storyboards)
+            + row("scenes", a.scenes, b.scenes, addedNodes.count { $0.role.isCountedScene }, diff.removedNodes.count { $0.role.isCountedScene })
+            + row("segues", a.segues, b.segues, addedEdges.count { isSegue($0.kind) }, diff.removedEdges.count { isSegue($0.kind) })
+            + row("cross-file links", a.crossFileLinks.total, b.crossFileLinks.total,
+                  addedNodes.count { $0.role.isCrossFileLink }, diff.removedNodes.count { $0.role.isCrossFileLink })
+            + row("cross-file links that do not resolve", a.crossFileLinks.unresolved, b.crossFileLinks.unresolved,
+                  diff.brokeNodes.count, diff.fixedNodes.count)
+            + row("code links", a.codeLinks, b.codeLinks, addedEdges.count { $0.kind == .code }, diff.removedEdges.count { $0.kind == .code })
+            + row("code links that do not resolve", a.unresolvedCodeLinks, b.unresolvedCodeLinks,
+                  diff.brokeCodeLinks.count, diff.fixedCodeLinks.count)
+            + row("errors", a.errors, b.errors, new(.error, diff.newFindings), new(.error, diff.fixedFindings))
+            + row("warnings", a.warnings, b.warnings, new(.warning, diff.newFindings), new(.warning, diff.fixedFindings))
     }
 
     static func changesByStoryboard(_ diff: GraphDiff) -> String {
@@ -73,12 +88,26 @@ public enum DiffSummaryWriter {
             lines[file(headNodes[id]), default: []]
                 .append("fixed \(MarkdownWriter.inline(name(headNodes[id])))" + (details.isEmpty ? "" : ": \(MarkdownWriter.inline(details.joined(separator: "; ")))"))
         }
+        // A call in code whose link broke or was fixed: once, at the call, under the storyboard whose change did it.
+        for change in diff.brokeCodeLinks {
+            lines[change.storyboard ?? "code", default: []].append("**broke** \(MarkdownWriter.inline(change.text))")
+        }
+        for change in diff.fixedCodeLinks {
+            lines[change.storyboard ?? "code", default: []].append("fixed \(MarkdownWriter.inline(change.text))")
+        }
         for id in diff.addedNodes { lines[file(headNodes[id]), default: []].append("added \(MarkdownWriter.inline(name(headNodes[id])))") }
         for node in diff.removedNodes {
             lines[node.storyboard.map { diff.storyboardMatch[$0] ?? $0 } ?? "code", default: []]
                 .append("removed \(MarkdownWriter.inline(name(node)))")
         }
+        // What moved with the scenes (their references and exits): one line per storyboard they went to.
+        var movedWith: [String: [String: Int]] = [:]
         for (id, details) in diff.changedNodes.sorted(by: { $0.key < $1.key }) {
+            if let move = diff.movedNodes[id], let node = headNodes[id], !node.role.isCountedScene {
+                let what = node.role.isCrossFileLink ? "storyboard reference" : node.role == .exit ? "unwind exit" : node.role.rawValue
+                movedWith[file(node), default: [:]][what, default: 0] += 1
+                if details.count == 1, details[0] == move { continue }
+            }
             if let move = diff.movedNodes[id] {
                 // One change where the scene is now: "moved from Settings to NewFeature, now reached through a reference".
                 let rest = details.filter { $0 != move }
@@ -89,21 +118,27 @@ public enum DiffSummaryWriter {
             lines[file(headNodes[id]), default: []]
                 .append("changed \(MarkdownWriter.inline(name(headNodes[id]))): \(MarkdownWriter.inline(details.joined(separator: "; ")))")
         }
+        for (path, counts) in movedWith {
+            let list = counts.sorted { $0.key < $1.key }.map { $0.value == 1 ? "1 \($0.key)" : "\($0.value) \($0.key)s" }
+            lines[path, default: []].append("moved here with the scenes: " + list.joined(separator: ", "))
+        }
         let headEdges = Dictionary(diff.head.edges.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        // sbmap's own links (a reference's link to its scene, an exit's unwind targets) are drawn, not listed.
+        func isOwn(_ edge: Edge) -> Bool { [.reference, .unwindTarget, .aggregate].contains(edge.kind) }
         func edgeText(_ edge: Edge, _ nodes: [String: Node]) -> String {
             let ident = edge.identifier.map { " '\($0)'" } ?? ""
             return "\(edge.kind.rawValue)\(ident) from \(name(nodes[edge.from])) to \(name(nodes[edge.to]))"
         }
         for id in diff.addedEdges {
-            guard let edge = headEdges[id] else { continue }
+            guard let edge = headEdges[id], !isOwn(edge) else { continue }
             lines[file(headNodes[edge.from]), default: []].append("added link: \(MarkdownWriter.inline(edgeText(edge, headNodes)))")
         }
-        for edge in diff.removedEdges {
+        for edge in diff.removedEdges where !isOwn(edge) {
             let path = baseNodes[edge.from]?.storyboard.map { diff.storyboardMatch[$0] ?? $0 } ?? "code"
             lines[path, default: []].append("removed link: \(MarkdownWriter.inline(edgeText(edge, baseNodes)))")
         }
         for (id, details) in diff.changedEdges.sorted(by: { $0.key < $1.key }) {
-            guard let edge = headEdges[id] else { continue }
+            guard let edge = headEdges[id], !isOwn(edge) else { continue }
             lines[file(headNodes[edge.from]), default: []]
                 .append("changed link: \(MarkdownWriter.inline(edgeText(edge, headNodes))): \(MarkdownWriter.inline(details.joined(separator: "; ")))")
         }
