@@ -43,13 +43,33 @@ enum ClassNameHelperRecognizer: SwiftAPIRecognizer {
         return false
     }
 
+    /// `board.instantiate(ProfileVC.self)` at `i` (issue 28, point 3): a generic helper called on a storyboard with
+    /// the class as its only argument, recorded with the storyboard the receiver stands for. Whether a helper of that
+    /// name takes its Storyboard ID from the class is for the linker to find.
+    private static func readGenericCall(at i: Int, _ r: inout SwiftCodeReader) {
+        let stream = r.stream
+        guard r.recordUses, stream.identifier(i + 2, contains: "instantiate"), isClassNameHelper(stream.text(i + 2)),
+              stream.isPunct(i + 3, "("), stream.kind(i + 4) == .identifier, stream.isPunct(i + 5, "."),
+              stream.isIdentifier(i + 6, "self"), stream.isPunct(i + 7, ")") else { return }
+        let type = stream.text(i + 4)
+        guard let c = type.unicodeScalars.first, c.properties.isUppercase, !notViewControllers.contains(type),
+              let receiver = stream.receiver(ofMethodAt: i + 2),
+              let storyboard = r.storyboardExpression(receiver, strict: false) else { return }
+        r.file.classInstantiations.append(CodeClassInstantiation(type: type, method: stream.text(i + 2),
+                                                                 enclosingType: r.scopes.typePath, location: r.location(i + 2),
+                                                                 storyboard: storyboard))
+    }
+
     /// `Type.name(` at `i`: recorded when `Type` may be a view controller class and `name` a helper's.
     static func readMethodCall(at i: Int, _ r: inout SwiftCodeReader) {
         // The cheap token tests first: this runs for almost every `Type.name(` in the bodies read. A type name starts
         // with an upper-case letter; a lower-case ASCII one (`tableView.reloadData()`) is ruled out before any String
         // is made.
         let firstByte = r.stream.bytes[r.stream[i].start]
-        guard firstByte >= 0x80 || (firstByte >= UInt8(ascii: "A") && firstByte <= UInt8(ascii: "Z")) else { return }
+        guard firstByte >= 0x80 || (firstByte >= UInt8(ascii: "A") && firstByte <= UInt8(ascii: "Z")) else {
+            readGenericCall(at: i, &r)
+            return
+        }
         let stream = r.stream
         let type = stream.text(i)
         guard let c = type.unicodeScalars.first, c.properties.isUppercase,
