@@ -160,6 +160,12 @@ import SBMapModel
                 UIStoryboard(name: String(describing: self), bundle: nil).instantiateViewController(withIdentifier: String(describing: self)) as! Self
             }
         }
+        extension UIViewController {
+            static func loadFromMainStoryboard<T: UIViewController>() -> T {
+                let storyboard = UIStoryboard(name: "Main", bundle: .main)
+                return storyboard.instantiateViewController(withIdentifier: String(describing: self)) as! T
+            }
+        }
         extension UIStoryboard {
             func instantiate<T: UIViewController>(_ type: T.Type) -> T {
                 instantiateViewController(withIdentifier: String(describing: T.self)) as! T
@@ -171,7 +177,8 @@ import SBMapModel
         [
             "App/Main.storyboard": XML.storyboard(initial: "home",
                 XML.scene("home", attributes: #"customClass="HomeViewController""#),
-                XML.scene("profile", attributes: #"customClass="ProfileVC" storyboardIdentifier="ProfileVC""#)),
+                XML.scene("profile", attributes: #"customClass="ProfileVC" storyboardIdentifier="ProfileVC""#),
+                XML.scene("settings", attributes: #"customClass="SettingsVC" storyboardIdentifier="SettingsVC""#)),
             "App/ReceiptVC.storyboard": XML.storyboard(initial: "receipt",
                 XML.scene("receipt", attributes: #"customClass="ReceiptVC" storyboardIdentifier="ReceiptVC""#)),
             "App/WalletVC.storyboard": XML.storyboard(initial: "wallet", XML.scene("wallet", attributes: #"customClass="WalletVC""#)),
@@ -183,6 +190,7 @@ import SBMapModel
                 import Reusable
                 class ReceiptVC: UIViewController {}
                 class ProfileVC: UIViewController {}
+                class SettingsVC: UIViewController {}
                 final class WalletVC: UIViewController, StoryboardBased {}
                 final class CardVC: UIViewController, StoryboardSceneBased {
                     static let sceneStoryboard = UIStoryboard(name: "Cards", bundle: nil)
@@ -197,6 +205,7 @@ import SBMapModel
                         show(board.instantiate(ProfileVC.self), sender: nil)
                         show(WalletVC.instantiate(), sender: nil)
                         show(CardVC.instantiate(), sender: nil)
+                        show(SettingsVC.loadFromMainStoryboard() as SettingsVC, sender: nil)
                     }
                 }
                 """,
@@ -212,7 +221,7 @@ import SBMapModel
         let json = try RealAppShapesTests.export(root)
         let code = (json["edges"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "code" }
             .compactMap { ($0["to"] as? String)?.split(separator: "#").last.map(String.init) }
-        #expect(Set(code) == ["receipt", "profile", "wallet", "card"], "\(code)")
+        #expect(Set(code) == ["receipt", "profile", "wallet", "card", "settings"], "\(code)")
     }
 
     /// Renaming the storyboard file or the ID that a helper computes from the class crashes the call: an error at
@@ -226,6 +235,8 @@ import SBMapModel
             ({ $0["App/Wallet.storyboard"] = $0.removeValue(forKey: "App/WalletVC.storyboard") }, 7, "code-unknown-storyboard"),
             ({ $0["App/Cards.storyboard"] = $0["App/Cards.storyboard"]!.replacingOccurrences(of: #"storyboardIdentifier="CardVC""#, with: #"storyboardIdentifier="Card""#) },
              8, "code-unknown-identifier"),
+            ({ $0["App/Main.storyboard"] = $0["App/Main.storyboard"]!.replacingOccurrences(of: #"storyboardIdentifier="SettingsVC""#, with: #"storyboardIdentifier="Settings""#) },
+             9, "code-unknown-identifier"),
         ]
         for (rename, line, code) in cases {
             var files = Self.walletApp()

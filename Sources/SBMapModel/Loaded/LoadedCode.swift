@@ -247,6 +247,10 @@ public struct CodeClassInstantiation: Hashable, Sendable {
     /// For a generic helper called on a storyboard with the class as its argument (`board.instantiate(ProfileVC.self)`):
     /// the storyboard the receiver stands for. `nil` for a helper called on the class (`ReceiptVC.instantiate()`).
     public var storyboard: CodeStoryboardRef?
+    /// Whether the helper's name is one of the usual ones (`instantiate…`, `…FromStoryboard`, `storyboardInstance`),
+    /// which makes the class-name heuristic link when no scanned helper explains the call; `false` for a call recorded
+    /// only because its name has `storyboard` in it (`loadFromMainStoryboard`).
+    public var namedLikeAHelper = true
 
     public init(type: String, method: String, enclosingType: [String], location: SourceLocation,
                 storyboard: CodeStoryboardRef? = nil) {

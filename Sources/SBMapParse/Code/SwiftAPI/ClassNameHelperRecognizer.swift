@@ -16,6 +16,15 @@ enum ClassNameHelperRecognizer: SwiftAPIRecognizer {
             || method == "storyboardInstance" || method == "storyboardViewController"
     }
 
+    /// Names a helper that computes the names from the class may have: `isClassNameHelper`'s, and any other with
+    /// `storyboard` in it (`loadFromMainStoryboard`). Such a call is recorded; only a scanned helper of its name that
+    /// computes the names from the class makes it a link and a check (`ClassNameHelperCalls`), and only
+    /// `isClassNameHelper`'s names make the heuristic link.
+    static func mayBeClassNameHelper(_ method: String) -> Bool {
+        isClassNameHelper(method) || !method.hasPrefix("instantiateViewController") && !method.hasPrefix("instantiateController")
+            && !method.hasPrefix("instantiateInitial") && method.lowercased().containsBytes("storyboard")
+    }
+
     /// Receivers that are no view controller class.
     static let notViewControllers: Set<String> = [
         "UIStoryboard", "NSStoryboard", "StoryboardScene", "StoryboardSegue", "R", "Bundle", "NSBundle", "UINib", "NSNib",
@@ -73,12 +82,14 @@ enum ClassNameHelperRecognizer: SwiftAPIRecognizer {
         let stream = r.stream
         let type = stream.text(i)
         guard let c = type.unicodeScalars.first, c.properties.isUppercase,
-              isClassNameHelper(stream.text(i + 2)), !notViewControllers.contains(type) else { return }
+              mayBeClassNameHelper(stream.text(i + 2)), !notViewControllers.contains(type) else { return }
         // The lexer must have noted this call as a trigger, or a body holding it would have been stepped over.
         assert(stream.bytes.withUnsafeBufferPointer { bytes in
             mayRecordMethodCall(named: UnsafeBufferPointer(rebasing: bytes[stream[i + 2].start..<stream[i + 2].end]))
         }, "a class-name helper the lexer's test does not accept")
-        r.file.classInstantiations.append(CodeClassInstantiation(type: type, method: stream.text(i + 2),
-                                                                 enclosingType: r.scopes.typePath, location: r.location(i)))
+        let method = stream.text(i + 2)
+        var call = CodeClassInstantiation(type: type, method: method, enclosingType: r.scopes.typePath, location: r.location(i))
+        call.namedLikeAHelper = isClassNameHelper(method)
+        r.file.classInstantiations.append(call)
     }
 }
