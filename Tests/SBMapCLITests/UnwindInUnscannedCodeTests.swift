@@ -87,6 +87,15 @@ import Testing
         try text.write(to: storyboard, atomically: true, encoding: .utf8)
         let undeclared = try RecallClassesTests.findings(root)
         #expect(RecallClassesTests.level(undeclared.first { $0.contains("[code-unknown-unwind]") }) == "note", "\(undeclared)")
+        // A class the app declares whose superclass no scanned code declares (IBAnimatable's demo: `class
+        // BorderViewController: AnimatableViewController`) may inherit the action: a note.
+        let inherited = try Self.app(linksKit: true, kitScene: false)
+        let code = inherited.appendingPathComponent("App/AppDelegate.swift")
+        let swift = try String(contentsOf: code, encoding: .utf8)
+            .replacingOccurrences(of: "class HomeViewController: UIViewController {}", with: "class HomeViewController: KitRootViewController {}")
+        try swift.write(to: code, atomically: true, encoding: .utf8)
+        let viaSuperclass = try RecallClassesTests.findings(inherited)
+        #expect(RecallClassesTests.level(viaSuperclass.first { $0.contains("[code-unknown-unwind]") }) == "note", "\(viaSuperclass)")
     }
 
     /// Counter-case: when the run scans the project that builds Kit too, its code was read: a warning again.

@@ -63,8 +63,8 @@ extension CodeLinkPass {
     }
 
     /// Whether a scene of `storyboard` has a class that code sbmap did not read may declare: its `customModule` names
-    /// a product that the storyboard's targets link and no scanned target builds, or no scanned code declares it
-    /// (and it is not one of the SDK's, `UI…`/`NS…`).
+    /// a product that the storyboard's targets link and no scanned target builds, or no scanned code declares it or a
+    /// superclass of it (and it is not one of the SDK's, `UI…`/`NS…`).
     private func foreignScene(in storyboard: String) -> Bool {
         let products = Set(unscannedLinks(of: storyboard).map(TargetMembership.productStem))
         guard !products.isEmpty else { return false }
@@ -72,7 +72,8 @@ extension CodeLinkPass {
         for node in index.scenes(in: board) {
             guard let type = node.customClass, !type.isEmpty else { continue }
             if let module = node.customModule, products.contains(TargetMembership.productStem(module)) { return true }
-            if symbols.location(ofType: type) == nil, !Self.isSDKClass(type) { return true }
+            // (Or a superclass: `class BorderViewController: AnimatableViewController` inherits the framework's action.)
+            if symbols.anyInFamily(of: type, { symbols.location(ofType: $0) == nil && !Self.isSDKClass($0) }) { return true }
         }
         return false
     }
