@@ -237,6 +237,8 @@ import SBMapModel
              8, "code-unknown-identifier"),
             ({ $0["App/Main.storyboard"] = $0["App/Main.storyboard"]!.replacingOccurrences(of: #"storyboardIdentifier="SettingsVC""#, with: #"storyboardIdentifier="Settings""#) },
              9, "code-unknown-identifier"),
+            // The storyboard the helper names by a literal: at the call too (and at the helper's own line, as before).
+            ({ $0["App/Home.storyboard"] = $0.removeValue(forKey: "App/Main.storyboard") }, 9, "code-unknown-storyboard"),
         ]
         for (rename, line, code) in cases {
             var files = Self.walletApp()

@@ -60,7 +60,7 @@ extension SwiftCodeReader {
             return .none
         }
         var parameter: String??
-        let loads = file.loads.filter { load in
+        var loads = file.loads.filter { load in
             guard lines.contains(load.location.line), let found = names(load.name) else { return false }
             parameter = parameter ?? found
             return found == parameter!
@@ -72,6 +72,13 @@ extension SwiftCodeReader {
             return found == parameter!
         }
         guard let parameter, !loads.isEmpty || !instantiations.isEmpty else { return }
+        // The loads of the storyboards those instantiations name otherwise (`UIStoryboard(name: "Main", …)` in
+        // `loadFromMainStoryboard`): checked at each call too, with their bundle.
+        var other: Set<CodeString> = []
+        for use in instantiations { if case .named(let name) = use.storyboard, names(name) == nil { other.insert(name) } }
+        if !other.isEmpty {
+            loads += file.loads.filter { lines.contains($0.location.line) && other.contains($0.name) }
+        }
         file.classNameHelpers.append(CodeClassNameHelper(path: scopes.typePath + [stream.text(n)], typeParameter: parameter,
                                                          loads: loads, instantiations: instantiations))
     }
