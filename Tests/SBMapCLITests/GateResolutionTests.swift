@@ -249,6 +249,39 @@ import SBMapModel
         }
     }
 
+    /// Objective-C: a category method naming both after `NSStringFromClass(self)`, sent to the class.
+    @Test func anObjectiveCClassNamedHelperIsFollowed() throws {
+        func app(id: String) -> [String: String] {
+            [
+                "App/Main.storyboard": XML.storyboard(initial: "home", XML.scene("home", attributes: #"customClass="HomeViewController""#)),
+                "App/ReceiptViewController.storyboard": XML.storyboard(initial: "receipt",
+                    XML.scene("receipt", attributes: #"customClass="ReceiptViewController" storyboardIdentifier="\#(id)""#)),
+                "App/Home.m": """
+                    #import <UIKit/UIKit.h>
+                    @implementation UIViewController (Storyboard)
+                    + (instancetype)instantiateFromStoryboard {
+                        UIStoryboard *storyboard = [UIStoryboard storyboardWithName:NSStringFromClass(self) bundle:nil];
+                        return [storyboard instantiateViewControllerWithIdentifier:NSStringFromClass(self)];
+                    }
+                    @end
+                    @implementation HomeViewController
+                    - (void)open {
+                        [self showViewController:[ReceiptViewController instantiateFromStoryboard] sender:nil];
+                    }
+                    @end
+                    @implementation ReceiptViewController
+                    @end
+                    """,
+            ]
+        }
+        let healthy = try Self.findings(try Harness.project(app(id: "ReceiptViewController")))
+        #expect(healthy.allSatisfy { !$0.contains("App/Home.m:10:") }, "\(healthy)")
+        let renamed = try Self.findings(try Harness.project(app(id: "Receipt")))
+        let found = renamed.filter { $0.contains("App/Home.m:10:") }
+        #expect(found.count == 1 && Self.level(found.first) == "error" && found[0].contains("'ReceiptViewController'")
+                && found[0].contains("[code-unknown-identifier]"), "\(renamed)")
+    }
+
     /// The gate: a pull request that renames a class-named helper's storyboard exits 1.
     @Test func renamingAClassNamedHelpersStoryboardFailsTheGate() throws {
         var after = Self.walletApp()

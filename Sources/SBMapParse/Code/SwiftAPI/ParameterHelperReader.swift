@@ -48,37 +48,7 @@ extension SwiftCodeReader {
                 k += 1
             }
         }
-        func names(_ s: CodeString?) -> String?? {
-            switch s {
-            case .ownTypeName?: return .some(nil)
-            case .typeName(let t)? where generics.contains(t): return .some(t)
-            default: return .none
-            }
-        }
-        func names(_ ref: CodeStoryboardRef) -> String?? {
-            if case .named(let s) = ref { return names(s) }
-            return .none
-        }
-        var parameter: String??
-        var loads = file.loads.filter { load in
-            guard lines.contains(load.location.line), let found = names(load.name) else { return false }
-            parameter = parameter ?? found
-            return found == parameter!
-        }
-        let instantiations = file.instantiations.filter { use in
-            guard lines.contains(use.location.line) else { return false }
-            guard let found = names(use.identifier) ?? names(use.storyboard) else { return false }
-            parameter = parameter ?? found
-            return found == parameter!
-        }
-        guard let parameter, !loads.isEmpty || !instantiations.isEmpty else { return }
-        // The loads of the storyboards those instantiations name otherwise (`UIStoryboard(name: "Main", …)` in
-        // `loadFromMainStoryboard`): checked at each call too, with their bundle.
-        var other: Set<CodeString> = []
-        for use in instantiations { if case .named(let name) = use.storyboard, names(name) == nil { other.insert(name) } }
-        if !other.isEmpty {
-            loads += file.loads.filter { lines.contains($0.location.line) && other.contains($0.name) }
-        }
+        guard let (parameter, loads, instantiations) = file.classNameUses(in: lines, generics: generics) else { return }
         file.classNameHelpers.append(CodeClassNameHelper(path: scopes.typePath + [stream.text(n)], typeParameter: parameter,
                                                          loads: loads, instantiations: instantiations))
     }
