@@ -15,6 +15,10 @@ a segue identifier. Then, in a private copy of the app, one mutation at a time:
   storyboard-file rename a storyboard file (and its localized copies) that code, an Info.plist key or a reference names
   deleted-ref     delete a storyboard (and its localized copies) that a storyboard reference names
   initial         remove the initial view controller of a storyboard that code, a plist or a reference loads by it
+  class-helper    rename the storyboard file, or the Storyboard ID, that a helper naming them after the class loads
+                  (`ReceiptVC.instantiateFromStoryboard()` with `String(describing: self)`, `board.instantiate(
+                  ProfileVC.self)` with `String(describing: T.self)`, Reusable's StoryboardBased/StoryboardSceneBased;
+                  issue 28, point 3)
 
 runs `sbmap export . --format json`, and expects a finding at warning or above at every use of the broken name
 (path:line: the call, the placeholder, the plist key), and at error where the harness knows receiver and target (a
@@ -122,8 +126,11 @@ class App:
             elif f.endswith("project.pbxproj"):
                 self.sites += S.pbx_sites(root, f)
         consts = S.constants(code.values())
+        helpers, reusable = S.class_helpers(code.values())
         for f, text in code.items():
             self.sites += S.code_sites(f, text, consts)
+            if helpers or reusable:
+                self.sites += S.class_helper_sites(f, text, helpers, reusable)
         self.code, self.files = code, files
 
     def mark_by_design(self, found):
@@ -139,7 +146,7 @@ class App:
         owner = {}  # code use -> the class it is written in
         for m in found:
             for site in m["sites"]:
-                if site["kind"] in ("name", "id", "segue", "initial") and site["path"] in self.code:
+                if site["kind"] in ("name", "id", "segue", "initial", "class-helper") and site["path"] in self.code:
                     upto = "\n".join(self.code[site["path"]].split("\n")[:site["lo"]])
                     decl = list(re.finditer(r"\b(?:class|struct|enum|extension|@implementation|@interface)\s+(\w+)", upto))
                     if decl:
@@ -291,7 +298,7 @@ def mutations(app, baseline, skips):
                 keep.append(s)
         return keep
 
-    def add(kind, g, name, sites, pred):
+    def add(kind, g, name, sites, pred, how=None):
         # only the uses that may mean this storyboard (another project's use of the name is not its use)
         sites = [s for s in sites if app.related(g["scope"], app.scope(s["path"])) and fits(g, s)]
         if not sites:
@@ -304,7 +311,7 @@ def mutations(app, baseline, skips):
             return
         keep = expect(kind, g, sites, pred)
         if keep:
-            out.append({"kind": kind, "group": g["key"], "name": name, "sites": keep})
+            out.append({"kind": kind, "group": g["key"], "name": name, "sites": keep, "how": how})
 
     by_kind = defaultdict(list)
     for s in app.sites:
@@ -332,6 +339,12 @@ def mutations(app, baseline, skips):
                 sites = [s for s in sites if s not in main]
             sites += [s for s in refs if not s["id"]]
             add("initial", g, g["name"], sites, same)
+        # a class-named helper's storyboard renamed, or the ID it computes (issue 28, point 3)
+        helped = by_kind["class-helper"]
+        add("class-helper", g, g["name"], [s for s in helped if s["storyboard"] == g["name"]], same, how="file")
+        for ident in sorted(g["ids"]):
+            sites = [s for s in helped if s["id"] == ident and s["storyboard"] in (None, g["name"])]
+            add("class-helper", g, ident, sites, lambda h, i=ident: i in h["ids"], how="id")
     return out
 
 
@@ -366,7 +379,7 @@ class Applied:
     def __enter__(self):
         m, files = self.m, sorted(self.m["files"])
         try:
-            if m["kind"] == "storyboard-id":
+            if m["kind"] == "storyboard-id" or m["kind"] == "class-helper" and m["how"] == "id":
                 for f in files:
                     self.rewrite(f, r'(\bstoryboardIdentifier=")' + re.escape(xml_attr(m["name"])) + '"',
                                  lambda x: x.group(1) + xml_attr(m["name"]) + S.SUFFIX + '"')
@@ -380,7 +393,7 @@ class Applied:
             else:
                 for i, f in enumerate(files):
                     src = os.path.join(self.root, f)
-                    if m["kind"] == "storyboard-file":
+                    if m["kind"] in ("storyboard-file", "class-helper"):
                         dst = src[: -len(".storyboard")] + S.SUFFIX + ".storyboard"
                     else:
                         dst = os.path.join(self.stash, str(i))

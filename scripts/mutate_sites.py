@@ -247,6 +247,101 @@ def code_sites(rel, text, consts):
     return sites
 
 
+# ---------------------------------------------------------------- helpers that name things after the class (issue 28)
+OWN_NAME = r"(?:String\(describing:\s*(?:self|Self\.self|self\.self)\)|NSStringFromClass\(\s*(?:self|\[self class\])\s*\))"
+FUNC = re.compile(r"\bfunc\s+(?P<name>\w+)\s*(?P<generic><[^>{]*>)?\s*\((?P<params>[^)]*)\)[^{;]*\{")
+REUSABLE = re.compile(r"\b(?:class|extension)\s+(?P<type>[A-Z]\w*)\s*:[^{]*?\b(?P<proto>StoryboardSceneBased|StoryboardBased)\b[^{]*\{")
+
+
+def body_at(text, open_brace):
+    """The text of the braces that open at open_brace."""
+    depth, i = 0, open_brace
+    while i < len(text):
+        depth += {"{": 1, "}": -1}.get(text[i], 0)
+        i += 1
+        if depth == 0:
+            break
+    return text[open_brace:i]
+
+
+def class_helpers(texts):
+    """The helpers the sources declare that compute the storyboard or the Storyboard ID from the class they are called
+    on (issue 28, point 3), by name: {name: {"generic": bool, "storyboard": "class" | literal | None, "id": bool}},
+    only for names declared once that way; and Reusable's adopters: {type: {"storyboard": name | None, "id": name | None}}."""
+    found, adopters = {}, {}
+    for text in texts:
+        for m in FUNC.finditer(text):
+            body = body_at(text, m.end() - 1)
+            generic = None
+            if m.group("generic"):
+                g = re.match(r"<\s*(\w+)", m.group("generic"))
+                t = g.group(1) if g else None
+                if t and re.fullmatch(r"\s*_?\s*\w*\s*:\s*%s\.Type\s*" % t, m.group("params")) and \
+                        re.search(r"String\(describing:\s*%s\.self\)" % t, body):
+                    generic = t
+            if generic:
+                ident = re.search(r"withIdentifier:\s*String\(describing:\s*%s\.self\)" % generic, body)
+                if ident:
+                    found.setdefault(m.group("name"), []).append({"generic": True, "storyboard": None, "id": True})
+                continue
+            if m.group("params").strip() or not re.search(OWN_NAME, body):
+                continue
+            ident = re.search(r"(?:withIdentifier:|instantiateViewControllerWithIdentifier:)\s*" + OWN_NAME, body)
+            own_board = re.search(r"(?:UIStoryboard|NSStoryboard)\(name:\s*" + OWN_NAME + r"|storyboardWithName:\s*" + OWN_NAME, body)
+            literal = re.search(r'(?:UIStoryboard|NSStoryboard)\(name:\s*"([^"\\\n]+)"', body)
+            board = "class" if own_board else (literal.group(1) if literal else None)
+            if board is None or not (ident or own_board and "instantiateInitial" in body):
+                continue
+            found.setdefault(m.group("name"), []).append({"generic": False, "storyboard": board, "id": bool(ident)})
+        for m in REUSABLE.finditer(text):
+            body = body_at(text, m.end() - 1)
+            literal = re.search(r'\bsceneStoryboard\b[^\n]*?(?:UIStoryboard|NSStoryboard)\(name:\s*"([^"\\\n]+)"', body)
+            custom_id = re.search(r"\bsceneIdentifier\b", body)
+            entry = adopters.setdefault(m.group("type"), {"proto": m.group("proto"), "storyboard": None, "id": None, "odd": False})
+            entry["odd"] |= bool(custom_id) or (m.group("proto") != entry["proto"])
+            if literal:
+                entry["storyboard"] = literal.group(1)
+    helpers = {k: v[0] for k, v in found.items() if len(v) == 1}
+    reusable = {}
+    for t, e in adopters.items():
+        if e["odd"]:
+            continue
+        if e["proto"] == "StoryboardBased":
+            reusable[t] = {"storyboard": e["storyboard"] or t, "id": None}
+        elif e["storyboard"]:
+            reusable[t] = {"storyboard": e["storyboard"], "id": t}
+    return helpers, reusable
+
+
+def class_helper_sites(rel, text, helpers, reusable):
+    """Calls of those helpers: `ReceiptVC.instantiateFromStoryboard()`, `board.instantiate(ProfileVC.self)` (the
+    storyboard known when the statement names it by a literal), `WalletVC.instantiate()` (Reusable). Each site has
+    the storyboard ("storyboard", None when not known) and the ID ("id", None for the initial scene) the call loads."""
+    sites = []
+    for m in re.finditer(r"\b([A-Z]\w*)\s*\.\s*(\w+)\s*\(\s*\)", text):
+        typ, name = m.group(1), m.group(2)
+        h = helpers.get(name)
+        if h and not h["generic"]:
+            board = typ if h["storyboard"] == "class" else h["storyboard"]
+            sites.append((m, board, typ if h["id"] else None, f"{typ}.{name}()"))
+        elif name == "instantiate" and typ in reusable:
+            sites.append((m, reusable[typ]["storyboard"], reusable[typ]["id"], f"{typ}.instantiate() (Reusable)"))
+    for m in re.finditer(r"\.\s*(\w+)\s*\(\s*([A-Z]\w*)\.self\s*\)", text):
+        h = helpers.get(m.group(1))
+        if h and h["generic"]:
+            statement = statement_around(text, m.start(), m.end())
+            literal = re.search(r'(?:UIStoryboard|NSStoryboard)\(name:\s*"([^"\\\n]+)"', statement)
+            sites.append((m, literal.group(1) if literal else None, m.group(2), f"{m.group(1)}({m.group(2)}.self)"))
+    out = []
+    for m, board, ident, form in sites:
+        if board is None and ident is None:
+            continue
+        out.append({"kind": "class-helper", "name": ident or board, "storyboard": board, "id": ident, "path": rel,
+                    "lo": line_of(text, m.start()), "hi": line_of(text, m.end()), "known": board is not None,
+                    "constant": False, "form": form, "family": "uikit", "foreign": None})
+    return out
+
+
 # ---------------------------------------------------------------- storyboards
 def storyboard_facts(root, rel):
     """Scenes with a Storyboard ID, segues with an identifier, storyboard references (and runtime-attribute links),

@@ -172,6 +172,10 @@ public struct LoadedTarget: Hashable, Sendable {
     public var bundleIdentifier: String?
     /// `INFOPLIST_KEY_*` build settings that name storyboards (Xcode 13+ generated Info.plists).
     public var entryPoints: [EntryPointDeclaration]
+    /// The target's build settings with a plain string value (Release's first, the target's over the project's and
+    /// its `.xcconfig`'s), with `TARGET_NAME`, `PRODUCT_NAME` and `PRODUCT_MODULE_NAME`: what `$(…)` in its Info.plist
+    /// values stands for (`BuildSettingExpansion`).
+    public var buildSettings: [String: String] = [:]
     /// Files in the target's build phases (resources and sources; a localized variant group gives each copy).
     public var files: [String]
     /// Folders whose whole content the target holds: folder references, Xcode 16 synchronized folders

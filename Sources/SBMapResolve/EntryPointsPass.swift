@@ -29,7 +29,15 @@ extension GraphBuilder {
             for plist in membership.infoPlists[target] {
                 guard let settings = settingsByPath[plist.path] else { continue }
                 let words = configurationWords(plist.configurations, target: target)
-                all += settings.entryPoints.map { ($0, words) }
+                for declaration in settings.entryPoints {
+                    // `$(INFOPLIST_KEY_UILaunchStoryboardName)` (issue 28, point 7): the build writes the target's
+                    // setting there; one that cannot be expanded here is a note.
+                    guard let expanded = expanded(declaration, target: target, context: words) else { continue }
+                    // The same name from the setting the key repeats (`INFOPLIST_KEY_…` in the project) is one key.
+                    if expanded.storyboardName != declaration.storyboardName,
+                       declarations.contains(where: { $0.role == expanded.role && $0.storyboardName == expanded.storyboardName }) { continue }
+                    all.append((expanded, words))
+                }
             }
             // A `~ipad` key in an iPhone-only target is never read: it declares nothing, and what it names is a note.
             let iPhoneOnly = membership.deviceFamilies[target] == [1]
@@ -47,9 +55,40 @@ extension GraphBuilder {
             // Where projects were read and none uses this plist (a committed CMake build folder, a sample whose project
             // is not in the tree), whether it is an app's at all is unknown: what it names is a note at most.
             let facts: [FindingFact] = membership.isEmpty ? [] : [.plistUsedByNoTarget]
-            for declaration in value.entryPoints { attach(declaration, scope: .nearest, facts: facts) }
+            for declaration in value.entryPoints {
+                // No target says what a `$(…)` stands for here.
+                guard !BuildSettingExpansion.hasReferences(declaration.storyboardName) else {
+                    reportUnexpanded(declaration, context: nil, why: "no target that uses this Info.plist was found")
+                    continue
+                }
+                attach(declaration, scope: .nearest, facts: facts)
+            }
         }
         checkLaunchedStoryboardsHaveInitialScenes(contexts: contexts, readByTarget: readByTarget)
+    }
+
+    /// `declaration` with the build settings its name refers to (`$(VAR)`, `${VAR}`) replaced by the target's values;
+    /// `nil`, with a note, when one cannot be: the build may set it in a way sbmap does not read.
+    private mutating func expanded(_ declaration: EntryPointDeclaration, target: Int, context: String?) -> EntryPointDeclaration? {
+        guard BuildSettingExpansion.hasReferences(declaration.storyboardName) else { return declaration }
+        guard let name = BuildSettingExpansion.expand(declaration.storyboardName, with: membership.buildSettings[target]),
+              !name.isEmpty, !name.contains("$") else {
+            reportUnexpanded(declaration, context: context,
+                             why: "\(membership.targets[target].name)'s build settings and .xcconfig files do not give its value")
+            return nil
+        }
+        var value = declaration
+        value.storyboardName = name
+        return value
+    }
+
+    /// A note: the key names a storyboard through a build setting whose value is not known, so it is not checked.
+    private mutating func reportUnexpanded(_ declaration: EntryPointDeclaration, context: String?, why: String) {
+        diagnostics.append(Diagnostic(
+            .info, .missingEntryStoryboard,
+            "\(declaration.key)\(context.map { " (\($0))" } ?? "") names storyboard '\(declaration.storyboardName)', a build setting sbmap cannot expand (\(why)); the storyboard it names is not checked",
+            at: declaration.location,
+            hint: "set the build setting in the target's build settings or its .xcconfig, or write the storyboard's name"))
     }
 
     /// "in configuration Beta of App", for a key or plist that only some of the target's build configurations use;

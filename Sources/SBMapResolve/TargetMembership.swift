@@ -27,6 +27,8 @@ public struct TargetMembership: Sendable {
     /// Each target's linked products that no target of the run builds, by position (`LoadedTarget.unscannedLinks`,
     /// less those whose name is a scanned target's): code that runs in the target and that sbmap did not read.
     public let unscannedLinks: [[String]]
+    /// Each target's plain build settings, by position (`LoadedTarget.buildSettings`).
+    public let buildSettings: [[String: String]]
     private var byFile: [String: [Int]] = [:]
     private var folders: [(folder: TargetFolder, target: Int)] = []
     /// Folders of linked libraries whose source files the linking targets hold too (`addLinkedLibraries`).
@@ -67,6 +69,7 @@ public struct TargetMembership: Sendable {
             ? ($0.source.infoPlistFile.map { [ConfiguredInfoPlist(path: $0, configurations: [])] } ?? []) : $0.source.infoPlists }
         configurations = loaded.map(\.source.configurations)
         deviceFamilies = loaded.map(\.source.deviceFamilies)
+        buildSettings = loaded.map(\.source.buildSettings)
         let scannedProducts = Set(loaded.map { Self.productStem($0.target.name) })
         unscannedLinks = loaded.map { $0.source.unscannedLinks.filter { !scannedProducts.contains(Self.productStem($0)) } }
         for (index, item) in loaded.enumerated() {

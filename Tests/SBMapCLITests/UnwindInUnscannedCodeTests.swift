@@ -7,8 +7,9 @@ import Testing
 /// warnings; the action may be in the framework, so it is unknown (a note naming it).
 @Suite struct UnwindInUnscannedCodeTests {
     /// An app whose Main.storyboard unwinds to `unwindToRoot:`, which its own code does not implement, linking
-    /// `UIKit.framework` (the SDK's) and, when `linksKit`, `Kit.framework` (built by another project).
-    static func app(linksKit: Bool) throws -> URL {
+    /// `UIKit.framework` (the SDK's) and, when `linksKit`, `Kit.framework` (built by another project). With
+    /// `kitScene`, the root scene's class is Kit's (`customModule="Kit"`): the way back passes through Kit's code.
+    static func app(linksKit: Bool, kitScene: Bool = true) throws -> URL {
         let kit = linksKit ? "B2" : ""
         let pbxproj = """
             // !$*UTF8*$!
@@ -46,7 +47,8 @@ import Testing
                                   with: #"sceneMemberID="firstResponder"/>"# + "\n" + #"<exit id="ex" userLabel="Exit" sceneMemberID="exit"/>"#)
         return try Harness.project([
             "App.xcodeproj/project.pbxproj": pbxproj,
-            "App/Main.storyboard": XML.storyboard(initial: "home", XML.scene("home", attributes: #"customClass="HomeViewController""#), detail),
+            "App/Main.storyboard": XML.storyboard(initial: "home", XML.scene("home", attributes: kitScene
+                ? #"customClass="KitRootViewController" customModule="Kit""# : #"customClass="HomeViewController""#), detail),
             "App/AppDelegate.swift": """
                 import UIKit
                 @main
@@ -69,6 +71,31 @@ import Testing
         #expect(RecallClassesTests.level(found) == "note", "\(all)")
         #expect(found?.contains("link 'Kit.framework', which sbmap did not scan") == true, "\(all)")
         #expect(found?.contains("UIKit") == false, "the SDK's frameworks hold none of the app's code: \(all)")
+    }
+
+    /// Issue 28, point 12: linking a product sbmap did not scan lowers the finding only when a scene on the way back
+    /// may be of its code. Here every scene's class is the app's own, declared in scanned code: the action can be
+    /// in none of Kit's classes on the stack, so it is a warning, as without Kit. A scene whose class no scanned code
+    /// declares (and no module is written for) may be Kit's: a note.
+    @Test func linkingAProductLowersOnlyWhenASceneOnTheWayBackMayBeItsCode() throws {
+        let own = try RecallClassesTests.findings(try Self.app(linksKit: true, kitScene: false))
+        #expect(RecallClassesTests.level(own.first { $0.contains("[code-unknown-unwind]") }) == "warning", "\(own)")
+        let root = try Self.app(linksKit: true, kitScene: false)
+        let storyboard = root.appendingPathComponent("App/Main.storyboard")
+        let text = try String(contentsOf: storyboard, encoding: .utf8)
+            .replacingOccurrences(of: #"customClass="HomeViewController""#, with: #"customClass="VendorRootController""#)
+        try text.write(to: storyboard, atomically: true, encoding: .utf8)
+        let undeclared = try RecallClassesTests.findings(root)
+        #expect(RecallClassesTests.level(undeclared.first { $0.contains("[code-unknown-unwind]") }) == "note", "\(undeclared)")
+        // A class the app declares whose superclass no scanned code declares (IBAnimatable's demo: `class
+        // BorderViewController: AnimatableViewController`) may inherit the action: a note.
+        let inherited = try Self.app(linksKit: true, kitScene: false)
+        let code = inherited.appendingPathComponent("App/AppDelegate.swift")
+        let swift = try String(contentsOf: code, encoding: .utf8)
+            .replacingOccurrences(of: "class HomeViewController: UIViewController {}", with: "class HomeViewController: KitRootViewController {}")
+        try swift.write(to: code, atomically: true, encoding: .utf8)
+        let viaSuperclass = try RecallClassesTests.findings(inherited)
+        #expect(RecallClassesTests.level(viaSuperclass.first { $0.contains("[code-unknown-unwind]") }) == "note", "\(viaSuperclass)")
     }
 
     /// Counter-case: when the run scans the project that builds Kit too, its code was read: a warning again.

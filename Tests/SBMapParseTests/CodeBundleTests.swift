@@ -40,7 +40,7 @@ import Testing
             """, path: "A.swift", language: .swift).value!
         #expect(file.loads.map(\.bundle) == [
             .main, .own, .own, .ofType("Token"), .own, .member(["KitBundle", "bundle"]),
-            .foreign(#"Bundle(identifier: "com.other.Kit")"#), .ofType("Home"), .foreign("given"),
+            .identifier(.literal("com.other.Kit"), text: #"Bundle(identifier: "com.other.Kit")"#), .ofType("Home"), .foreign("given"),
             .foreign("Bundle(for: type(of: other))"), .member(["Bundle", "framework"]),
         ])
         #expect(file.bundleHelpers.map { "\($0.path.joined(separator: ".")) \($0.value)" } == [
@@ -77,7 +77,7 @@ import Testing
             """, path: "B.m", language: .objectiveC).value!
         #expect(file.loads.map(\.bundle) == [
             .main, .own, .ofType("Kit"), .member(["BundleHelper", "frameworkBundle"]), .own,
-            .foreign(#"[NSBundle bundleWithIdentifier: "com.other"]"#), .own,
+            .identifier(.literal("com.other"), text: #"[NSBundle bundleWithIdentifier: "com.other"]"#), .own,
         ])
         #expect(file.bundleHelpers.map(\.path) == [["BundleHelper", "frameworkBundle"], ["BundleHelper", "resources"]])
         #expect(file.bundleHelpers.map(\.value).first == .own)

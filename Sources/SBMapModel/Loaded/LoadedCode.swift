@@ -89,7 +89,10 @@ public enum CodeBundle: Hashable, Sendable {
     /// A member that returns a bundle (`CodeBundleHelper`), as a dotted path: `BundleLoader.module`,
     /// `[BundleHelper frameworkBundle]`, `.framework` (`["Bundle", "framework"]`, an extension of `Bundle`).
     case member([String])
-    /// Another bundle (`Bundle(identifier:)`, `Bundle(path:)`, `Bundle(url:)`, a parameter): its storyboards may be
+    /// `Bundle(identifier: X)`, `[NSBundle bundleWithIdentifier:X]` (issue 28, point 5): the bundle of the target whose
+    /// `PRODUCT_BUNDLE_IDENTIFIER` is `X`, when one is; another bundle otherwise. `text` is the source text, shortened.
+    case identifier(CodeString, text: String)
+    /// Another bundle (`Bundle(path:)`, `Bundle(url:)`, a parameter): its storyboards may be
     /// in a framework or a dependency that was not scanned. The source text, shortened, says which.
     case foreign(String)
 }
@@ -140,6 +143,9 @@ public struct CodeInstantiation: Hashable, Sendable {
     public var api: String
     public var enclosingType: [String]
     public var location: SourceLocation
+    /// For the initial scene: the call's nil is replaced (`instantiateInitialViewController() ?? UIViewController()`),
+    /// so a storyboard without one shows the fallback instead of crashing.
+    public var hasFallback = false
 
     public init(storyboard: CodeStoryboardRef, identifier: CodeString?, api: String, enclosingType: [String],
                 location: SourceLocation) {
@@ -238,12 +244,56 @@ public struct CodeClassInstantiation: Hashable, Sendable {
     public var method: String
     public var enclosingType: [String]
     public var location: SourceLocation
+    /// For a generic helper called on a storyboard with the class as its argument (`board.instantiate(ProfileVC.self)`):
+    /// the storyboard the receiver stands for. `nil` for a helper called on the class (`ReceiptVC.instantiate()`).
+    public var storyboard: CodeStoryboardRef?
+    /// Whether the helper's name is one of the usual ones (`instantiate…`, `…FromStoryboard`, `storyboardInstance`),
+    /// which makes the class-name heuristic link when no scanned helper explains the call; `false` for a call recorded
+    /// only because its name has `storyboard` in it (`loadFromMainStoryboard`).
+    public var namedLikeAHelper = true
 
-    public init(type: String, method: String, enclosingType: [String], location: SourceLocation) {
+    public init(type: String, method: String, enclosingType: [String], location: SourceLocation,
+                storyboard: CodeStoryboardRef? = nil) {
         self.type = type
         self.method = method
         self.enclosingType = enclosingType
         self.location = location
+        self.storyboard = storyboard
+    }
+}
+
+/// A function whose body loads or instantiates with the name of the class it is called on (issue 28, point 3):
+/// `extension UIViewController { static func instantiateFromStoryboard() -> Self { UIStoryboard(name: String(describing:
+/// self), …).instantiateViewController(withIdentifier: String(describing: self)) } }`, or of its generic parameter
+/// (`extension UIStoryboard { func instantiate<T>(_: T.Type) -> T { instantiateViewController(withIdentifier:
+/// String(describing: T.self)) } }`). A call (`CodeClassInstantiation`) is checked with the values the body computes.
+public struct CodeClassNameHelper: Hashable, Sendable {
+    /// Enclosing types, then the function's name (`["UIViewController", "instantiateFromStoryboard"]`).
+    public var path: [String]
+    /// The generic parameter whose name the body uses (`T`), or `nil` when it uses `self`'s.
+    public var typeParameter: String?
+    /// The body's uses that name the class (`.ownTypeName`, or `.typeName(T)` for the generic parameter).
+    public var loads: [CodeStoryboardLoad]
+    public var instantiations: [CodeInstantiation]
+
+    public init(path: [String], typeParameter: String?, loads: [CodeStoryboardLoad], instantiations: [CodeInstantiation]) {
+        self.path = path
+        self.typeParameter = typeParameter
+        self.loads = loads
+        self.instantiations = instantiations
+    }
+}
+
+/// A type that adopts one of the Reusable library's storyboard protocols (`StoryboardBased`, `StoryboardSceneBased`),
+/// whose `instantiate()` loads the storyboard named after the class (or the type's `sceneStoryboard`) and its initial
+/// scene (or the scene whose ID is `sceneIdentifier`, by default the class's name).
+public struct CodeConformance: Hashable, Sendable {
+    public var path: [String]
+    public var protocolName: String
+
+    public init(path: [String], protocolName: String) {
+        self.path = path
+        self.protocolName = protocolName
     }
 }
 
@@ -421,6 +471,13 @@ public struct LoadedCodeFile: Hashable, Sendable {
     public var parameterHelpers: [CodeParameterHelper] = []
     /// Calls that pass literals, maybe to a `CodeParameterHelper` (see `CodeHelperCall`).
     public var helperCalls: [CodeHelperCall] = []
+    /// The names of the functions the file calls with no argument (`make()`, `Foo.fromStoryboard()`): such a call
+    /// takes every default value of the function's parameters.
+    public var bareCalls: Set<String> = []
+    /// Functions that load or instantiate with the name of the class they are called on (see `CodeClassNameHelper`).
+    public var classNameHelpers: [CodeClassNameHelper] = []
+    /// Types that adopt Reusable's storyboard protocols (see `CodeConformance`).
+    public var storyboardConformances: [CodeConformance] = []
 
     public init(path: String, language: CodeLanguage, generatedBy: CodeGenerator? = nil, imports: [String] = [],
                 types: [CodeTypeDeclaration] = [], constants: [CodeConstant] = [], enums: [CodeStringEnum] = [],
@@ -472,6 +529,7 @@ public struct LoadedCodeFile: Hashable, Sendable {
     public var isEmpty: Bool {
         constants.isEmpty && enums.isEmpty && helpers.isEmpty && bundleHelpers.isEmpty && generatedScenes.isEmpty && loads.isEmpty
             && instantiations.isEmpty && performs.isEmpty && generatedUses.isEmpty && classInstantiations.isEmpty
-            && unwindActions.isEmpty && parameterHelpers.isEmpty && helperCalls.isEmpty
+            && unwindActions.isEmpty && parameterHelpers.isEmpty && helperCalls.isEmpty && classNameHelpers.isEmpty
+            && storyboardConformances.isEmpty
     }
 }

@@ -26,6 +26,9 @@ extension ObjCCodeReader {
                 default: return .foreign(text)
                 }
             }
+            if receiver == "NSBundle", selector == "bundleWithIdentifier", !argument.isEmpty {
+                return .identifier(expressions.string(argument, locals: scopes), text: text)
+            }
             guard argument.isEmpty else { return .foreign(text) }
             // `[[self class] frameworkBundle]`: a class method of the enclosing class.
             if receiver == "[self class]" || receiver == "self.class" { return .member([selector]) }

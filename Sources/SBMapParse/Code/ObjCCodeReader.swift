@@ -190,7 +190,8 @@ struct ObjCCodeReader {
         }
         let returnsStoryboard = returnText.containsBytes("UIStoryboard") || returnText.containsBytes("NSStoryboard")
         pending.announce(.function(name: name, returnsStoryboard: returnsStoryboard), parameters: parameters, at: j)
-        if !parameters.isEmpty { methodSignatures[j] = (selector, parameters) }
+        // (A class method without parameters too: it may be a class-name helper, `+ instantiateFromStoryboard`.)
+        if !parameters.isEmpty || stream.isPunct(i, "+") { methodSignatures[j] = (selector, parameters) }
     }
 
     /// `#define NAME @"value"`, `#define NAME OTHER_NAME`.

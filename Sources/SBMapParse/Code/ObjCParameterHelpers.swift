@@ -9,6 +9,12 @@ extension ObjCCodeReader {
     /// Records the method whose body is `scope` when it uses a parameter in a load or an instantiation.
     mutating func recordParameterHelper(_ scope: CodeScope, selector: String, parameters: [String]) {
         let lines = stream.line(scope.start)...stream.line(scope.end)
+        // `+ (instancetype)instantiateFromStoryboard` naming the storyboard or the ID `NSStringFromClass(self)`
+        // (issue 28, point 3): a class-name helper.
+        if parameters.isEmpty, let (parameter, loads, instantiations) = file.classNameUses(in: lines, generics: []) {
+            file.classNameHelpers.append(CodeClassNameHelper(path: currentClass + [selector], typeParameter: parameter,
+                                                             loads: loads, instantiations: instantiations))
+        }
         let (loads, instantiations) = file.parameterUses(in: lines)
         guard !loads.isEmpty || !instantiations.isEmpty else { return }
         file.parameterHelpers.append(CodeParameterHelper(

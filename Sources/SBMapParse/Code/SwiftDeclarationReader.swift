@@ -49,6 +49,8 @@ extension SwiftCodeReader {
         // Of the inherited types only the first (a class's superclass) and whether `String` is one are wanted.
         var firstInherited = -1
         var inheritsString = false
+        // Reusable's storyboard protocols (issue 28, point 3), on the class or an extension of it.
+        var storyboardProtocol: String?
         if stream.isPunct(j, ":") {
             j += 1
             var expectName = true
@@ -58,6 +60,10 @@ extension SwiftCodeReader {
                     while stream.isPunct(j + 1, "."), stream.kind(j + 2) == .identifier { j += 2 }
                     if firstInherited < 0 { firstInherited = j }
                     if keyword == .enum, !inheritsString { inheritsString = stream.text(j, equals: "String") }
+                    if keyword != .enum, keyword != .protocol {
+                        if stream.text(j, equals: "StoryboardSceneBased") { storyboardProtocol = "StoryboardSceneBased" }
+                        else if stream.text(j, equals: "StoryboardBased") { storyboardProtocol = "StoryboardBased" }
+                    }
                     expectName = false
                 } else if stream.isPunct(j, ",") {
                     expectName = true
@@ -92,6 +98,7 @@ extension SwiftCodeReader {
         file.types.append(CodeTypeDeclaration(path: fullPath, kind: kind, superclass: superclass,
                                               location: stream.location(i + 1, path: filePath),
                                               lines: stream.line(i + 1)...stream.line(stream.close(j))))
+        if let storyboardProtocol { file.storyboardConformances.append(CodeConformance(path: fullPath, protocolName: storyboardProtocol)) }
         pending.announce(.type(path: fullPath, stringEnum: kind == .enum && inheritsString), at: j)
     }
 

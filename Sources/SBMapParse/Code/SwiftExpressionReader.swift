@@ -88,8 +88,11 @@ struct SwiftExpressionReader: LocalNames {
             if stream.isPunct(open, "."), stream.isIdentifier(open + 1, "init") { open += 2 }
             if stream.isPunct(open, "("), stream.close(open) == range.upperBound - 1 {
                 let args = expressions.arguments(open: open)
+                if args.count == 1, expressions.hasLabel(args[0], "identifier") {
+                    return .identifier(string(args[0].range), text: text)
+                }
                 guard args.count == 1, expressions.hasLabel(args[0], "for") || expressions.hasLabel(args[0], "forClass") else {
-                    return .foreign(text)  // `Bundle(identifier:)`, `Bundle(path:)`, `Bundle(url:)`
+                    return .foreign(text)  // `Bundle(path:)`, `Bundle(url:)`
                 }
                 return classBundle(args[0].range) ?? .foreign(text)
             }

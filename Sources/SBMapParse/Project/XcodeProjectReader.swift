@@ -138,8 +138,14 @@ struct XcodeProjectReader {
         }
         target.infoPlists = plists.map { ConfiguredInfoPlist(path: $0.path, configurations: $0.configurations.sorted(), declaredAt: $0.declaredAt) }
         target.infoPlistFile = target.infoPlists.first?.path
+        // Every plain setting, with the ones Xcode sets itself: what `$(…)` in the target's Info.plist values stands
+        // for (issue 28, point 7), and in its bundle identifier (`com.example.$(PRODUCT_NAME:rfc1034identifier)`).
+        var plain = BuildSettingExpansion.withDefaults(settings.plainValues(), targetName: name)
+        for (key, value) in [("SRCROOT", "."), ("SOURCE_ROOT", "."), ("PROJECT_DIR", ".")] where plain[key] == nil { plain[key] = value }
+        target.buildSettings = plain
         if let (identifier, _) = settings.value("PRODUCT_BUNDLE_IDENTIFIER") {
-            let resolved = substitute(identifier, target: name, productName: productName)
+            let resolved = BuildSettingExpansion.expand(substitute(identifier, target: name, productName: productName), with: plain)?
+                .trimmingSpaces ?? ""
             if !resolved.isEmpty, !resolved.contains("$") { target.bundleIdentifier = resolved }
         }
         target.entryPoints = settings.entryPoints()
@@ -356,6 +362,21 @@ struct BuildSettings {
             }
         }
         return nil
+    }
+
+    /// Every setting with a plain string value (no `[condition]`), as `value(_:)` gives it: the Release
+    /// configuration's first, the target's over the project's.
+    func plainValues() -> [String: String] {
+        var result: [String: String] = [:]
+        for layer in [target, project] {
+            for (_, settings) in layer {
+                guard case .dictionary(let entries) = settings else { continue }
+                for (key, value) in entries where result[key] == nil && !key.contains("[") {
+                    if let (text, _) = value.stringValue { result[key] = text }
+                }
+            }
+        }
+        return result
     }
 
     /// A list value (`SUPPORTED_PLATFORMS = (iphoneos, iphonesimulator)`) as one space-separated string.

@@ -74,6 +74,8 @@ struct CodeGraphIndex: Sendable {
     /// the least label of those scenes (the hint of a `code-unknown-segue` finding), worked out once.
     private var segueSourcesByIdentifier: [String: [String]] = [:]
     private var leastSegueSourceLabels: [String: String?] = [:]
+    /// The nodes an edge of the storyboards leads to (a segue, a relationship, a reference).
+    private var reachedNodes: Set<String> = []
 
     /// Builds the tables in two halves at once, one from the nodes and one from the edges: on a large app this is
     /// the longest step between resolving and linking. Each class's segue identifiers then join the two.
@@ -82,6 +84,7 @@ struct CodeGraphIndex: Sendable {
         let segues = halves.removeLast()
         self = halves.removeLast()  // moved out, so that the class table below is changed in place, not copied
         segueIdentifiersBySource = segues.segueIdentifiersBySource
+        reachedNodes = segues.reachedNodes
         let nodeIndexByID = nodeIndexByID, nodes = graph.nodes  // for the closure, instead of `self`
         leastSegueSourceLabels = segues.segueSourcesByIdentifier.mapValues { sources in
             sources.compactMap { nodeIndexByID[$0].map { nodes[$0].label } }.min()
@@ -110,6 +113,7 @@ struct CodeGraphIndex: Sendable {
             segueIdentifiersBySource.reserveCapacity(graph.edges.count)
             segueSourcesByIdentifier.reserveCapacity(graph.edges.count)
             for k in graph.edges.indices {
+                reachedNodes.insert(graph.edges[k].to)
                 switch graph.edges[k].kind {
                 case .relationship, .reference, .code, .unwindTarget: continue
                 default: break
@@ -303,6 +307,14 @@ struct CodeGraphIndex: Sendable {
         storyboard.initialScene.flatMap { nodeIndexByID[$0] }.map(followReference)
     }
 
+    /// Whether something leads to scene `node`: it is its storyboard's initial scene, or a segue, a relationship or a
+    /// reference reaches it. A scene nothing leads to is shown only by code, or never (a stale copy).
+    func isReached(_ node: Node) -> Bool {
+        if reachedNodes.contains(node.id) { return true }
+        guard let path = node.storyboard, let board = storyboardsByPath[path] else { return false }
+        return board.initialScene == node.objectID || board.initialScene == node.id
+    }
+
     /// The nodes at positions `indices`, as edge ends.
     func ends(ofNodes indices: [Int]) -> [EdgeEnd] {
         var ends: [EdgeEnd] = []
@@ -338,6 +350,21 @@ struct CodeGraphIndex: Sendable {
 
     /// The identifiers of the segues that start at a scene of class `type`; `nil` when no scene has that class.
     func segueIdentifiers(ofClass type: String) -> Set<String>? { scenesByClass[type]?.segueIdentifiers }
+
+    /// The identifiers of the segues that start at the scenes of class `type` in storyboards that `targets` build;
+    /// `nil` when no scene of the class is in one (issue 28, point 13: a copy no target builds, an `.xcloc`'s, does
+    /// not ship).
+    func segueIdentifiers(ofClass type: String, builtBy targets: Set<String>) -> Set<String>? {
+        guard let scenes = scenesByClass[type] else { return nil }
+        var found = false
+        var identifiers: Set<String> = []
+        for end in scenes.ends {
+            guard let path = end.storyboard, let board = storyboardsByPath[path], Self.holds(targets, board) else { continue }
+            found = true
+            if let more = segueIdentifiersBySource[end.id] { identifiers.formUnion(more) }
+        }
+        return found ? identifiers : nil
+    }
 
     /// Every segue identifier starting at one of `nodes`.
     func segueIdentifiers(from nodes: [Node]) -> Set<String> {

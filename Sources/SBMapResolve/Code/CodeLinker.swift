@@ -79,6 +79,7 @@ public struct CodeLinker: Sendable {
         }
         files.sort { $0.path < $1.path }  // in place: `sorted` would copy every file again
         ParameterHelperCalls.expand(&files)
+        ClassNameHelperCalls.expand(&files)
         return Prepared(fileCount: fileCount, diagnostics: diagnostics, files: files, symbols: CodeSymbolTable(files: files),
                         membership: membership)
     }

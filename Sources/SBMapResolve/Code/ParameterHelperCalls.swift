@@ -16,7 +16,22 @@ enum ParameterHelperCalls {
             for helper in file.parameterHelpers { helpersByName[helper.path.last ?? "", default: []].append(helper) }
         }
         guard !helpersByName.isEmpty else { return }
-        followDefaults(&files)
+        // The helpers some call takes every default of (issue 28, point 8): a call with no argument, or one whose
+        // arguments fill only parameters without a default.
+        var defaultsTaken: Set<[String]> = []
+        for file in files {
+            for name in file.bareCalls {
+                for helper in helpersByName[name] ?? [] where helper.parameters.allSatisfy(\.hasDefault) { defaultsTaken.insert(helper.path) }
+            }
+            for call in file.helperCalls {
+                for helper in helpersByName[call.name] ?? [] {
+                    guard let bound = bind(call, to: helper),
+                          helper.parameters.allSatisfy({ !$0.hasDefault || bound[$0.name] == nil }) else { continue }
+                    defaultsTaken.insert(helper.path)
+                }
+            }
+        }
+        followDefaults(&files, taken: defaultsTaken)
         for k in files.indices where !files[k].helperCalls.isEmpty {
             for call in files[k].helperCalls {
                 guard let candidates = helpersByName[call.name] else { continue }
@@ -35,9 +50,10 @@ enum ParameterHelperCalls {
                         guard case .string(let value)? = substitute(written, arguments) else { continue }
                         identifier = value
                     }
-                    files[k].instantiations.append(CodeInstantiation(storyboard: storyboard, identifier: identifier,
-                                                                     api: use.api + via, enclosingType: call.enclosingType,
-                                                                     location: call.location))
+                    var made = CodeInstantiation(storyboard: storyboard, identifier: identifier, api: use.api + via,
+                                                 enclosingType: call.enclosingType, location: call.location)
+                    made.hasFallback = use.hasFallback
+                    files[k].instantiations.append(made)
                 }
             }
         }
@@ -49,9 +65,14 @@ enum ParameterHelperCalls {
     /// becomes the use of the default, checked where it is written. A use that names a parameter without such a
     /// default stays as it is (a note: each call passes its own value); calls that pass their own literals are
     /// checked at the call, as before.
-    private static func followDefaults(_ files: inout [LoadedCodeFile]) {
+    ///
+    /// Only a helper that some scanned call calls with all its defaults (`taken`, issue 28, point 8): `make(_ id:
+    /// String? = nil, from storyboard: String = "MyIdentity")`, which loads the initial scene when `id` is nil, is not
+    /// checked with its defaults when every caller passes an ID.
+    private static func followDefaults(_ files: inout [LoadedCodeFile], taken: Set<[String]>) {
         for k in files.indices where !files[k].parameterHelpers.isEmpty {
-            for helper in files[k].parameterHelpers where helper.parameters.contains(where: { $0.defaultValue != nil }) {
+            for helper in files[k].parameterHelpers where helper.parameters.contains(where: { $0.defaultValue != nil })
+                && taken.contains(helper.path) {
                 var defaults: [String: CodeHelperCall.Argument] = [:]
                 for parameter in helper.parameters { defaults[parameter.name] = parameter.defaultValue }
                 let via = " (with the default values of \(helper.signature))"

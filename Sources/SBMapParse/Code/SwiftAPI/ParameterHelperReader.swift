@@ -10,6 +10,7 @@ extension SwiftCodeReader {
         let n = scope.nameToken
         guard n > 0, stream[n - 1].word == .func, stream.kind(n) == .identifier else { return }
         let lines = stream.location(scope.start, path: filePath).line...stream.location(scope.end, path: filePath).line
+        recordClassNameHelper(scope, lines: lines)
         // Most bodies use no parameter in a storyboard call: nothing else is read for them.
         let (loads, instantiations) = file.parameterUses(in: lines)
         guard !loads.isEmpty || !instantiations.isEmpty else { return }
@@ -28,6 +29,27 @@ extension SwiftCodeReader {
                                     defaultValue: equals.flatMap { defaultValue(($0 + 1)..<p.type.upperBound) }))
         }
         file.parameterHelpers.append(CodeParameterHelper(path: scopes.typePath + [stream.text(n)], parameters: parameters,
+                                                         loads: loads, instantiations: instantiations))
+    }
+
+    /// Records `scope`, a closing `func`, as a `CodeClassNameHelper` when its body loads or instantiates with the
+    /// name of the class it is called on (`String(describing: self)`) or of its generic parameter
+    /// (`String(describing: T.self)` in `func instantiate<T>(_: T.Type)`), issue 28, point 3.
+    private mutating func recordClassNameHelper(_ scope: CodeScope, lines: ClosedRange<Int>) {
+        let n = scope.nameToken
+        // The generic parameters' names: `<T: UIViewController, U>`.
+        var generics: [String] = []
+        if stream.isPunct(n + 1, "<") {
+            var k = n + 2
+            var expectName = true
+            while k < scope.start, !stream.isPunct(k, ">") {
+                if expectName, stream.kind(k) == .identifier { generics.append(stream.text(k)); expectName = false }
+                if stream.isPunct(k, ",") { expectName = true }
+                k += 1
+            }
+        }
+        guard let (parameter, loads, instantiations) = file.classNameUses(in: lines, generics: generics) else { return }
+        file.classNameHelpers.append(CodeClassNameHelper(path: scopes.typePath + [stream.text(n)], typeParameter: parameter,
                                                          loads: loads, instantiations: instantiations))
     }
 
@@ -54,6 +76,11 @@ extension SwiftCodeReader {
                     open.append((i, false))
                 } else if t.punct == UInt8(ascii: ")") || t.punct == UInt8(ascii: "]") || t.punct == UInt8(ascii: "}") {
                     if let last = open.popLast(), last.marked { helperCall(open: last.index) }
+                    // `name()`: a call that takes every default of the function it calls (issue 28, point 8).
+                    if t.punct == UInt8(ascii: ")"), stream.isPunct(i - 1, "("), stream.kind(i - 2) == .identifier,
+                       stream.word(i - 2) == .other, stream.word(i - 3) != .func {
+                        file.bareCalls.insert(stream.text(i - 2))
+                    }
                 }
             } else if !open.isEmpty, stream.isPunct(open[open.count - 1].index, "("), startsArgument(i),
                       t.kind == .string ? endsArgument(i + 1)

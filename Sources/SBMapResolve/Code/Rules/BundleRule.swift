@@ -71,6 +71,13 @@ extension CodeLinkPass {
                 return .foreign("'\(shown)', which returns \(why)")
             }
             return result ?? .main
+        case .identifier(let identifier, let text):
+            // A target's bundle identifier (after its `$(…)` are expanded): that target's bundle (issue 28, point 5).
+            if case .string(let value) = symbols.resolve(identifier, scope: scope) {
+                let owners = membership.targets.filter { $0.bundleIdentifier == value }.map(\.id)
+                if !owners.isEmpty { return .targets(Set(owners)) }
+            }
+            return .foreign(text.isEmpty ? "a bundle that is not known statically" : "'\(text)'")
         case .foreign(let text):
             return .foreign(text.isEmpty ? "a bundle that is not known statically" : "'\(text)'")
         }

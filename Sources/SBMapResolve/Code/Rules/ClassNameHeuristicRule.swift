@@ -6,6 +6,8 @@ extension CodeLinkPass {
     /// `Foo.instantiateFromStoryboard()`: a scene whose storyboard identifier is `Foo`, else one whose class is `Foo`,
     /// preferring storyboard `Foo` (or `Foo` without its `ViewController` suffix). No finding when nothing fits.
     mutating func link(_ use: CodeClassInstantiation) {
+        // (Calls of other helpers with `storyboard` in their name are recorded for `ClassNameHelperCalls` only.)
+        guard use.storyboard == nil, use.namedLikeAHelper else { return }
         var targets = index.scenes(withIdentifier: use.type)
         if targets.isEmpty { targets = index.scenes(ofClass: use.type) }
         guard !targets.isEmpty else { return }

@@ -48,10 +48,14 @@ extension CodeLinkPass {
         // it have scenes, and which segue identifiers it has otherwise (for the finding). What only a finding needs
         // (the segues elsewhere with that identifier) is looked up after.
         let index = index  // captured by the closure below instead of the whole pass
+        // Only the scenes in storyboards that the targets compiling the file build, when there are some: a copy no
+        // target builds (an `.xcloc` export's) keeps a segue the built storyboard lost (issue 28, point 13).
+        let built = file.targets
         var hasScenes = false
         var identifiers: Set<String> = []
         if onSelf, symbols.anyInFamily(of: name, { type in
-            guard let more = index.segueIdentifiers(ofClass: type) else { return false }
+            guard let more = built.flatMap({ index.segueIdentifiers(ofClass: type, builtBy: $0) })
+                ?? index.segueIdentifiers(ofClass: type) else { return false }
             hasScenes = true
             if more.contains(identifier) { return true }
             if identifiers.isEmpty { identifiers = more } else { identifiers.formUnion(more) }

@@ -29,8 +29,10 @@ extension CodeLinkPass {
             // None of the storyboards the receiver stands for has an initial scene: the call returns nil, which the
             // code force-unwraps (a crash) or drops (nothing shown): an error. Code nothing refers to, or that no
             // target compiles, is lowered by its facts as any error is.
-            linkInitialScenes(of: boards, from: use.enclosingType, at: use.location, via: use.api, level: .error,
-                              asked: "\(use.api) asks storyboard \(Self.quoted(boards)) for its initial scene, which it does not have; the call returns nil",
+            // A fallback for nil (`?? UIViewController()`) shows another screen instead of crashing: a warning.
+            linkInitialScenes(of: boards, from: use.enclosingType, at: use.location, via: use.api, level: use.hasFallback ? .warning : .error,
+                              asked: "\(use.api) asks storyboard \(Self.quoted(boards)) for its initial scene, which it does not have; the call returns nil"
+                                  + (use.hasFallback ? ", and the code shows its fallback instead" : ""),
                               hint: "tick 'Is Initial View Controller' on a scene, or instantiate by identifier")
             return
         }
@@ -42,6 +44,19 @@ extension CodeLinkPass {
                 // `self.storyboard` is the storyboard the calling scene was loaded from: each scene of the class
                 // links inside its own storyboard, never across (a class with a scene in an iPhone, an iPad and a
                 // tvOS storyboard made nine edges, six of them false).
+                var boards = boards
+                let stale = staleCopies(of: use.enclosingType.last ?? "", among: boards)
+                if !stale.isEmpty {
+                    // Issue 28, point 10: a copy of the class's scene that nothing leads to (left in Main.storyboard
+                    // when the live one moved to Details.storyboard) never runs this code; only a note if it lacks the ID.
+                    boards.removeAll { b in stale.contains { $0.path == b.path } }
+                    let lacking = stale.filter { index.scenes(inStoryboard: $0.path, identifier: identifier).exact.isEmpty }
+                    if !lacking.isEmpty {
+                        report(.info, .codeUnknownIdentifier,
+                               "\(Self.described(use.api)) names storyboard ID '\(identifier)', which \(Self.quoted(lacking)) does not have; its scene of class '\(use.enclosingType.last ?? "")' there is a stale copy that nothing leads to, so this call does not run from it",
+                               at: use.location, hint: "delete the stale copy of the scene, or give it a segue or relationship that leads to it")
+                    }
+                }
                 for board in boards {
                     link(identifier: identifier, in: [board], from: use.enclosingType, location: use.location, via: use.api,
                          heuristic: identifierArg.isClassName, onlyFrom: board.path)
@@ -51,6 +66,20 @@ extension CodeLinkPass {
             link(identifier: identifier, in: boards, from: use.enclosingType, location: use.location, via: use.api,
                  heuristic: identifierArg.isClassName)
         }
+    }
+
+    /// The storyboards among `boards` whose scenes of `type` (or a subclass) nothing leads to, when another of them
+    /// has one that something leads to, and whose Storyboard IDs (if any) that one has too: stale copies.
+    func staleCopies(of type: String, among boards: [Storyboard]) -> [Storyboard] {
+        guard boards.count > 1, !type.isEmpty else { return [] }
+        let family = symbols.descendants(of: type)
+        let scenes = boards.map { board in index.scenes(in: board).filter { $0.customClass.map(family.contains) ?? false } }
+        let reached = scenes.map { $0.contains(where: index.isReached) }
+        guard reached.contains(true), reached.contains(false) else { return [] }
+        let liveIDs = Set(zip(scenes, reached).filter(\.1).flatMap { $0.0.compactMap(\.storyboardIdentifier) })
+        return boards.indices.filter { k in
+            !reached[k] && scenes[k].allSatisfy { $0.storyboardIdentifier.map(liveIDs.contains) ?? true }
+        }.map { boards[$0] }
     }
 
     /// Issue 20, class 6: whatever storyboard an unknown receiver stands for, it is one of the app's, and no scene of

@@ -31,7 +31,10 @@ extension CodeLinkPass {
                 var hint = "implement '@IBAction func \(Self.swiftName(selector))' in the view controller it should return to, or scan the file that does"
                 // A product the storyboard's targets link may implement it (IBAnimatable's `UIViewController`
                 // extension has `unwindToViewController:`): without its code, unknown.
-                let unscanned = exit.storyboard.map(unscannedLinks(of:)) ?? []
+                // Only when a scene on the way back may be of that code (issue 28, point 12): one whose class is
+                // from an unscanned product's module, or that no scanned code declares. An app linking an argument
+                // parser or an analytics SDK keeps its true findings.
+                let unscanned = exit.storyboard.map { foreignScene(in: $0) ? unscannedLinks(of: $0) : [] } ?? []
                 if !unscanned.isEmpty {
                     message = "unwind segue to '\(selector)' returns to no scanned class; the storyboard's targets link "
                         + Self.listed(unscanned) + ", which sbmap did not scan and which may implement it"
@@ -58,6 +61,30 @@ extension CodeLinkPass {
                 }
             }
         }
+    }
+
+    /// Whether a scene of `storyboard` has a class that code sbmap did not read may declare: its `customModule` names
+    /// a product that the storyboard's targets link and no scanned target builds, or no scanned code declares it or a
+    /// superclass of it (and it is not one of the SDK's, `UI…`/`NS…`).
+    private func foreignScene(in storyboard: String) -> Bool {
+        let products = Set(unscannedLinks(of: storyboard).map(TargetMembership.productStem))
+        guard !products.isEmpty else { return false }
+        guard let board = index.storyboardsByPath[storyboard] else { return false }
+        for node in index.scenes(in: board) {
+            guard let type = node.customClass, !type.isEmpty else { continue }
+            if let module = node.customModule, products.contains(TargetMembership.productStem(module)) { return true }
+            // (Or a superclass: `class BorderViewController: AnimatableViewController` inherits the framework's action.)
+            if symbols.anyInFamily(of: type, { symbols.location(ofType: $0) == nil && !Self.isSDKClass($0) }) { return true }
+        }
+        return false
+    }
+
+    /// `UINavigationController`, `NSWindowController`: a class of Apple's frameworks, which no app declares.
+    static func isSDKClass(_ name: String) -> Bool {
+        let scalars = Array(name.unicodeScalars.prefix(3))
+        guard scalars.count == 3 else { return false }
+        return (scalars[0] == "U" && scalars[1] == "I" || scalars[0] == "N" && scalars[1] == "S")
+            && scalars[2].properties.isUppercase
     }
 
     /// The products that the targets holding `storyboard` link and no scanned target builds, sorted, each once.
