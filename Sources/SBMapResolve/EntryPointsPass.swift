@@ -87,7 +87,7 @@ extension GraphBuilder {
         diagnostics.append(Diagnostic(
             .info, .missingEntryStoryboard,
             "\(declaration.key)\(context.map { " (\($0))" } ?? "") names storyboard '\(declaration.storyboardName)', a build setting sbmap cannot expand (\(why)); the storyboard it names is not checked",
-            at: declaration.location,
+            at: declaration.location, about: "\(declaration.key)=\(declaration.storyboardName)",
             hint: "set the build setting in the target's build settings or its .xcconfig, or write the storyboard's name"))
     }
 

@@ -47,14 +47,15 @@ extension CodeLinkPass {
                 var boards = boards
                 let stale = staleCopies(of: use.enclosingType.last ?? "", among: boards)
                 if !stale.isEmpty {
-                    // Issue 28, point 10: a copy of the class's scene that nothing leads to (left in Main.storyboard
+                    // A copy of the class's scene that nothing leads to (left in Main.storyboard
                     // when the live one moved to Details.storyboard) never runs this code; only a note if it lacks the ID.
                     boards.removeAll { b in stale.contains { $0.path == b.path } }
                     let lacking = stale.filter { index.scenes(inStoryboard: $0.path, identifier: identifier).exact.isEmpty }
                     if !lacking.isEmpty {
                         report(.info, .codeUnknownIdentifier,
                                "\(Self.described(use.api)) names storyboard ID '\(identifier)', which \(Self.quoted(lacking)) does not have; its scene of class '\(use.enclosingType.last ?? "")' there is a stale copy that nothing leads to, so this call does not run from it",
-                               at: use.location, hint: "delete the stale copy of the scene, or give it a segue or relationship that leads to it")
+                               at: use.location, about: "\(use.api) '\(identifier)' in stale \(Self.quoted(lacking))",
+                               hint: "delete the stale copy of the scene, or give it a segue or relationship that leads to it")
                     }
                 }
                 for board in boards {
