@@ -103,12 +103,13 @@ extension StylePass {
             lines.append(TextSafety.label(Self.relationshipText(rel, order: edge.order), limit: limit))
         }
         if labels.segueIdentifiers, let ident = edge.identifier, !TextSafety.clean(ident).isEmpty {
-            lines.append(TextSafety.label(ident, limit: limit))
+            lines += TextSafety.labelLines(ident, limit: limit)
         }
         if let selector = edge.creationSelector, !TextSafety.clean(selector).isEmpty {
             let prefix = TextSafety.clean(labels.segueActionPrefix)
             let text = prefix.isEmpty ? TextSafety.clean(selector) : prefix + " " + TextSafety.clean(selector)
-            lines.append(TextSafety.label(text, limit: limit))
+            // A long selector breaks at its humps and colons over up to three lines rather than lose its words.
+            lines += TextSafety.wrapped(text, width: limit)
         }
         return lines
     }
