@@ -103,6 +103,7 @@ struct StylePass {
         styleEdges()
         styleUnwindPorts()
         styleCandidates()
+        mergeParallelEdges()
         diagnostics += view.planLayout(nodes: nodes, edges: &edges, direction: options.direction, ids: &ids)
     }
 

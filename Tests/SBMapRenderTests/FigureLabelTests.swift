@@ -8,7 +8,7 @@ import SBMapStyle
 import Testing
 
 /// Issue 30, maps that read as figures: a PNG has no tooltip to rescue a lost name, so a label keeps every word of a
-/// long identifier (broken at its humps over lines).
+/// long identifier (broken at its humps over lines), and links a reader cannot tell apart are one edge with `×N`.
 @Suite struct FigureLabelTests {
     typealias S = SampleGraphs
     static let path = "App/Main.storyboard"
@@ -86,5 +86,32 @@ import Testing
         for word in ["Settings", "PViCadeControllerViewController", "no", "scene", "with", "storyboard", "ID", "in", "'Settings'"] {
             #expect(text.contains(word), "\(word): \(lines)")
         }
+    }
+
+    @Test func parallelLinksAlikeAreOneEdgeWithACount() throws {
+        let path = Self.path
+        let list = S.scene(path, "LST-01", customClass: "ListViewController", initial: true)
+        let detail = S.scene(path, "DTL-01", customClass: "DetailViewController", line: 30)
+        let other = S.scene(path, "OTH-01", customClass: "OtherViewController", line: 40)
+        // Four cells with the same segue; two buttons with an unnamed segue each; one segue named otherwise.
+        let named = (1...4).map { S.edge(path, "c\($0)", list, detail, .show, identifier: "showDetail", line: 20 + $0) }
+        let unnamed = (1...2).map { S.edge(path, "b\($0)", list, other, .presentation, line: 30 + $0) }
+        let single = S.edge(path, "s1", list, detail, .show, identifier: "showDetailAgain", line: 40)
+        let graph = StoryboardGraph(
+            storyboards: [Storyboard(path: path, name: "Main", platform: .iOS, initialScene: list.id)],
+            nodes: [list, detail, other], edges: named + unnamed + [single])
+        let svg = try SVG.render(graph)
+        let edges = SVG.groups(svg.doc, "edge").filter { !(SVG.attr($0, "class") ?? "").contains("marker") }
+        let shows = edges.filter { SVG.texts($0).contains("showDetail") }
+        #expect(shows.count == 1, "four alike segues are one edge")
+        #expect(shows.first.map(SVG.texts) == ["showDetail", "×4"])
+        #expect(shows.first.flatMap(SVG.tooltip)?.contains("4 links alike") == true)
+        let presents = edges.filter { (SVG.attr($0, "class") ?? "").split(separator: " ").contains("presentation") }
+        #expect(presents.count == 1, "two unnamed segues alike are one edge")
+        #expect(presents.first.map(SVG.texts) == ["×2"])
+        // A segue that differs in its label stays an edge of its own, without a count.
+        let again = edges.filter { SVG.texts($0).contains("showDetailAgain") }
+        #expect(again.count == 1)
+        #expect(again.first.map(SVG.texts) == ["showDetailAgain"])
     }
 }
