@@ -94,6 +94,38 @@ extension StylePass {
         }
     }
 
+    /// Edges a reader cannot tell apart (the same ends, label, look and classes: four `showDetail` segues from one
+    /// table's cells, two unnamed segues from two buttons) drawn as one, the first, labelled `×4`: four curves on top
+    /// of each other, each with its own copy of the label, read as one link with its text printed over itself. The
+    /// tooltip says how many links the edge stands for.
+    mutating func mergeParallelEdges() {
+        struct Key: Hashable {
+            var from, to: String
+            var label: [String]
+            var classes: [String]
+            var style: EdgeStyle
+            var crosses: Bool
+        }
+        var count: [Key: Int] = [:]
+        func key(_ e: StyledEdge) -> Key? {
+            e.layoutOnly || e.rankSpan != nil ? nil
+                : Key(from: e.from, to: e.to, label: e.label, classes: e.classes, style: e.style, crosses: e.crossesClusters)
+        }
+        for edge in edges { if let k = key(edge) { count[k, default: 0] += 1 } }
+        guard count.values.contains(where: { $0 > 1 }) else { return }
+        var done: Set<Key> = []
+        let tooltipLimit = labels.tooltipMaxLength
+        edges = edges.compactMap { edge in
+            guard let k = key(edge), let n = count[k], n > 1 else { return edge }
+            guard done.insert(k).inserted else { return nil }
+            var merged = edge
+            merged.label.append("×\(n)")
+            merged.tooltip = TextSafety.capped(edge.tooltip + "\n×\(n): \(n) links alike, drawn as one",
+                                               tooltipLimit)
+            return merged
+        }
+    }
+
     func edgeLabel(_ edge: Edge, style: EdgeStyle) -> [String] {
         var lines: [String] = []
         let limit = labels.maxLength
@@ -103,12 +135,13 @@ extension StylePass {
             lines.append(TextSafety.label(Self.relationshipText(rel, order: edge.order), limit: limit))
         }
         if labels.segueIdentifiers, let ident = edge.identifier, !TextSafety.clean(ident).isEmpty {
-            lines.append(TextSafety.label(ident, limit: limit))
+            lines += TextSafety.labelLines(ident, limit: limit)
         }
         if let selector = edge.creationSelector, !TextSafety.clean(selector).isEmpty {
             let prefix = TextSafety.clean(labels.segueActionPrefix)
             let text = prefix.isEmpty ? TextSafety.clean(selector) : prefix + " " + TextSafety.clean(selector)
-            lines.append(TextSafety.label(text, limit: limit))
+            // A long selector breaks at its humps and colons over up to three lines rather than lose its words.
+            lines += TextSafety.wrapped(text, width: limit)
         }
         return lines
     }

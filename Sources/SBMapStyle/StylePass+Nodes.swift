@@ -106,7 +106,8 @@ extension StylePass {
         var style = theme.nodeStyle(for: node.role)
         var classes = [node.role.rawValue]
         let limit = labels.maxLength
-        var lines = [TextSafety.label(summary.name, limit: limit)]
+        var lines = TextSafety.labelLines(summary.name, limit: limit, maxLines: 2)
+        if lines.isEmpty { lines = [""] }
         let scenes = summary.scenes == 1 ? "1 scene" : "\(summary.scenes) scenes"
         if node.role == .stub, node.summary?.storyboard == "code" {
             // The stub for types in code further away (coordinators, helpers): not a storyboard.
@@ -187,18 +188,22 @@ extension StylePass {
         let limit = labels.maxLength
         switch node.role {
         case .reference, .link, .codeTarget:
-            // At most three lines in all, wrapped at spaces (never inside a word): where it points, then why not.
+            // Where it points (two lines at most), then why not (three at most: a PNG has no tooltip to give back a
+            // word the label left out), each wrapped at spaces and a long name at its humps.
             var lines = TextSafety.wrapped(TextSafety.clean(linkDescription(node)), width: limit, maxLines: 2)
             if let res = node.resolution, res.state != .resolved {
-                lines += TextSafety.wrapped(Self.reasonText(res), width: limit, maxLines: max(1, 3 - lines.count))
+                lines += TextSafety.wrapped(Self.reasonText(res), width: limit, maxLines: 3)
             } else if node.resolution == nil {
                 lines.append(Resolution.State.unresolved.rawValue)
             }
             return lines
         case .exit:
-            return [TextSafety.label(node.unwindAction.map { "Exit: \($0)" } ?? node.label, limit: limit)]
+            // A long selector breaks at its humps and colons (`Exit: unwindToSomething` / `ViewController:`).
+            let lines = TextSafety.labelLines(node.unwindAction.map { "Exit: \($0)" } ?? node.label, limit: limit)
+            return lines.isEmpty ? [""] : lines
         case .code:
-            return [TextSafety.label(node.customClass ?? node.label, limit: limit)]
+            let lines = TextSafety.labelLines(node.customClass ?? node.label, limit: limit)
+            return lines.isEmpty ? [""] : lines
         default:
             let primary: String?
             switch options.labelMode {

@@ -103,6 +103,7 @@ struct StylePass {
         styleEdges()
         styleUnwindPorts()
         styleCandidates()
+        mergeParallelEdges()
         diagnostics += view.planLayout(nodes: nodes, edges: &edges, direction: options.direction, ids: &ids)
     }
 
@@ -121,7 +122,8 @@ struct StylePass {
         for sb in storyboards {
             let id = ids.make("storyboard", sb.path)
             clusterIDs[sb.path] = id
-            var label = [TextSafety.label(sb.name, limit: labels.maxLength)]
+            var label = TextSafety.labelLines(sb.name, limit: labels.maxLength, maxLines: 2)
+            if label.isEmpty { label = [""] }
             if (nameCounts[sb.name] ?? 0) > 1 {
                 // Names repeat (localized copies, one per platform, a module each): say which file. The end of a
                 // path tells files apart, so a long one loses its middle.

@@ -115,50 +115,76 @@ public enum TextSafety {
         wrapped(clean(text), width: limit, maxLines: 1).first ?? ""
     }
 
-    /// `text` (cleaned already) broken into at most `maxLines` lines of at most `width` characters, at spaces only:
-    /// a word is never cut in the middle. When the words do not all fit, the last line ends in `…` right after the
-    /// last whole word that fits; a single word longer than a line is cut at its end (its start says what it is).
-    /// Empty text gives no lines.
+    /// `text` (cleaned already) broken into at most `maxLines` lines of at most `width` characters, at spaces; a word
+    /// longer than a line is broken at its camel-case humps and after its colons, dots, dashes and underscores
+    /// (`unwindToSomething` / `ViewController:`), and only a hump longer than a line is broken inside. When the text
+    /// does not all fit, the last line ends in `…` right after the last part that fits, so what is drawn is always the
+    /// text's start, every part whole except a last one cut at its end. Empty text gives no lines.
     public static func wrapped(_ text: String, width: Int, maxLines: Int = 3) -> [String] {
         guard width > 1, maxLines > 0 else { return [] }
-        let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        var lines: [String] = []
-        var line = ""
+        // Pieces of text, each at most a line long; `glued` when it continues the word before it (no space between).
+        var pieces: [(text: String, glued: Bool)] = []
+        for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
+            if word.count <= width { pieces.append((word, false)); continue }
+            for (k, part) in humps(of: word, width: width).enumerated() { pieces.append((part, k > 0)) }
+        }
+        func joined(_ line: [(text: String, glued: Bool)]) -> String {
+            line.enumerated().map { k, piece in k == 0 || piece.glued ? piece.text : " " + piece.text }.joined()
+        }
+        var lines: [[(text: String, glued: Bool)]] = []
+        var line: [(text: String, glued: Bool)] = []
         var index = 0
-        while index < words.count {
-            let word = words[index]
-            if line.isEmpty {
-                // A word longer than a whole line: its start, cut at the end.
-                line = word.count > width ? String(word.prefix(width - 1)) + "…" : word
-                index += 1
-                if word.count > width { break }
-            } else if line.count + 1 + word.count <= width {
-                line += " " + word
+        while index < pieces.count {
+            if joined(line + [pieces[index]]).count <= width {
+                line.append(pieces[index])
                 index += 1
             } else if lines.count + 1 < maxLines {
                 lines.append(line)
-                line = ""
+                line = []
             } else {
                 break
             }
         }
         if !line.isEmpty { lines.append(line) }
-        guard index < words.count, !(lines.last?.hasSuffix("…") ?? true) else { return lines }
-        // Words were left out: the last line says so, dropping whole words (a whole line if need be) until its `…` fits.
-        while var kept = lines.popLast()?.split(separator: " ").map(String.init) {
-            while kept.count > 1, kept.joined(separator: " ").count + 1 > width { kept.removeLast() }
-            let last = kept.joined(separator: " ")
-            if last.count + 1 <= width {
-                lines.append(last + "…")
-            } else if lines.isEmpty {
-                // One word exactly as long as the only line: its end makes room for the mark.
-                lines.append(String(last.prefix(width - 1)) + "…")
-            } else {
-                continue
+        guard index < pieces.count, var last = lines.popLast() else { return lines.map(joined) }
+        // Text was left out: the last line says so, dropping its last pieces until its `…` fits; a piece that cannot
+        // make room by itself loses its end.
+        while last.count > 1, joined(last).count + 1 > width { last.removeLast() }
+        var text = joined(last)
+        if text.count + 1 > width { text = String(text.prefix(width - 1)) }
+        return lines.map(joined) + [text + "…"]
+    }
+
+    /// A word's parts for breaking it over lines: before an upper-case letter that follows a lower-case one or a digit
+    /// (`View|Controller`), before the last capital of a run of capitals followed by a lower-case letter
+    /// (`URL|Session`), and after a run of `:`, `.`, `_`, `-`, `/`; a part longer than `width` in pieces of `width`.
+    static func humps(of word: String, width: Int) -> [String] {
+        let chars = Array(word)
+        let separators: Set<Character> = [":", ".", "_", "-", "/"]
+        var parts: [String] = []
+        var current = ""
+        for (i, c) in chars.enumerated() {
+            if i > 0, !current.isEmpty {
+                let prev = chars[i - 1]
+                let next: Character? = i + 1 < chars.count ? chars[i + 1] : nil
+                let hump = c.isUppercase && (prev.isLowercase || prev.isNumber)
+                    || c.isUppercase && prev.isUppercase && (next?.isLowercase ?? false)
+                    || separators.contains(prev) && !separators.contains(c)
+                if hump { parts.append(current); current = "" }
             }
-            break
+            current.append(c)
         }
-        return lines
+        if !current.isEmpty { parts.append(current) }
+        return parts.flatMap { part -> [String] in
+            guard part.count > width else { return [part] }
+            let letters = Array(part)
+            return stride(from: 0, to: letters.count, by: width).map { String(letters[$0..<min($0 + width, letters.count)]) }
+        }
+    }
+
+    /// Cleaned, then broken over at most `maxLines` lines (`wrapped`): a name on a map, whole when it fits in them.
+    public static func labelLines(_ text: String, limit: Int, maxLines: Int = 3) -> [String] {
+        wrapped(clean(text), width: limit, maxLines: maxLines)
     }
 
     /// A token safe in an SVG `id` or `class`: ASCII letters, digits, `-` and `_`; anything else becomes `-`.

@@ -1,7 +1,8 @@
 import SBMapStyle
 import Testing
 
-/// `TextSafety.wrapped`: labels break at spaces and never cut a word in the middle (issue 22).
+/// `TextSafety.wrapped`: labels break at spaces and never cut a word in the middle (issue 22); a word longer than a
+/// line breaks at its humps (issue 30).
 @Suite struct WrappedTextTests {
     /// SplitMix64: the same words on every run and platform.
     struct Random {
@@ -15,7 +16,7 @@ import Testing
         }
     }
 
-    @Test func everyLineIsWholeWordsInOrderOrEndsInAnEllipsis() {
+    @Test func everyLineIsTheTextsStartInOrderAndOnlyTheLastEndsInAnEllipsis() {
         var random = Random(state: 22)
         let letters = Array("abcdefghijklmnopqrstuvwxyzABC'.:›é✗")
         for _ in 0..<3000 {
@@ -27,26 +28,29 @@ import Testing
             let context = "words \(words) width \(width) lines \(maxLines) → \(lines)"
             #expect(lines.count <= maxLines, "\(context)")
             #expect(lines.allSatisfy { $0.count <= width && !$0.isEmpty }, "\(context)")
-            // Read back, the lines are the input's first words, in order, each whole; only the last line may end in `…`,
-            // after a whole word, or inside a word only when that word is as long as a line or longer.
-            var rest = words[...]
-            for (index, line) in lines.enumerated() {
-                let cut = line.hasSuffix("…")
-                #expect(!cut || index == lines.count - 1, "\(context)")
-                let shown = (cut ? String(line.dropLast()) : line).split(separator: " ").map(String.init)
-                for (k, word) in shown.enumerated() {
-                    guard let next = rest.first else { Issue.record("more words than given: \(context)"); return }
-                    if word == next {
-                        rest = rest.dropFirst()
-                    } else {
-                        // Only a word too long for a line is cut, at its end, and it is alone on its line.
-                        #expect(cut && k == shown.count - 1 && shown.count == 1 && next.count >= width
-                                    && next.hasPrefix(word), "\(context)")
+            #expect(lines.dropLast().allSatisfy { !$0.hasSuffix("…") }, "\(context)")
+            // Read back without spaces, the lines are the text's start; all of it unless the last line ends in `…`.
+            let cut = lines.last?.hasSuffix("…") ?? false
+            var shown = lines.joined()
+            if cut { shown.removeLast() }
+            shown = shown.replacing(" ", with: "")
+            let all = words.joined()
+            #expect(cut ? all.hasPrefix(shown) : all == shown, "\(context)")
+            // Words that each fit a line are never broken: every line is whole words, in order; only the very last
+            // part before a closing `…` may be a word's start (a word as long as the line, cut to make room for it).
+            if words.allSatisfy({ $0.count <= width }) {
+                var rest = words[...]
+                for (index, line) in lines.enumerated() {
+                    let cutLine = line.hasSuffix("…")
+                    let parts = (cutLine ? String(line.dropLast()) : line).split(separator: " ").map(String.init)
+                    for (k, part) in parts.enumerated() {
+                        let last = cutLine && index == lines.count - 1 && k == parts.count - 1
+                        #expect(part == rest.first || last && parts.count == 1 && rest.first?.hasPrefix(part) == true,
+                                "\(context)")
                         rest = rest.dropFirst()
                     }
                 }
             }
-            if !rest.isEmpty { #expect(lines.last?.hasSuffix("…") == true, "words left out without a mark: \(context)") }
             if words.isEmpty { #expect(lines.isEmpty) }
         }
     }
@@ -56,7 +60,21 @@ import Testing
                                        width: 40)
         #expect(lines == ["✗ no storyboard named 'advancedSettings'", "bundle 'com.example.PaymentsKit' (not", "scanned)"])
         #expect(TextSafety.wrapped("one two three four", width: 9, maxLines: 2) == ["one two", "three…"])
-        #expect(TextSafety.wrapped("ConfirmYourBidEnterYourEmailViewController", width: 12) == ["ConfirmYour…"])
         #expect(TextSafety.label("Place a Higher Bid After Not Being Outbid", limit: 20) == "Place a Higher Bid…")
+    }
+
+    /// Issue 30: a long identifier breaks at its camel-case humps and colons rather than lose its words
+    /// (`⏎ Exit:…`, `ƒ…`); only what does not fit in three lines is cut, keeping the start.
+    @Test func aLongIdentifierBreaksAtItsHumps() {
+        #expect(TextSafety.wrapped("Exit: unwindToSomethingViewControllerWithSegue:", width: 40)
+                    == ["Exit: unwindToSomethingViewController", "WithSegue:"])
+        #expect(TextSafety.wrapped("ƒ makeDetailViewControllerWithCoder:sender:segueIdentifier:", width: 40)
+                    == ["ƒ makeDetailViewControllerWithCoder:", "sender:segueIdentifier:"])
+        #expect(TextSafety.wrapped("URLSessionTaskMetricsViewController", width: 20) == ["URLSessionTask", "MetricsView", "Controller"])
+        #expect(TextSafety.wrapped("ConfirmYourBidEnterYourEmailViewController", width: 12)
+                    == ["ConfirmYour", "BidEnterYour", "EmailView…"])
+        // A hump longer than a line is broken inside, and its start kept.
+        #expect(TextSafety.wrapped("abcdefghijklmnopqrstuvwxyz", width: 10, maxLines: 2) == ["abcdefghij", "klmnopqrs…"])
+        #expect(TextSafety.labelLines("", limit: 40).isEmpty)
     }
 }
