@@ -20,6 +20,9 @@ struct GraphBuilder {
     /// Draw every edge straight (`splines=line`): the cheap plan (`LayoutEffort.straight`) for a map whose routed
     /// edges would take too long.
     var straightEdges = false
+    /// Draw `ortho` edges as polylines: the plan (`LayoutEffort.polyline`) for a dot map whose orthogonal routing
+    /// would be over the layout budget.
+    var polylineEdges = false
     /// Put before every SVG `id` (`RenderOptions.idPrefix`), so maps inlined in one page share none.
     var idPrefix = ""
 
@@ -215,6 +218,7 @@ struct GraphBuilder {
             // prism, 2.5 s scaled; 10,000 did not finish in 2 minutes): above 1,000 nodes the layout is scaled.
             if styled.nodes.count > 1000 { set(g, "overlap", "scale") }
         }
+        if polylineEdges, theme.canvas.splines == "ortho" { set(g, "splines", "polyline") }
         if straightEdges { set(g, "splines", "line") }
         let scenes = styled.sceneCount
         if engine == .dot, scenes > 300 {

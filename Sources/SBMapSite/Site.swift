@@ -112,6 +112,7 @@ public struct Site: Sendable {
         var leftOut: [(subject: String, plan: LayoutPlan?)] = []
         let overviewPlan = drawer.plan([drawer.overviewView()], run: &run)[0]
         let overview = drawer.draw(overviewPlan)
+        run.charge(measured: overview.seconds, for: overviewPlan.layout)
         if overview.leftOut { leftOut.append((overviewPlan.what, overviewPlan.layout)) }
         take(overview)
         progress(1, total)
@@ -141,6 +142,8 @@ public struct Site: Sendable {
                     drawn.map = nil
                     return (page, drawn)
                 }
+                // The time measured, where it exceeds the predictions, is charged before the next batch is planned.
+                for (k, one) in made.enumerated() { run.charge(measured: one.1.seconds, for: planned[k].layout) }
             }
             for (page, drawn) in made {
                 take(drawn)

@@ -80,6 +80,8 @@ struct MapDrawer: Sendable {
         var diagnostics: [Diagnostic]
         /// The run's layout budget left it out: not drawn, not failed (one note for all such maps, `LayoutRun.skippedNote`).
         var leftOut = false
+        /// The seconds Graphviz spent on it (`Rendered.seconds`), which the run is charged where its plan fell short.
+        var seconds = 0.0
     }
 
     let graph: StoryboardGraph
@@ -167,7 +169,7 @@ struct MapDrawer: Sendable {
             let rendered = try Renderer.render(planned.view, options: options)
             let svg = try SVGInliner.inline(rendered.data)
             drawn = Drawn(map: SiteMap(svg: svg, nodeIDs: rendered.nodeIDs, hops: planned.hops, key: rendered.key), failure: nil,
-                          diagnostics: rendered.diagnostics)
+                          diagnostics: rendered.diagnostics, seconds: rendered.seconds)
         } catch let error as RenderError where error.skipped {
             drawn = Drawn(map: nil, failure: nil, diagnostics: error.diagnostics)
         } catch let error as RenderError {
