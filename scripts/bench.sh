@@ -7,6 +7,8 @@
 #   scripts/bench.sh --hostile  # only section 9 (issue 18, bounded time), about 5 minutes; needs no gen_corpus.py
 #   SBMAP=.build/release/sbmap scripts/bench.sh --hostile   # the same with a release build made elsewhere
 #   scripts/bench.sh --diff     # only section 10 (issue 21, diff against check), 2-3 minutes; combines with --quick
+#   scripts/bench.sh --scaling  # only section 11 (issue 27): hostile inputs of doubling size, in process, 1-2 minutes
+#   SBMAPBENCH=path/to/SBMapBench scripts/bench.sh --scaling   # the same with a release build made elsewhere
 #
 # It builds sbmap and SBMapBench in release mode into .build-bench, generates apps with scripts/gen-app.py (the
 # project's own generator; same arguments, same bytes) into a temporary folder, and prints Markdown tables:
@@ -24,6 +26,10 @@
 #      site, render --all, --layout sfdp), the overview, site and render --all of 3,000 and 10,000 storyboards, and
 #      `check` of one file holding 26,000 findings (broken calls of each code API, storyboard references); each run
 #      is cut at 300 s, so a regression shows as "timeout" rather than hanging the benchmark
+#  11. (--scaling only) `SBMapBench scaling`: an Info.plist of 20k to 160k keys (XML, binary) and array items, Swift
+#      and Objective-C files of 10k to 80k nested `#if`s and of `#elseif` chains, each size twice the one before; the
+#      ratio of each time to the one before shows the growth (2: linear, 4: quadratic). A series stops after a size
+#      that took over 30 s.
 #  10. `sbmap diff` of two commits against `sbmap check` of the same app, in a repository that also holds
 #      SBMAP_BENCH_ASSET_MB (default 300; 60 with --quick) of incompressible assets; SBMAP_BEFORE=/path/to/sbmap adds
 #      a row for another build (main's, which read each revision whole with `git archive`)
@@ -45,9 +51,22 @@ for arg in "$@"; do
         --maps) MAPS_ONLY=1 ;;
         --hostile) HOSTILE_ONLY=1 ;;
         --diff) DIFF_ONLY=1 ;;
-        *) echo "usage: scripts/bench.sh [--quick] [--maps] [--hostile] [--diff]" >&2; exit 64 ;;
+        --scaling) SCALING_ONLY=1 ;;
+        *) echo "usage: scripts/bench.sh [--quick] [--maps] [--hostile] [--diff] [--scaling]" >&2; exit 64 ;;
     esac
 done
+if [ "${SCALING_ONLY:-0}" = 1 ]; then
+    cd "$ROOT"
+    if [ -z "${SBMAPBENCH:-}" ]; then
+        echo "bench: building SBMapBench (release, .build-bench)" >&2
+        swift build -c release --scratch-path .build-bench --product SBMapBench >&2
+        SBMAPBENCH="$(swift build -c release --scratch-path .build-bench --show-bin-path)/SBMapBench"
+    fi
+    echo "### 11. Scaling of hostile inputs (issue 27)"
+    echo
+    "$SBMAPBENCH" scaling 30
+    exit 0
+fi
 REPEAT=3
 
 if [ "$HOSTILE_ONLY" = 0 ]; then

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import SBMapModel
 
@@ -67,9 +72,21 @@ public struct Baseline: Equatable, Sendable {
     /// The version written: 2 keys findings by `Diagnostic.key(file:)`; 1 (still read) by their message.
     public static let version = 2
 
-    /// Reads a baseline file; a missing, unreadable or malformed one is a `Failure` that names the path.
-    public static func load(path: String) throws -> Baseline {
-        guard let data = FileManager.default.contents(atPath: path) else {
+    /// The largest baseline file read: 16 MiB, about 100,000 findings. A baseline can come with a pull request, and
+    /// was read whole whatever its size (a 1 GiB file took 1 GB of memory); a larger one is refused unread.
+    public static let maxFileBytes = 16 << 20
+
+    /// Reads a baseline file; a missing, unreadable, oversized or malformed one is a `Failure` that names the path.
+    public static func load(path: String, maxBytes: Int = Baseline.maxFileBytes) throws -> Baseline {
+        let data: Data
+        switch contents(of: path, maxBytes: maxBytes) {
+        case .success(let bytes):
+            data = bytes
+        case .failure(.tooLarge(let size)):
+            throw Failure(description: "\(path): error: the baseline file is \(Self.megabytes(size)), larger than the limit of \(Self.megabytes(maxBytes)); it was not read. Check that it is a baseline written by 'sbmap check --write-baseline', or accept fewer findings at once")
+        case .failure(.notARegularFile):
+            throw Failure(description: "\(path): error: the baseline is not a regular file (a folder, pipe or device); write one with 'sbmap check --write-baseline \(path)'")
+        case .failure(.unreadable):
             throw Failure(description: "\(path): error: cannot read the baseline file; write one with 'sbmap check --write-baseline \(path)'")
         }
         return try load(data: data, path: path)
@@ -117,6 +134,44 @@ public struct Baseline: Equatable, Sendable {
             remaining[key] = left - 1
             return false
         }
+    }
+
+    private enum ReadProblem: Error {
+        case unreadable
+        case notARegularFile
+        case tooLarge(Int)
+    }
+
+    /// The bytes of a regular file of at most `maxBytes`, read without waiting on a pipe and never past the limit.
+    private static func contents(of path: String, maxBytes: Int) -> Result<Data, ReadProblem> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return .failure(.unreadable) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failure(.unreadable) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.notARegularFile) }
+        guard Int(info.st_size) <= maxBytes else { return .failure(.tooLarge(Int(info.st_size))) }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(.unreadable)
+            }
+            if count == 0 { break }
+            filled += count
+            // It grew since fstat: read on, up to the limit, in steps.
+            if filled == bytes.count, filled <= maxBytes { bytes += [UInt8](repeating: 0, count: min(1 << 20, maxBytes + 1 - filled)) }
+        }
+        guard filled <= maxBytes else { return .failure(.tooLarge(filled)) }
+        return .success(Data(bytes[0..<filled]))
+    }
+
+    private static func megabytes(_ bytes: Int) -> String {
+        if bytes < 1024 * 1024 { return "\(bytes) bytes" }
+        let tenths = (bytes * 10 + 512 * 1024) / (1024 * 1024)
+        return tenths % 10 == 0 ? "\(tenths / 10) MiB" : "\(tenths / 10).\(tenths % 10) MiB"
     }
 
     static func normalisedPath(_ path: String) -> String {

@@ -18,4 +18,13 @@ extension Analysis {
         let beside = tree.files(named: ProjectFileLoader.mayReadBesideProjects(fileNamed:))
         return try discovery(configuration).selection(of: tree, arguments: inputs, from: base, also: also + beside, target: target)
     }
+
+    /// The largest file at `path` that `run` with `configuration` reads: Swift and Objective-C sources have the code
+    /// scanner's limit, every other file the configuration's. A larger one is refused by its size, unread, so a copy
+    /// of a revision need not hold its bytes (`sbmap diff` writes the size alone).
+    public static func readLimit(ofFile path: String, configuration: AnalysisConfiguration) -> Int {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        if name.hasSuffix(".swift") || name.hasSuffix(".m") || name.hasSuffix(".mm") { return CodeScanner().maxFileSize }
+        return configuration.maxFileBytes
+    }
 }

@@ -6,6 +6,10 @@
 //                                    them against the storyboards of DIR, best of REPEAT each
 //   SBMapBench parse DIR [REPEAT]    one thread: StoryboardLoader against Foundation's XMLParser(contentsOf:) on the
 //                                    same storyboards, interleaved, best of REPEAT each
+//   SBMapBench scaling CUTOFF        hostile inputs of doubling size, made in memory (issue 27): an Info.plist of 20k
+//                                    to 160k keys (XML and binary), Swift and Objective-C files of nested `#if`s and of
+//                                    `#elseif` chains 10k to 80k deep; a series stops once one size took over CUTOFF s.
+//                                    Prints a Markdown table: seconds, and the ratio to the size before (2 = linear)
 //
 // Each prints one line of `key=value` pairs (seconds, bytes), which the script turns into tables.
 import Foundation
@@ -39,7 +43,66 @@ final class CountingDelegate: NSObject, XMLParserDelegate {
     }
 }
 
+/// `scaling`: each series doubles its input; a linear reader takes twice as long at each step, a quadratic one four.
+func scaling(cutoff: Double) {
+    print("| input | size | bytes | seconds | × previous |")
+    print("|---|---:|---:|---:|---:|")
+    func series(_ name: String, sizes: [Int], make: (Int) -> [UInt8], run: ([UInt8]) -> Void) {
+        var previous: Double?
+        for size in sizes {
+            if let previous, previous > cutoff {
+                print("| \(name) | \(size) | | not run (the size before took over \(Int(cutoff)) s) | |")
+                continue
+            }
+            let input = make(size)
+            let time = best(size <= sizes[1] ? 3 : 1) { run(input) }
+            let ratio = previous.map { String(format: "%.2f", time / max($0, 1e-9)) } ?? ""
+            print("| \(name) | \(size) | \(input.count) | \(String(format: "%.3f", time)) | \(ratio) |")
+            previous = time
+        }
+    }
+    let settings = SettingsLoader(limits: LoadLimits(maxFileBytes: 1 << 30))
+    func xmlPlist(_ keys: Int) -> [UInt8] {
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
+        for k in 0..<keys { text += "<key>Key\(k)</key><string>value \(k)</string>\n" }
+        text += "<key>UIMainStoryboardFile</key><string>Main</string>\n</dict>\n</plist>\n"
+        return Array(text.utf8)
+    }
+    let plistSizes = [20_000, 40_000, 80_000, 160_000]
+    series("Info.plist (XML), keys", sizes: plistSizes, make: xmlPlist) { _ = settings.loadInfoPlist(bytes: $0, path: "Info.plist") }
+    series("Info.plist (XML), array items", sizes: plistSizes, make: { items in
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>Items</key>\n<array>\n"
+        for k in 0..<items { text += "<string>item \(k)</string>\n" }
+        return Array((text + "</array>\n</dict>\n</plist>\n").utf8)
+    }) { _ = settings.loadInfoPlist(bytes: $0, path: "Info.plist") }
+    series("Info.plist (binary), keys", sizes: plistSizes, make: { keys in
+        var plist: [String: Any] = ["UIMainStoryboardFile": "Main"]
+        for k in 0..<keys { plist["Key\(k)"] = "value \(k)" }
+        return [UInt8]((try? PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)) ?? Data())
+    }) { _ = settings.loadInfoPlist(bytes: $0, path: "Info.plist") }
+    let scanner = CodeScanner()
+    let depths = [10_000, 20_000, 40_000, 80_000]
+    for language in [CodeLanguage.swift, .objectiveC] {
+        let swift = language == .swift
+        series("\(swift ? "Swift" : "Objective-C"), nested #if depth", sizes: depths, make: { depth in
+            var text = ""
+            for k in 0..<depth { text += swift ? "#if os(iOS) || FLAG\(k)\n" : "#if TARGET_OS_IOS || FLAG\(k)\n" }
+            text += swift ? "let s = UIStoryboard(name: \"Deep\", bundle: nil)\n" : "void f(void) { [UIStoryboard storyboardWithName:@\"Deep\" bundle:nil]; }\n"
+            return Array((text + String(repeating: "#endif\n", count: depth)).utf8)
+        }) { _ = scanner.scan(bytes: $0, path: swift ? "Deep.swift" : "Deep.m", language: language) }
+    }
+    series("Swift, #elseif branches", sizes: depths, make: { branches in
+        var text = "#if os(iOS)\nlet a = UIStoryboard(name: \"A\", bundle: nil)\n"
+        for k in 1..<branches { text += "#elseif FLAG\(k)\nlet a = \(k)\n" }
+        return Array((text + "#else\nlet z = 0\n#endif\n").utf8)
+    }) { _ = scanner.scan(bytes: $0, path: "Chain.swift", language: .swift) }
+}
+
 let arguments = CommandLine.arguments
+if arguments.count >= 2, arguments[1] == "scaling" {
+    scaling(cutoff: arguments.count > 2 ? Double(arguments[2]) ?? 30 : 30)
+    exit(0)
+}
 guard arguments.count >= 3 else {
     FileHandle.standardError.write(Data("usage: SBMapBench phases|load|parse DIR [REPEAT]\n".utf8))
     exit(64)

@@ -43,6 +43,7 @@ struct AllMaps {
         func render(_ view: MapGraph, to file: String, subject: String) -> Bool {
             defer { progress.step() }
             var options = options
+            var planned: LayoutPlan?
             // Text formats (JSON, Mermaid, Markdown) lay nothing out and cost nothing.
             if let cost = MapOutput.layoutCost(view, as: format, options: options) {
                 let (plan, allowance) = run.plan(for: cost, options: options)
@@ -51,10 +52,13 @@ struct AllMaps {
                     return false
                 }
                 options.layoutAllowance = allowance
+                planned = plan
             }
             options.layoutSubject = subject
             do {
                 let rendered = try MapOutput.write(view, as: format, options: options)
+                // The time measured, where it exceeds the prediction, is charged too.
+                if planned != nil { run.charge(measured: rendered.seconds, for: planned) }
                 try OutputFile.write(rendered.data, to: folder + "/" + file, existing: .ownFolderEntry)
                 findings += rendered.diagnostics
                 return true

@@ -23,6 +23,9 @@ struct GraphBuilder {
     /// Leave out the rank hints dot is given (`minlen`, the invisible edges that order storyboards and chain
     /// isolated ones into rows): a fallback when a layout fails with them ("lost … edge").
     var withoutRankHints = false
+    /// Draw `ortho` edges as polylines: the plan (`LayoutEffort.polyline`) for a dot map whose orthogonal routing
+    /// would be over the layout budget.
+    var polylineEdges = false
     /// Put before every SVG `id` (`RenderOptions.idPrefix`), so maps inlined in one page share none.
     var idPrefix = ""
 
@@ -220,6 +223,7 @@ struct GraphBuilder {
             // prism, 2.5 s scaled; 10,000 did not finish in 2 minutes): above 1,000 nodes the layout is scaled.
             if styled.nodes.count > 1000 { set(g, "overlap", "scale") }
         }
+        if polylineEdges, theme.canvas.splines == "ortho" { set(g, "splines", "polyline") }
         if straightEdges { set(g, "splines", "line") }
         let scenes = styled.sceneCount
         if engine == .dot, scenes > 300 {

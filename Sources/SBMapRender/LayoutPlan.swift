@@ -22,13 +22,23 @@ public struct LayoutBudget: Hashable, Sendable {
 public enum LayoutEffort: String, Hashable, Sendable, Comparable {
     /// As asked and themed.
     case full
-    /// sfdp with straight edges (`splines=line`) and cheap overlap removal: about linear in the graph.
+    /// As asked, with the theme's `ortho` edges drawn as polylines (dot routes those cheaply).
+    case polyline
+    /// Straight edges (`splines=line`): with the engine asked when its layout fits the budget and only routing the
+    /// edges would not, else with sfdp and cheap overlap removal, about linear in the graph.
     case straight
     /// Not laid out: even the cheap way is over what the run has left. The site shows the tables without the map.
     case skipped
 
     public static func < (a: Self, b: Self) -> Bool { a.order < b.order }
-    private var order: Int { self == .full ? 0 : self == .straight ? 1 : 2 }
+    private var order: Int {
+        switch self {
+        case .full: 0
+        case .polyline: 1
+        case .straight: 2
+        case .skipped: 3
+        }
+    }
 }
 
 /// The layout plan of one map: the effort, why, and the predicted seconds it costs the run.
@@ -39,6 +49,17 @@ public struct LayoutPlan: Hashable, Sendable {
     public var seconds: Double
     /// Why the full layout was not run (empty when it was).
     public var reason: String
+    /// The engine a straight plan lays the map out with instead of the one asked (sfdp), when the asked one's layout
+    /// is over the budget; nil when the engine asked lays it out.
+    public var fallbackEngine: LayoutEngine?
+
+    public init(effort: LayoutEffort, cost: LayoutCost, seconds: Double, reason: String, fallbackEngine: LayoutEngine? = nil) {
+        self.effort = effort
+        self.cost = cost
+        self.seconds = seconds
+        self.reason = reason
+        self.fallbackEngine = fallbackEngine
+    }
 
     /// Chooses the plan for a map of `cost` drawn by `engine` with the theme's `splines`, with `allowance` predicted
     /// seconds left in the run.
@@ -49,7 +70,11 @@ public struct LayoutPlan: Hashable, Sendable {
             return LayoutPlan(effort: .skipped, cost: cost, seconds: 0,
                               reason: "nothing is left of the layout budget (\(seconds(budget.runSeconds)) for the whole run)")
         }
-        let full = engine == .dot ? cost.dotSeconds : cost.straightSeconds
+        // Every engine and spline mode has its model (`LayoutCost.layoutSeconds`, `orthoSeconds`): `layout: circo`
+        // or `splines: ortho`, which a pull request can set, ran for minutes on one dense storyboard.
+        let layout = cost.layoutSeconds(engine)
+        let ortho = splines == "ortho" ? cost.orthoSeconds : 0
+        let full = layout + ortho
         // The run is charged a map's overhead besides its layout (`LayoutRun.plan`), so only what is left after the
         // overhead may go to the layout: else every map the run admits could overspend it by the overhead, and a run
         // with less than the overhead left would still draw maps whose layout is nearly free.
@@ -58,17 +83,30 @@ public struct LayoutPlan: Hashable, Sendable {
         // Curved edges (what force-directed engines draw for routed splines) enumerate the graph's cycles.
         let curved = engine != .dot && GraphBuilder.obstacleRoutedSplines.contains(splines)
         let reason: String
-        if curved, cost.cycles > LayoutCost.curvedCycleLimit {
-            reason = "curved edges would trace up to 2^\(min(cost.cycles, 999)) cycles"
-        } else if full > limit {
+        if full > limit {
+            if ortho > 0, layout <= limit {
+                let why = "orthogonal edges (splines: ortho) would take about \(seconds(ortho)) to route, over the budget of \(seconds(limit))"
+                // dot routes polylines along its own layout, at no cost to speak of; the other engines route them
+                // around every node, so they draw straight edges.
+                if engine == .dot { return LayoutPlan(effort: .polyline, cost: cost, seconds: layout, reason: why) }
+                return LayoutPlan(effort: .straight, cost: cost, seconds: layout, reason: why)
+            }
             reason = engine == .dot
                 ? "dot would take about \(seconds(full)) (\(cost.ranks) ranks, \(cost.virtualNodes) bends to route), over the budget of \(seconds(limit))"
-                : "\(engine.rawValue) would take about \(seconds(full)), over the budget of \(seconds(limit))"
+                : "\(engine.rawValue) would take about \(seconds(full))\(ortho > 0 ? " with orthogonal edges" : ""), over the budget of \(seconds(limit))"
+        } else if curved, cost.cycles > LayoutCost.curvedCycleLimit {
+            reason = "curved edges would trace up to 2^\(min(cost.cycles, 999)) cycles"
         } else {
             return LayoutPlan(effort: .full, cost: cost, seconds: full, reason: "")
         }
+        // Straight edges with the engine asked when its own layout fits (only the edges were too dear), else sfdp's.
+        let ownLayout = cost.layoutSeconds(engine)
+        if engine != .dot, engine != .sfdp, ownLayout <= left, ownLayout <= budget.mapSeconds {
+            return LayoutPlan(effort: .straight, cost: cost, seconds: ownLayout, reason: reason)
+        }
         if cost.straightSeconds <= left {
-            return LayoutPlan(effort: .straight, cost: cost, seconds: cost.straightSeconds, reason: reason)
+            return LayoutPlan(effort: .straight, cost: cost, seconds: cost.straightSeconds, reason: reason,
+                              fallbackEngine: engine == .sfdp ? nil : .sfdp)
         }
         return LayoutPlan(effort: .skipped, cost: cost, seconds: 0,
                           reason: "even with straight edges its layout would take about \(seconds(cost.straightSeconds)), more than the \(seconds(max(left, 0))) left of the layout budget (\(seconds(budget.runSeconds)) for the whole run)")
@@ -76,7 +114,7 @@ public struct LayoutPlan: Hashable, Sendable {
 
     /// The engine the plan lays the map out with.
     public func engine(asked: LayoutEngine) -> LayoutEngine {
-        effort == .straight && asked == .dot ? .sfdp : asked
+        effort == .straight ? fallbackEngine ?? asked : asked
     }
 
     /// The finding that says what was simplified and why, or `nil` for a full layout. `map` names the map ("the map",
@@ -87,10 +125,15 @@ public struct LayoutPlan: Hashable, Sendable {
         switch effort {
         case .full:
             return nil
+        case .polyline:
+            return Diagnostic(.info, .renderLimited, "\(map) (\(size)) was drawn with polyline edges instead of orthogonal ones: \(reason)",
+                              at: nil, about: map, hint: hint)
         case .straight:
-            let what = engine == .dot
-                ? "laid out by sfdp with straight edges instead of dot (no crossing reduction)"
-                : "drawn with straight edges"
+            let what = switch (engine, fallbackEngine) {
+            case (.dot, .some(let other)): "laid out by \(other.rawValue) with straight edges instead of dot (no crossing reduction)"
+            case (_, .some(let other)): "laid out by \(other.rawValue) with straight edges instead of \(engine.rawValue)"
+            case (_, nil): "drawn with straight edges"
+            }
             return Diagnostic(.info, .renderLimited, "\(map) (\(size)) was \(what): \(reason)", at: nil, about: map, hint: hint)
         case .skipped:
             return Diagnostic(.info, .renderLimited, "\(map) (\(size)) was not drawn: \(reason)", at: nil, about: map, hint: hint)
@@ -129,6 +172,19 @@ public struct LayoutRun: Sendable {
         let charge = plan.effort == .skipped ? 0 : plan.seconds + LayoutCost.mapOverheadSeconds
         remaining = max(0, remaining - charge)
         return (plan, given)
+    }
+
+    /// How much longer than its plan's charge a map may measure before the run is charged the difference: the
+    /// clock's noise on a loaded machine, so a run whose predictions hold gets the same plans on any machine.
+    public static let measuredSlack = 1.0
+
+    /// Charges the run for a map drawn with `plan` that took `measured` seconds (`Rendered.seconds`), beyond what
+    /// `plan(for:options:)` charged and the slack. A prediction that falls short (a model that misjudges an input, a
+    /// machine much slower than the reference) then shortens what the later maps get, and the run stays bounded.
+    public mutating func charge(measured: Double, for plan: LayoutPlan?) {
+        let charged = plan.map { $0.effort == .skipped ? 0 : $0.seconds + LayoutCost.mapOverheadSeconds } ?? 0
+        let excess = measured - charged - Self.measuredSlack
+        if excess > 0 { remaining = max(0, remaining - excess) }
     }
 
     /// The finding for the maps a run left out (`subjects`, "the map of App/Settings.storyboard", in the order drawn,

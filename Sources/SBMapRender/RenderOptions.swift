@@ -83,6 +83,9 @@ public struct Rendered: Hashable, Sendable {
     /// What each style the map draws means (`StyledGraph.key`), also when the legend is not drawn in it: a page can
     /// show it beside the map.
     public var key: [LegendItem]
+    /// The seconds Graphviz spent on the map (layout and drawing), measured: what a run of many maps charges its
+    /// layout budget when a prediction fell short (`LayoutRun.charge`). Not part of equality: the clock is not output.
+    public var seconds: Double = 0
 
     public init(format: OutputFormat, data: [UInt8], diagnostics: [Diagnostic], nodeIDs: [String: String] = [:],
                 key: [LegendItem] = []) {
@@ -91,6 +94,18 @@ public struct Rendered: Hashable, Sendable {
         self.diagnostics = diagnostics
         self.nodeIDs = nodeIDs
         self.key = key
+    }
+
+    public static func == (a: Rendered, b: Rendered) -> Bool {
+        a.format == b.format && a.data == b.data && a.diagnostics == b.diagnostics && a.nodeIDs == b.nodeIDs && a.key == b.key
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(format)
+        hasher.combine(data)
+        hasher.combine(diagnostics)
+        hasher.combine(nodeIDs)
+        hasher.combine(key)
     }
 }
 

@@ -49,13 +49,15 @@ public enum Renderer {
                                           "the map has \(styled.nodes.count) nodes, more than dot lays out in reasonable time (\(options.dotNodeLimit)): it was laid out with sfdp",
                                           at: nil, about: "sfdp instead of dot", hint: "draw the overview (--view overview) or one storyboard (--focus NAME) for a readable map"))
         }
-        var straightEdges = false
+        var straightEdges = false, polylineEdges = false
         if options.format != .dot {
             let plan = Self.plan(styled, options: options)
             let finding = plan.finding(map: options.layoutSubject, engine: options.engine)
             switch plan.effort {
             case .full:
                 break
+            case .polyline:
+                polylineEdges = true
             case .straight:
                 options.engine = plan.engine(asked: options.engine)
                 straightEdges = true
@@ -65,11 +67,18 @@ public enum Renderer {
             }
             if let finding { diagnostics.append(finding) }
         }
+        var measured = 0.0
         let data: [UInt8] = try GraphvizExecutor.run { log in
+            let started = ContinuousClock.now
+            defer {
+                let elapsed = ContinuousClock.now - started
+                measured = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            }
             var builder = GraphBuilder(styled: styled, engine: options.engine)
             builder.idPrefix = SVGIDPrefix.sanitized(options.idPrefix ?? "")
             builder.relaxAllCrossClusterEdges = relaxingAllFirst
             builder.straightEdges = straightEdges
+            builder.polylineEdges = polylineEdges
             if options.format == .dot {
                 guard let g = builder.build() else {
                     throw RenderError("Graphviz could not create a graph", diagnostics: log.diagnostics(context: "build"))
@@ -118,8 +127,10 @@ public enum Renderer {
                                           "the map has \(styled.sceneCount) nodes: crossing minimisation was shortened (mclimit) to keep the layout fast",
                                           at: nil, about: "mclimit", hint: "use --layout sfdp for very large maps"))
         }
-        return Rendered(format: .graphviz(options.format), data: data, diagnostics: diagnostics.sorted(),
-                        nodeIDs: nodeIDs(styled, prefix: SVGIDPrefix.sanitized(options.idPrefix ?? "")), key: styled.key)
+        var rendered = Rendered(format: .graphviz(options.format), data: data, diagnostics: diagnostics.sorted(),
+                                nodeIDs: nodeIDs(styled, prefix: SVGIDPrefix.sanitized(options.idPrefix ?? "")), key: styled.key)
+        rendered.seconds = measured
+        return rendered
     }
 
     /// The layout plan for `styled` (after the switch to sfdp above `dotNodeLimit`), against `options`' budget.
@@ -211,11 +222,12 @@ public enum Renderer {
 
     /// DOT text of `styled` as the layout gets it; `relaxAllCrossClusterEdges` gives the retry's graph (for tests).
     static func dotText(_ styled: StyledGraph, engine: LayoutEngine, relaxAllCrossClusterEdges: Bool = false,
-                        straightEdges: Bool = false) throws -> [UInt8] {
+                        straightEdges: Bool = false, polylineEdges: Bool = false) throws -> [UInt8] {
         try GraphvizExecutor.run { log in
             var builder = GraphBuilder(styled: styled, engine: engine)
             builder.relaxAllCrossClusterEdges = relaxAllCrossClusterEdges
             builder.straightEdges = straightEdges
+            builder.polylineEdges = polylineEdges
             guard let g = builder.build() else {
                 throw RenderError("Graphviz could not create a graph", diagnostics: log.diagnostics(context: "build"))
             }

@@ -123,6 +123,7 @@ public struct Site: Sendable {
         var extras = drawer.downloadsRun()
         let overviewPlan = drawer.planDownloads(drawer.plan([drawer.overviewView()], run: &run), run: &extras)[0]
         let overview = drawer.draw(overviewPlan)
+        run.charge(measured: overview.seconds, for: overviewPlan.layout)
         if overview.leftOut { leftOut.append((overviewPlan.what, overviewPlan.layout)) }
         take(overview)
         progress(1, total)
@@ -154,6 +155,8 @@ public struct Site: Sendable {
                     drawn.map = nil
                     return (page, drawn, downloads)
                 }
+                // The time measured, where it exceeds the predictions, is charged before the next batch is planned.
+                for (k, one) in made.enumerated() { run.charge(measured: one.1.seconds, for: planned[k].layout) }
             }
             for (page, drawn, downloads) in made {
                 take(drawn)

@@ -115,6 +115,8 @@ struct MapDrawer: Sendable {
         var diagnostics: [Diagnostic]
         /// The run's layout budget left it out: not drawn, not failed (one note for all such maps, `LayoutRun.skippedNote`).
         var leftOut = false
+        /// The seconds Graphviz spent on it (`Rendered.seconds`), which the run is charged where its plan fell short.
+        var seconds = 0.0
     }
 
     let graph: StoryboardGraph
@@ -230,7 +232,7 @@ struct MapDrawer: Sendable {
             let svg = try SVGInliner.inline(rendered.data)
             drawn = Drawn(map: SiteMap(svg: svg, nodeIDs: rendered.nodeIDs, hops: planned.hops, key: rendered.key,
                                        downloads: downloads(planned, options: options)),
-                          failure: nil, diagnostics: rendered.diagnostics)
+                          failure: nil, diagnostics: rendered.diagnostics, seconds: rendered.seconds)
         } catch let error as RenderError where error.skipped {
             drawn = Drawn(map: nil, failure: nil, diagnostics: error.diagnostics)
         } catch let error as RenderError {

@@ -1,101 +1,97 @@
-/// Finds YAML anchors (`&name`) and aliases (`*name`) in a settings file before it is parsed.
+import CYaml  // libyaml, which Yams is built on: its event parser, which builds no node and expands no alias
+
+/// Checks a settings file's YAML by the parser's events, before Yams builds a node tree from it.
 ///
-/// Themes and `.sbmap.yml` hold settings, which never need them, while an alias is how a 500-byte file becomes 10^9
-/// work: Yams expands an alias used as a mapping key when it hashes the key (a "key bomb"), before any tree is handed
-/// back. So the text is scanned first, in one linear pass, and a file with either is refused at the place of each.
+/// Themes and `.sbmap.yml` hold settings, which never need anchors (`&name`) or aliases (`*name`), while an alias is
+/// how a 500-byte file becomes 10^9 work: Yams expands an alias used in a mapping key when it hashes the key (a "key
+/// bomb", also in flow style: `? &a [*b, *b]`), before any tree is handed back. libyaml's event parser reads the
+/// text in one linear pass and reports each anchor and alias as the node it belongs to, wherever it is (a block or
+/// flow key, a value, a sequence item, after a tag), so what YAML reads as text (`R&D`, `'*x'`, a comment, a block
+/// scalar) is never taken for one.
 ///
-/// The scan follows YAML's lexical rules only as far as needed to know where a node starts: an anchor or alias is an
-/// `&` or `*` where a node may start (at the start of a line, after `- `, `? `, `: `, `[`, `{`, `,` or a tag), outside
-/// quoted scalars, block scalars and comments. An `&` or `*` inside a plain scalar (`R&D`, `a*b`) is text. A plain
-/// scalar continued on a new line that starts with `&` or `*` is refused too (YAML reads it as text): quoting it
-/// fixes that, and settings are never written so.
+/// The same pass refuses what else only costs work and gives unreadable messages: a key that is a list or a mapping
+/// (settings keys are words), and a key written twice in one mapping (named, with the line of its first use).
 enum YAMLAnchors {
-    /// 1-based (line, column) of every anchor or alias, at most `limit` of them.
-    static func find(in text: String, limit: Int = 20) -> [(line: Int, column: Int)] {
-        var found: [(line: Int, column: Int)] = []
-        var quote: UInt8?  // `'` or `"` while inside a quoted scalar, across lines
-        var flowDepth = 0
-        var blockIndent: Int?  // while inside a block scalar: the indentation of the line that started it
-        var lineNumber = 0
-        let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
-        for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let bytes = Array(line.last == UInt8(ascii: "\r") ? line.dropLast() : line)
-            let indent = bytes.prefix { $0 == space }.count
-            if let block = blockIndent {
-                if bytes.allSatisfy({ $0 == space || $0 == tab }) || indent > block { continue }
-                blockIndent = nil
+    struct Problem: Equatable {
+        var line: Int
+        var column: Int
+        var message: String
+    }
+
+    static let anchorMessage = "YAML anchors and aliases (&name, *name) are not allowed here: the file holds settings, so write each value out (quote a value that starts with & or *)"
+
+    /// The problems of `text`, in the order written, at most `limit` of them. A syntax error ends the pass with what
+    /// was found before it (Yams then reports the error itself).
+    static func find(in text: String, limit: Int = 20) -> [Problem] {
+        var text = text
+        return text.withUTF8 { bytes in check(bytes, limit: limit) }
+    }
+
+    /// A mapping or sequence being read: in a mapping, whether the next node is a key, and the keys seen.
+    private struct Container {
+        var isMapping: Bool
+        var expectsKey = true
+        var keys: [String: Int] = [:]
+    }
+
+    private static func check(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> [Problem] {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else { return [] }
+        defer { yaml_parser_delete(&parser) }
+        yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
+        var problems: [Problem] = []
+        var stack: [Container] = []
+        var event = yaml_event_t()
+        while problems.count < limit {
+            guard yaml_parser_parse(&parser, &event) == 1 else { break }
+            defer { yaml_event_delete(&event) }
+            let type = event.type
+            if type == YAML_STREAM_END_EVENT { break }
+            let line = Int(event.start_mark.line) + 1, column = Int(event.start_mark.column) + 1
+            func note(_ message: String) { problems.append(Problem(line: line, column: column, message: message)) }
+
+            let isNode = type == YAML_SCALAR_EVENT || type == YAML_ALIAS_EVENT || type == YAML_SEQUENCE_START_EVENT
+                || type == YAML_MAPPING_START_EVENT
+            guard isNode else {
+                if type == YAML_SEQUENCE_END_EVENT || type == YAML_MAPPING_END_EVENT { _ = stack.popLast() }
+                continue
             }
-            var i = 0
-            var expectNode = true
-            func at(_ k: Int) -> UInt8? { k < bytes.count ? bytes[k] : nil }
-            func isBlank(_ c: UInt8?) -> Bool { c == nil || c == space || c == tab }
-            func isFlowIndicator(_ c: UInt8?) -> Bool {
-                c == UInt8(ascii: ",") || c == UInt8(ascii: "[") || c == UInt8(ascii: "]") || c == UInt8(ascii: "{") || c == UInt8(ascii: "}")
+            let anchor: UnsafeMutablePointer<yaml_char_t>?
+            switch type {
+            case YAML_SCALAR_EVENT: anchor = event.data.scalar.anchor
+            case YAML_SEQUENCE_START_EVENT: anchor = event.data.sequence_start.anchor
+            case YAML_MAPPING_START_EVENT: anchor = event.data.mapping_start.anchor
+            default: anchor = event.data.alias.anchor
             }
-            while i < bytes.count {
-                if let q = quote {
-                    // Inside a quoted scalar: `''` is a quote in single quotes, `\"` in double quotes.
-                    if q == UInt8(ascii: "\""), bytes[i] == UInt8(ascii: "\\") { i += 2; continue }
-                    if bytes[i] == q {
-                        if q == UInt8(ascii: "'"), at(i + 1) == q { i += 2; continue }
-                        quote = nil
-                        expectNode = false
-                    }
-                    i += 1
-                    continue
-                }
-                let c = bytes[i]
-                if c == space || c == tab { i += 1; continue }
-                if c == UInt8(ascii: "#") { break }  // at a token boundary, after blank: a comment
-                if i == 0, c == UInt8(ascii: "%") { break }  // a directive
-                if i == 0, bytes.count >= 3, bytes[0] == bytes[1], bytes[1] == bytes[2],
-                   c == UInt8(ascii: "-") || c == UInt8(ascii: "."), isBlank(at(3)) {
-                    i = 3; expectNode = true; continue  // `---`, `...`
-                }
-                if c == UInt8(ascii: "&") || c == UInt8(ascii: "*"), expectNode {
-                    found.append((lineNumber, i + 1))
-                    if found.count >= limit { return found }
-                    while i < bytes.count, !isBlank(at(i)), !isFlowIndicator(at(i)) { i += 1 }
-                    continue
-                }
-                let isQuote = c == UInt8(ascii: "\"") || c == UInt8(ascii: "'")
-                let isIndicator = (c == UInt8(ascii: "-") || c == UInt8(ascii: "?")) && isBlank(at(i + 1))
-                let isValueIndicator = c == UInt8(ascii: ":")
-                    && (isBlank(at(i + 1)) || (flowDepth > 0 && (isFlowIndicator(at(i + 1)) || !expectNode)))
-                let isBlockScalar = (c == UInt8(ascii: "|") || c == UInt8(ascii: ">")) && expectNode && flowDepth == 0
-                switch c {
-                case _ where isQuote:
-                    quote = c
-                    i += 1
-                case UInt8(ascii: "["), UInt8(ascii: "{"):
-                    flowDepth += 1; expectNode = true; i += 1
-                case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                    flowDepth = max(0, flowDepth - 1); expectNode = false; i += 1
-                case UInt8(ascii: ",") where flowDepth > 0:
-                    expectNode = true; i += 1
-                case _ where isIndicator || isValueIndicator:
-                    expectNode = true; i += 1
-                case UInt8(ascii: "!") where expectNode:
-                    // A tag: a node (or its anchor) follows.
-                    while i < bytes.count, !isBlank(at(i)), !(flowDepth > 0 && isFlowIndicator(at(i))) { i += 1 }
-                case _ where isBlockScalar:
-                    blockIndent = indent
-                    i = bytes.count  // the rest is the header and a comment
-                default:
-                    // A plain scalar, up to `: `, ` #`, or (in flow) an indicator.
-                    expectNode = false
-                    i += 1
-                    while i < bytes.count {
-                        let d = bytes[i]
-                        if d == UInt8(ascii: ":"), isBlank(at(i + 1)) || (flowDepth > 0 && isFlowIndicator(at(i + 1))) { break }
-                        if d == UInt8(ascii: "#"), bytes[i - 1] == space || bytes[i - 1] == tab { break }
-                        if flowDepth > 0, isFlowIndicator(d) { break }
-                        i += 1
+            if type == YAML_ALIAS_EVENT || anchor != nil { note(anchorMessage) }
+
+            // Where this node stands: a mapping's key, or a value or item.
+            if let top = stack.indices.last, stack[top].isMapping {
+                let isKey = stack[top].expectsKey
+                stack[top].expectsKey.toggle()
+                if isKey {
+                    if type == YAML_SCALAR_EVENT {
+                        let key = String(decoding: UnsafeBufferPointer(start: event.data.scalar.value, count: event.data.scalar.length),
+                                         as: UTF8.self)
+                        if let first = stack[top].keys[key] {
+                            note("duplicate key '\(shown(key))' (first at line \(first)): each key is written once in a mapping")
+                        } else {
+                            stack[top].keys[key] = line
+                        }
+                    } else if type != YAML_ALIAS_EVENT {
+                        note("a key must be a plain word, not a list or a mapping")
                     }
                 }
             }
+            if type == YAML_SEQUENCE_START_EVENT { stack.append(Container(isMapping: false)) }
+            if type == YAML_MAPPING_START_EVENT { stack.append(Container(isMapping: true)) }
         }
-        return found
+        return Array(problems.prefix(limit))
+    }
+
+    /// A key as a message quotes it: one line, at most 60 characters.
+    private static func shown(_ key: String) -> String {
+        let line = String(key.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+        return line.count > 60 ? line.prefix(57) + "..." : line
     }
 }

@@ -49,15 +49,14 @@ open class YAMLReader {
         public var problems: [YAMLProblem]
     }
 
-    /// Parses `text` into a node tree; a syntax error becomes a `Failure` with its place. Anchors and aliases are
-    /// refused before parsing (`YAMLAnchors`), so no alias is ever expanded.
+    /// Parses `text` into a node tree; a syntax error becomes a `Failure` with its place. Anchors, aliases, keys that
+    /// are lists or mappings and duplicate keys are refused first, by the parser's events (`YAMLAnchors`), so no alias
+    /// is ever expanded and no key costs more to compare than its length.
     public static func compose(_ text: String, file: String, subject: String = "key") throws -> Yams.Node? {
-        let anchors = YAMLAnchors.find(in: text)
-        if !anchors.isEmpty {
-            throw Failure(problems: anchors.map {
-                YAMLProblem(file: file, line: $0.line, column: $0.column, keyPath: "",
-                            message: "YAML anchors and aliases (&name, *name) are not allowed here: the file holds settings, so write each value out (quote a value that starts with & or *)",
-                            subject: subject)
+        let problems = YAMLAnchors.find(in: text)
+        if !problems.isEmpty {
+            throw Failure(problems: problems.map {
+                YAMLProblem(file: file, line: $0.line, column: $0.column, keyPath: "", message: $0.message, subject: subject)
             })
         }
         do {
@@ -75,8 +74,11 @@ open class YAMLReader {
             return .init(file: file, line: mark.line, column: mark.column, keyPath: "", message: "not valid YAML/JSON: \(text)",
                          subject: subject)
         case let .duplicatedKeysInMapping(duplicates, context):
+            // `YAMLAnchors` finds duplicates first, naming each; Yams names a key it cannot print `<uncovertable>`.
+            let named = duplicates.filter { $0 != "<uncovertable>" }.map { "'\($0)'" }
             return .init(file: file, line: context.mark.line, column: context.mark.column, keyPath: "",
-                         message: "duplicate keys: \(duplicates.joined(separator: ", "))", subject: subject)
+                         message: named.isEmpty ? "a key is written twice in one mapping" : "duplicate keys \(named.joined(separator: ", "))",
+                         subject: subject)
         default:
             return .init(file: file, line: 0, column: 0, keyPath: "", message: "not valid YAML/JSON: \(error)", subject: subject)
         }

@@ -58,6 +58,32 @@ import Testing
         #expect(stages.last?.contains("HEAD (") == true && stages.last?.contains("5 of 6 files") == true, "\(stages)")
     }
 
+    /// A blob over the size limit of its file is not written into the copy (issue 27: 300 MiB written from 2.4 MB of
+    /// git objects before the limit refused them): git's header gives its size first, the copy gets a file of that
+    /// size with no bytes in it, and the analysis refuses it unread, with the finding a checkout gives.
+    @Test func aBlobOverTheLimitIsNotWrittenAndGetsTheLimitsFinding() throws {
+        let root = try DiffScratchTests.repository()
+        let padding = String(repeating: "<!-- padding padding padding padding padding padding padding -->\n", count: 48_000)
+        let huge = XML.storyboard(initial: "h", XML.scene("h", attributes: #"customClass="HugeViewController""#)) + padding
+        try Data(huge.utf8).write(to: root.appendingPathComponent("App/Huge.storyboard"))
+        try Data(("let huge = 1\n" + String(repeating: "// a generated line of a vendored amalgamation\n", count: 190_000)).utf8)
+            .write(to: root.appendingPathComponent("App/Huge.swift"))
+        try DiffScratchTests.git(["add", "."], in: root)
+        try DiffScratchTests.git(["commit", "-q", "-m", "huge files"], in: root)
+
+        let run = try Harness.run(["diff", "HEAD~1", "HEAD", "--max-file-size", "2", "--summary", "-"], in: root,
+                                  environment: ["SBMAP_TIMINGS": "1"])
+        let stage = run.stderr.split(separator: "\n").last { $0.hasPrefix("sbmap: time: git ") && $0.contains("HEAD (") }
+        #expect(stage?.contains("MB, 0.0 MB written)") == true, "\(run.stderr)")
+        let check = try Harness.run(["check", ".", "--max-file-size", "2"], in: root)
+        for file in ["App/Huge.storyboard", "App/Huge.swift"] {
+            let finding = check.stderr.split(separator: "\n").first { $0.contains(file) && $0.contains("[file-too-large]") }
+            #expect(finding != nil, "\(check.stderr)")
+            #expect(run.stderr.contains(String(finding ?? "-")) || run.stdout.contains(String(finding ?? "-")),
+                    "diff gives check's finding: \(run.stderr)")
+        }
+    }
+
     /// A blob the map needs and the clone lacks: the run failed (exit 2), naming the file and what to do.
     @Test func aMissingStoryboardNamesTheFileAndFailsTheRun() throws {
         let root = try DiffScratchTests.repository()

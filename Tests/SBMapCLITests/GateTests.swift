@@ -119,6 +119,25 @@ import Testing
         #expect(missing.stderr.hasPrefix("none.json: error: cannot read the baseline file"), "\(missing.stderr)")
     }
 
+    /// A baseline can come with a pull request: one over the limit is refused unread (a 1 GiB file took 1 GB of
+    /// memory), and a pipe or a folder is not waited on.
+    @Test func anOversizedBaselineIsRefusedUnread() throws {
+        let root = try Harness.project(Self.app(missing: ["Help"]))
+        let big = root.appendingPathComponent("big.json")
+        #expect(FileManager.default.createFile(atPath: big.path, contents: Data("{\"version\": 1, \"findings\": [".utf8)))
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: UInt64(1) << 30)  // 1 GiB, sparse: nothing of it is on the disk
+        try handle.close()
+        let run = try Harness.run(["check", "App", "--baseline", "big.json"], in: root)
+        #expect(run.status == 64)
+        #expect(run.stderr.hasPrefix("big.json: error: the baseline file is 1024 MiB, larger than the limit of 16 MiB; it was not read"),
+                "\(run.stderr)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("folder.json"), withIntermediateDirectories: true)
+        let folder = try Harness.run(["check", "App", "--baseline", "folder.json"], in: root)
+        #expect(folder.status == 64)
+        #expect(folder.stderr.hasPrefix("folder.json: error: the baseline is not a regular file"), "\(folder.stderr)")
+    }
+
     @Test func diffAndSiteAcceptTheBaseline() throws {
         let root = try Harness.project(Self.app(missing: ["Help"]))
         _ = try Harness.run(["check", "App", "--write-baseline", "baseline.json"], in: root)

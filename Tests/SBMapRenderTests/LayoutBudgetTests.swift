@@ -130,4 +130,90 @@ import Testing
         let flat = LayoutCost(nodes: 3, edges: [(0, 1, 1, false), (1, 2, 1, false)])
         #expect(flat.ranks == 1 && flat.rankWork == 9)
     }
+
+    // MARK: Every engine and spline mode (issue 27)
+
+    func options(engine: LayoutEngine, splines: String) throws -> RenderOptions {
+        var options = try options(engine: engine)
+        options.theme.canvas.splines = splines
+        return options
+    }
+
+    func notes(_ rendered: Rendered) -> [String] {
+        rendered.diagnostics.filter { $0.code == .renderLimited && $0.severity == .info }.map(\.message)
+    }
+
+    /// `layout: circo` in a pull request's `.sbmap.yml`: circo on the dense storyboard ran for minutes (predicted at a
+    /// straight layout's fraction of a second before). Now it is predicted over the budget and laid out by sfdp.
+    @Test func circoOnADenseStoryboardFallsBackToSfdpAndSaysSo() throws {
+        let graph = Self.dense()
+        let options = try options(engine: .circo, splines: "spline")
+        let plan = plan(graph, options)
+        #expect(plan.cost.circoSeconds > 60, "measured: over 200 s")
+        #expect(plan.effort == .straight)
+        #expect(plan.engine(asked: .circo) == .sfdp)
+        let rendered = try Renderer.render(graph, options: options)
+        #expect(notes(rendered).contains { $0.contains("was laid out by sfdp with straight edges instead of circo: circo would take about") },
+                "\(notes(rendered))")
+        // A small map keeps circo.
+        #expect(self.plan(SampleGraphs.tabBarApp, options).effort == .full)
+    }
+
+    /// neato and fdp compare every pair of nodes: a map of thousands of scenes is laid out by sfdp.
+    @Test func forceDirectedEnginesFallBackOnLargeMaps() throws {
+        let large = LayoutCost(nodes: 3_000, edges: (0..<2_999).map { ($0, $0 + 1, 1, true) })
+        for engine in [LayoutEngine.neato, .fdp] {
+            let plan = LayoutPlan.choose(large, engine: engine, splines: "line", budget: LayoutBudget(), allowance: 40)
+            #expect(plan.effort == .straight && plan.engine(asked: engine) == .sfdp, "\(engine)")
+            #expect(plan.finding(map: "the map", engine: engine)?.message.contains("instead of \(engine.rawValue): \(engine.rawValue) would take about") == true)
+        }
+        let twopi = LayoutPlan.choose(large, engine: .twopi, splines: "line", budget: LayoutBudget(), allowance: 40)
+        #expect(twopi.effort == .full, "twopi is about linear")
+    }
+
+    /// `splines: ortho` in a theme a pull request adds: with dot, a map whose layout fits but whose orthogonal routing
+    /// would not gets polyline edges along the same layout.
+    @Test func orthoEdgesOverTheBudgetAreDrawnAsPolylines() throws {
+        let graph = Self.dense(scenes: 150, segues: 160)
+        let options = try options(engine: .dot, splines: "ortho")
+        let plan = plan(graph, options)
+        #expect(plan.cost.dotSeconds < 5)
+        #expect(plan.cost.orthoSeconds > 5, "measured: 3.3 s on a quiet machine")
+        #expect(plan.effort == .polyline)
+        #expect(plan.engine(asked: .dot) == .dot)
+        let styled = Stylist(theme: options.theme).style(graph)
+        let text = String(decoding: try Renderer.dotText(styled, engine: .dot, polylineEdges: true), as: UTF8.self)
+        #expect(text.contains("splines=polyline") && !text.contains("splines=ortho"))
+        let rendered = try Renderer.render(graph, options: options)
+        #expect(notes(rendered).contains {
+            $0.contains("was drawn with polyline edges instead of orthogonal ones: orthogonal edges (splines: ortho) would take about")
+        }, "\(notes(rendered))")
+        // Ortho on a small map is drawn as themed.
+        #expect(self.plan(SampleGraphs.tabBarApp, options).effort == .full)
+    }
+
+    /// Other engines route polylines around every node: where ortho is over the budget, their edges are straight.
+    @Test func orthoEdgesWithNeatoBecomeStraight() throws {
+        let options = try options(engine: .neato, splines: "ortho")
+        let plan = plan(Self.dense(), options)
+        #expect(plan.effort == .straight)
+        #expect(plan.engine(asked: .neato) == .neato, "neato's own layout fits")
+        #expect(plan.finding(map: "the map", engine: .neato)?.message.contains("was drawn with straight edges: orthogonal edges (splines: ortho) would take about") == true)
+    }
+
+    /// The run is charged the time a map took where it exceeds its plan's charge and the clock's slack: a model that
+    /// misjudges an input cannot make a run of many maps unbounded.
+    @Test func theRunIsChargedTheTimeMeasured() throws {
+        let options = try options()
+        let cost = Renderer.layoutCost(SampleGraphs.tabBarApp, options: options)
+        var run = LayoutRun(budget: LayoutBudget(mapSeconds: 5, runSeconds: 40))
+        let (plan, _) = run.plan(for: cost, options: options)
+        let afterPlan = run.remaining
+        run.charge(measured: plan.seconds + 0.5, for: plan)
+        #expect(run.remaining == afterPlan, "within the slack: the plans stay the same on any machine")
+        run.charge(measured: 30, for: plan)
+        #expect(abs(run.remaining - (afterPlan - (30 - plan.seconds - LayoutCost.mapOverheadSeconds - LayoutRun.measuredSlack))) < 1e-9)
+        run.charge(measured: 100, for: plan)
+        #expect(run.isSpent)
+    }
 }

@@ -224,7 +224,7 @@ struct DiffCommand: ParsableCommand {
             let theme = resolved.config?.render.theme.map { resolved.config?.resolve($0, from: side.folder) ?? $0 }
             try copy.writeInputs(resolved.paths, configuration: resolved.configuration, also: theme.map { [$0] } ?? [])
             timer.mark("git", "\(side.title): \(copy.selectedFiles) of \(copy.listedFiles) files, \(copy.readFiles) read from git ("
-                + String(format: "%.1f MB", Double(copy.readBytes) / 1_048_576) + ")")
+                + String(format: "%.1f MB, %.1f MB written", Double(copy.readBytes) / 1_048_576, Double(copy.writtenBytes) / 1_048_576) + ")")
             // The settings' paths are checked again with the links they pass through written: one that leads out of
             // the repository through a committed link is refused, as in a checkout.
             if resolved.config != nil { resolved = try options.resolved(paths: []) }

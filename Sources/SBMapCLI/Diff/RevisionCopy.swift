@@ -1,6 +1,7 @@
 import Foundation
 import SBMapAnalysis
 import SBMapDiscover
+import SBMapStyle
 
 /// A git revision written into the private folder of the run (`CopyFolder`): only the files its analysis reads,
 /// straight from git's object database.
@@ -36,6 +37,11 @@ final class RevisionCopy {
     private var selected: Set<String> = []
     private(set) var readFiles = 0
     private(set) var readBytes = 0
+    /// Of `readBytes`, what was written into the copy: a blob over the size limit of its file is not (`readLimit`).
+    private(set) var writtenBytes = 0
+    /// The largest file the analysis reads at a path (`Analysis.readLimit`); a larger blob is left as a sparse file of
+    /// its size, which the analysis refuses by its size, unread, with the finding a checkout gets.
+    private var readLimit: (String) -> Int = { _ in SettingsFile.maxBytes }
 
     /// The copy of the current folder, once written.
     var folder: String { prefix.isEmpty ? copy.root : copy.root + "/" + prefix }
@@ -172,6 +178,7 @@ final class RevisionCopy {
     /// `configuration` reads, and `also` (paths from the copy's folder: a theme file).
     func writeInputs(_ inputs: [String], configuration: AnalysisConfiguration, also: [String] = []) throws {
         try list()
+        readLimit = { Analysis.readLimit(ofFile: $0, configuration: configuration) }
         let selection = try Analysis.selection(of: tree, inputs: inputs.compactMap(treePath), from: "",
                                                configuration: configuration, also: also.compactMap(treePath),
                                                target: linkTarget)
@@ -259,7 +266,18 @@ final class RevisionCopy {
                 readBytes += size
                 readFiles += 1
                 do {
-                    return try copy.create(paths[k], for: oids[k])
+                    let descriptor = try copy.create(paths[k], for: oids[k])
+                    // Over the limit (git's header gives the size first): the size without the bytes. A revision's
+                    // 300 MiB of blobs packed into 2.4 MB of git objects was written out before the limit refused it.
+                    guard size <= readLimit(paths[k]) else {
+                        let sized = ftruncate(descriptor, off_t(size))
+                        let reason = errno
+                        Foundation.close(descriptor)
+                        if sized != 0 { throw Failure(description: "cannot write into the copy: \(String(cString: strerror(reason)))") }
+                        return nil
+                    }
+                    writtenBytes += size
+                    return descriptor
                 } catch is CopyFolder.InTheWay {
                     return nil
                 }

@@ -14,21 +14,41 @@ import SBMapModel
 /// around it. A condition sbmap cannot decide (`DEBUG`, `swift(>=5.9)`, a comparison) is `unknown`: the code counts
 /// as maybe compiled, never dropped.
 enum CompileConditionScanner {
+    /// The most `#if`s around a line, and branches before one, whose conditions are kept: past them a condition is
+    /// `unknown` (maybe compiled), so each line's condition has at most this many terms and a file of deeply nested
+    /// `#if`s or of thousands of `#elseif`s is scanned in linear time (it was quadratic: 600 KB took 40 s). Real code
+    /// nests a few deep.
+    static let maxTrackedConditions = 32
+
     static func ranges(_ bytes: [UInt8], language: CodeLanguage) -> [CompileConditionRange] {
         guard bytes.containsIfDirective else { return [] }
         struct Frame {
-            /// The conditions of the branches before this one, as written.
+            /// The conditions of the first branches before this one, as written (at most `maxTrackedConditions`),
+            /// and whether there were more.
             var previous: [CompileCondition] = []
+            var morePrevious = false
             /// This branch's condition as written, and with the earlier branches excluded.
             var raw: CompileCondition
             var current: CompileCondition
+
+            /// The branches before this one were not taken.
+            var excluded: CompileCondition {
+                let none = CompileCondition.not(.any(previous))
+                return morePrevious ? .all([none, .unknown("an #if with more than \(CompileConditionScanner.maxTrackedConditions) branches")]) : none
+            }
+
+            mutating func next(_ condition: CompileCondition) {
+                if previous.count < CompileConditionScanner.maxTrackedConditions { previous.append(raw) } else { morePrevious = true }
+                raw = condition
+            }
         }
         var frames: [Frame] = []
         var result: [CompileConditionRange] = []
         var segmentStart = 1
         var segmentCondition: CompileCondition?
         func effective() -> CompileCondition? {
-            let terms = frames.map(\.current)
+            var terms = frames.prefix(maxTrackedConditions).map(\.current)
+            if frames.count > maxTrackedConditions { terms.append(.unknown("#if nested more than \(maxTrackedConditions) deep")) }
             return terms.isEmpty ? nil : terms.count == 1 ? terms[0] : .all(terms)
         }
         func change(at line: Int) {
@@ -62,16 +82,14 @@ enum CompileConditionScanner {
                     change(at: line)
                 case "elseif", "elif":
                     guard var frame = frames.popLast() else { break }
-                    frame.previous.append(frame.raw)
-                    frame.raw = parse(rest, swift: swift)
-                    frame.current = .all([.not(.any(frame.previous)), frame.raw])
+                    frame.next(parse(rest, swift: swift))
+                    frame.current = .all([frame.excluded, frame.raw])
                     frames.append(frame)
                     change(at: line)
                 case "else":
                     guard var frame = frames.popLast() else { break }
-                    frame.previous.append(frame.raw)
-                    frame.raw = .constant(true)
-                    frame.current = .not(.any(frame.previous))
+                    frame.next(.constant(true))
+                    frame.current = frame.excluded
                     frames.append(frame)
                     change(at: line)
                 case "endif":

@@ -38,19 +38,32 @@ indirect enum PlistValue: Equatable {
 }
 
 /// The SAX delegate that builds a `PlistValue` from an XML property list, noting where each `<string>` starts.
+///
+/// The containers being filled are objects (`Frame`), each holding its array alone, so an entry is appended in
+/// place. With the arrays in enum payloads on the stack, each `append` copied the container, which made a dictionary
+/// or array of n entries cost n² (40,000 keys took 16 s).
 final class XMLPlistReader: SAXDelegate {
     let path: String
     private(set) var root: PlistValue?
     /// The root element's name, when it is not `<plist>`.
     private(set) var foreignRoot: (name: String, line: Int, column: Int)?
 
-    private enum Frame {
-        case dictionary(entries: [(key: String, value: PlistValue)], pendingKey: String?)
-        case array([PlistValue])
-        case key([UInt8])
-        case string([UInt8], SourceLocation)
-        /// `<integer>`, `<true/>`, `<date>`, `<data>`, `<real>`, or an unknown element.
-        case other
+    private final class Frame {
+        enum Kind {
+            case dictionary
+            case array
+            case key
+            case string(SourceLocation)
+            /// `<integer>`, `<true/>`, `<date>`, `<data>`, `<real>`, or an unknown element.
+            case other
+        }
+        let kind: Kind
+        var entries: [(key: String, value: PlistValue)] = []
+        var pendingKey: String?
+        var items: [PlistValue] = []
+        var text: [UInt8] = []
+
+        init(_ kind: Kind) { self.kind = kind }
     }
     private var frames: [Frame] = []
     private var depth = 0
@@ -70,45 +83,39 @@ final class XMLPlistReader: SAXDelegate {
             return
         }
         if name.equals("dict") {
-            frames.append(.dictionary(entries: [], pendingKey: nil))
+            frames.append(Frame(.dictionary))
         } else if name.equals("array") {
-            frames.append(.array([]))
+            frames.append(Frame(.array))
         } else if name.equals("key") {
-            frames.append(.key([]))
+            frames.append(Frame(.key))
         } else if name.equals("string") {
             let (line, column) = session.position()
-            frames.append(.string([], SourceLocation(path: path, line: line, column: column)))
+            frames.append(Frame(.string(SourceLocation(path: path, line: line, column: column))))
         } else {
-            frames.append(.other)
+            frames.append(Frame(.other))
         }
     }
 
     func endElement(_ name: SAXName, in session: SAXSession) {
         defer { depth -= 1 }
         guard depth > 1, let frame = frames.popLast() else { return }
-        switch frame {
-        case .dictionary(let entries, _): add(.dictionary(entries))
-        case .array(let items): add(.array(items))
-        case .string(let bytes, let location): add(.string(String(decoding: bytes, as: UTF8.self), location))
+        switch frame.kind {
+        case .dictionary: add(.dictionary(frame.entries))
+        case .array: add(.array(frame.items))
+        case .string(let location): add(.string(String(decoding: frame.text, as: UTF8.self), location))
         case .other: add(.other)
-        case .key(let bytes):
-            if case .dictionary(let entries, _)? = frames.last {
-                frames[frames.count - 1] = .dictionary(entries: entries, pendingKey: String(decoding: bytes, as: UTF8.self))
+        case .key:
+            if let parent = frames.last, case .dictionary = parent.kind {
+                parent.pendingKey = String(decoding: frame.text, as: UTF8.self)
             }
         }
     }
 
     func characters(_ bytes: UnsafeBufferPointer<UInt8>, in session: SAXSession) {
         guard let frame = frames.last else { return }
-        switch frame {
-        case .key(var text):
-            text.append(contentsOf: bytes)
-            frames[frames.count - 1] = .key(text)
-        case .string(var text, let location):
-            text.append(contentsOf: bytes)
-            frames[frames.count - 1] = .string(text, location)
-        default:
-            break
+        switch frame.kind {
+        case .key, .string: frame.text.append(contentsOf: bytes)
+        default: break
         }
     }
 
@@ -118,15 +125,16 @@ final class XMLPlistReader: SAXDelegate {
             if root == nil { root = value }
             return
         }
-        switch parent {
-        case .dictionary(var entries, let key?):
-            entries.append((key, value))
-            frames[frames.count - 1] = .dictionary(entries: entries, pendingKey: nil)
-        case .array(var items):
-            items.append(value)
-            frames[frames.count - 1] = .array(items)
+        switch parent.kind {
+        case .dictionary:
+            // A value without a key is not a well-formed plist: it is ignored.
+            guard let key = parent.pendingKey else { return }
+            parent.entries.append((key, value))
+            parent.pendingKey = nil
+        case .array:
+            parent.items.append(value)
         default:
-            break  // a value without a key, or inside a <string>: not a well-formed plist; ignore it
+            break  // a value inside a <string>: not a well-formed plist; ignore it
         }
     }
 }

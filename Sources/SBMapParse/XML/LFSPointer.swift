@@ -7,14 +7,18 @@ import SBMapModel
 /// It is not a broken file: sbmap simply cannot see the real one. So it is a warning that says how to fetch it,
 /// not the `malformed-xml` error a damaged storyboard gets, and names that lead into it are unknown, not broken.
 enum LFSPointer {
-    /// The first line of every pointer, by the spec.
-    static let firstLine = Array("version https://git-lfs.github.com/spec/v1".utf8)
+    /// The first line of every pointer, by the spec; before v1 was published, git-lfs (then "hawser") wrote the
+    /// second, which the spec says pointers may still carry and clients must read.
+    static let firstLines = [
+        Array("version https://git-lfs.github.com/spec/v1".utf8),
+        Array("version https://hawser.github.com/spec/v1".utf8),
+    ]
     /// The spec caps a pointer at 1024 bytes.
     static let maxBytes = 1024
 
     /// Whether `bytes` (the whole file, or its first chunk with `count` the file's size) is an LFS pointer.
     static func matches(_ bytes: UnsafeRawBufferPointer, fileSize: Int) -> Bool {
-        fileSize <= maxBytes && bytes.count >= firstLine.count && bytes.starts(with: firstLine)
+        fileSize <= maxBytes && firstLines.contains { bytes.count >= $0.count && bytes.starts(with: $0) }
     }
 
     static func matches(_ bytes: [UInt8]) -> Bool {
