@@ -14,9 +14,9 @@ enum PerformSegueRecognizer: SwiftAPIRecognizer {
             if !r.scopes.typePath.isEmpty, handlesIdentifiers(at: i, r) { r.file.performSegueOverrides.append(r.scopes.typePath) }
             return
         }
-        guard r.recordUses, stream.isPunct(i + 1, "(") else { return }
+        guard r.recordUses, stream.isPunct(i + 1, "("), !stream.isDeclarationOrPattern(at: i) else { return }
         let args = r.expressions.arguments(open: i + 1)
-        guard let first = args.first else { return }
+        guard let first = args.first, !stream.isBinding(first.range) else { return }
         let api: String
         if stream[i].word == .performSegueWithIdentifier {
             guard first.labelToken < 0 else { return }
@@ -65,7 +65,9 @@ enum PerformSegueRecognizer: SwiftAPIRecognizer {
             if stream.isPunct(j, "}") || stream.isPunct(j, ";") { return true }
             j += 1
         }
-        return stream.overrideHandlesIdentifiers(parameter: first.last, body: j, swift: true)
+        // The class body, where an identifier the override stores may be forwarded later.
+        let typeBody = r.scopes.scopes.last(where: \.isType).map { $0.start + 1..<min($0.end, stream.count) }
+        return stream.overrideHandlesIdentifiers(parameter: first.last, body: j, swift: true, typeBody: typeBody)
     }
 
     /// The class a member's type annotation names (`PlayerViewController!`, `PlayerViewController?`), or nil for
