@@ -407,7 +407,9 @@ class Applied:
                                  lambda x: x.group(1) + xml_attr(m["name"]) + S.SUFFIX + '"')
             elif m["kind"] == "segue-removed":
                 for f in files:
-                    self.rewrite(f, r'[ \t]*<segue\b[^>]*?\sidentifier="' + re.escape(xml_attr(m["name"])) + r'"[^>]*/>\n?', "")
+                    # a segue element is empty, or holds a popover's anchor, a custom segue's options, …
+                    self.rewrite(f, r'[ \t]*<segue\b[^>]*?\sidentifier="' + re.escape(xml_attr(m["name"]))
+                                 + r'"(?:[^>]*?/>|[^>]*>[\s\S]*?</segue>)\n?', "")
             elif m["kind"] == "initial":
                 for f in files:
                     self.rewrite(f, r'(<document\b[^>]*?)\s+initialViewController="[^"]*"', lambda x: x.group(1))

@@ -149,9 +149,28 @@ OVERRIDES = re.compile(r"\bfunc\s+(?:performSegue|shouldPerformSegue)\s*\(\s*wit
 
 
 def enclosing_type(text, offset):
-    """The last type declared (or extended, or implemented) before `offset`, by the harness's rough reading."""
-    decl = list(DECLARED.finditer(text, 0, offset))
-    return decl[-1].group(1) if decl else None
+    """The innermost type declared (or extended) around `offset`, by the harness's rough reading: the last declaration
+    before it whose braces are still open there (an ObjC `@implementation` runs to its `@end`)."""
+    for d in reversed(list(DECLARED.finditer(text, 0, offset))):
+        if d.group(0).startswith("@"):
+            end = text.find("@end", d.end())
+            if end < 0 or end > offset:
+                return d.group(1)
+            continue
+        brace = text.find("{", d.end())
+        if brace < 0 or brace > offset:
+            continue
+        depth, k = 0, brace
+        while k < len(text):
+            c = text[k]
+            depth += c == "{"
+            depth -= c == "}"
+            if depth == 0:
+                break
+            k += 1
+        if k > offset:
+            return d.group(1)
+    return None
 
 
 def segue_receiver(text, start, rel):
