@@ -186,6 +186,8 @@ import Testing
         let line = all.first { $0.contains("'showReciept'") }
         #expect(RecallClassesTests.level(line) == "error", "\(all)")
         #expect(line?.contains("did you mean 'showReceipt'") == true, "\(all)")
+        // The forward in viewDidAppear gives back what was performed: no note of its own.
+        #expect(all.count == 1, "\(all)")
 
         // `if let pendingSegue` and `self.pendingSegue` forward it the same way.
         let shorthand = """

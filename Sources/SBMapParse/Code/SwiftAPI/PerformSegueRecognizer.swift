@@ -39,6 +39,13 @@ enum PerformSegueRecognizer: SwiftAPIRecognizer {
                stream.text(nameToken, equals: stream[i].word.rawValue) {
                 return
             }
+            // `super.performSegue(withIdentifier: segue, …)` with a local (in `viewDidAppear`, after `if let segue =
+            // pendingSegue`) gives back an identifier a deferring override stored: checked where it was performed
+            // (issue 28, point 4), not a new call whose identifier is unknown.
+            if isSuper, first.range.count == 1, stream.kind(first.range.lowerBound) == .identifier,
+               r.scopes.localEntry(stream.text(first.range.lowerBound), names: stream) != nil {
+                return
+            }
             (onSelf, receiverType, receiverMember) = Self.receiver(receiver, r)
         }
         var use = CodeSeguePerform(identifier: r.string(first.range), onSelf: onSelf, api: api,
