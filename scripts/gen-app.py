@@ -447,8 +447,8 @@ def expectations(a, boards, sizes, plist, planted_code, code_links):
     links = count_by(s.ref['state'] for s in scenes if s.ref)
     findings = count_by([s.ref['code'] for s in scenes if s.ref and s.ref.get('code')]
                         + ['external-bundle'] * a.external + [p['code'] for p in planted_code])
-    levels = dict(error=sum(n for c, n in findings.items() if c not in ('external-bundle', 'code-unknown-segue')),
-                  warning=findings.get('external-bundle', 0) + findings.get('code-unknown-segue', 0), note=0)
+    levels = dict(error=sum(n for c, n in findings.items() if c != 'external-bundle'),
+                  warning=findings.get('external-bundle', 0), note=0)
     ordered = sorted(sizes)
     quantile = lambda q: ordered[min(len(ordered) - 1, int(q * (len(ordered) - 1)))]
     return dict(

@@ -9,7 +9,8 @@ What each file does with storyboards is what sbmap must link or report:
   `code:AppCoordinator` node, and no storyboard that nothing loads;
 * with --code-broken C, C planted mistakes in turn: a storyboard that does not exist (an unresolved code link and
   `code-unknown-storyboard`), a Storyboard ID the storyboard lacks (an unresolved code link and
-  `code-unknown-identifier`), a segue identifier no segue has (`code-unknown-segue`, no link).
+  `code-unknown-identifier`), a segue identifier no segue has (an unresolved code link and `code-unknown-segue`, an
+  error since the class's own scene lacks it).
 """
 import os
 
@@ -84,6 +85,7 @@ def class_source(rng, boards, scene, plant, names, links):
         lines += ['', '    @objc private func openRemoved() {']
         marks.append((len(lines) + 1, plant))
         lines += ['        performSegue(withIdentifier: "showRemovedScreen", sender: self)', '    }']
+        links['unresolved'] += 1  # drawn as a link that does not resolve (issue 28, point 1)
     elif plant == 'code-unknown-storyboard':
         missing = f'{board.name.replace(" ", "")}Archive'
         while missing.lower() in names:

@@ -12,6 +12,10 @@ a segue identifier. Then, in a private copy of the app, one mutation at a time:
 
   storyboard-id   rename a Storyboard ID (storyboardIdentifier) that code or a storyboard reference names
   segue           rename a segue identifier that performSegue names (in the storyboard)
+  segue-removed   delete the segues with an identifier that performSegue names (issue 28: an error where the call is on
+                  `self` in the class of the scene the segue started at, and nothing may handle it)
+  id-parameter    rename a Storyboard ID that a call on a storyboard parameter names (`func f(_ board: UIStoryboard)
+                  { board.instantiateViewController(withIdentifier: "X") }`): no storyboard has it any more, an error
   storyboard-file rename a storyboard file (and its localized copies) that code, an Info.plist key or a reference names
   deleted-ref     delete a storyboard (and its localized copies) that a storyboard reference names
   initial         remove the initial view controller of a storyboard that code, a plist or a reference loads by it
@@ -22,7 +26,9 @@ a segue identifier. Then, in a private copy of the app, one mutation at a time:
 
 runs `sbmap export . --format json`, and expects a finding at warning or above at every use of the broken name
 (path:line: the call, the placeholder, the plist key), and at error where the harness knows receiver and target (a
-reference, a plist key, a call whose storyboard is a literal of the same statement). The unmutated apps are run too:
+reference, a plist key, a call whose storyboard is a literal of the same statement; a `self.performSegue` in the class
+of the scene the segue starts at, in no `@try`, where no class of its file or its superclass overrides performSegue or
+shouldPerformSegue; an ID no storyboard has any more under a storyboard parameter). The unmutated apps are run too:
 a finding at warning or above that Tests/RealApps/verdicts.tsv does not hold is a false positive.
 
 A use is not expected (and counted as a skip, by reason) when its file is in no project (not named by any
@@ -105,11 +111,14 @@ class App:
                 facts = S.storyboard_facts(root, f)
                 key = S.storyboard_group(f)
                 g = self.groups.setdefault(key, {"key": key, "name": key[1], "files": [], "ids": set(), "segues": set(),
-                                                 "initial": False, "ok": True, "scope": self.scope(f), "macOS": False})
+                                                 "initial": False, "ok": True, "scope": self.scope(f), "macOS": False,
+                                                 "segue_classes": {}})
                 g["files"].append(f)
                 g["ok"] &= facts["ok"]
                 g["ids"] |= {i for i, _ in facts["ids"]}
                 g["segues"] |= {s for s, _ in facts["segues"]}
+                for ident, cls in facts.get("segue_classes", []):
+                    g["segue_classes"].setdefault(ident, set()).add(cls)
                 g["initial"] |= bool(facts["initial"])
                 g["macOS"] |= facts["macOS"]
                 for p in facts["placeholders"]:
@@ -132,6 +141,23 @@ class App:
             if helpers or reusable:
                 self.sites += S.class_helper_sites(f, text, helpers, reusable)
         self.code, self.files = code, files
+        # issue 28: the classes that override performSegue or shouldPerformSegue, and each class's superclass
+        self.overriders, self.superclass = set(), {}
+        for text in code.values():
+            for m in S.OVERRIDES.finditer(text):
+                self.overriders.add(S.enclosing_type(text, m.start()))
+            for m in re.finditer(r"\bclass\s+(\w+)\s*:\s*(\w+)|@interface\s+(\w+)\s*:\s*(\w+)", text):
+                self.superclass[m.group(1) or m.group(3)] = m.group(2) or m.group(4)
+
+    def performs_on_own_scene(self, g, site):
+        """Whether a segue use is a call on `self` in the class of a scene the segue starts at in `g`, in no `@try`,
+        with no override of performSegue/shouldPerformSegue in the class or its superclass: a certain crash."""
+        owner = site.get("owner")
+        if not site.get("on_self") or site.get("tried") or owner is None:
+            return False
+        if owner not in g["segue_classes"].get(site["name"], set()):
+            return False
+        return owner not in self.overriders and self.superclass.get(owner) not in self.overriders
 
     def mark_by_design(self, found):
         """For each mutation, the uses whose warning (not error) is sbmap's by design, by the harness's own reading,
@@ -321,9 +347,14 @@ def mutations(app, baseline, skips):
             sites = [s for s in by_kind["id"] if s["name"] == ident]
             sites += [s for s in by_kind["ref"] if s["id"] == ident and s["name"] == g["name"]]
             add("storyboard-id", g, ident, sites, lambda h, i=ident: i in h["ids"])
+            # issue 28: under a storyboard parameter, an ID no storyboard has is an error whatever the storyboard
+            nowhere = not any(ident in h["ids"] for h in groups if h is not g)  # (of any project: sbmap looks at all)
+            param = [dict(s, known=nowhere) for s in by_kind["id"] if s["name"] == ident and s.get("parameter")]
+            add("id-parameter", g, ident, param, lambda h, i=ident: i in h["ids"])
         for segue in sorted(g["segues"]):
-            sites = [s for s in by_kind["segue"] if s["name"] == segue]
+            sites = [dict(s, known=app.performs_on_own_scene(g, s)) for s in by_kind["segue"] if s["name"] == segue]
             add("segue", g, segue, sites, lambda h, i=segue: i in h["segues"])
+            add("segue-removed", g, segue, sites, lambda h, i=segue: i in h["segues"])
         same = lambda h, n=g["name"]: h["name"] == n  # noqa: E731
         uses = [s for s in by_kind["name"] + by_kind["plist"] if s["name"] == g["name"]]
         refs = [s for s in by_kind["ref"] if s["name"] == g["name"] and not s["own"]]
@@ -379,7 +410,7 @@ class Applied:
     def __enter__(self):
         m, files = self.m, sorted(self.m["files"])
         try:
-            if m["kind"] == "storyboard-id" or m["kind"] == "class-helper" and m["how"] == "id":
+            if m["kind"] in ("storyboard-id", "id-parameter") or m["kind"] == "class-helper" and m["how"] == "id":
                 for f in files:
                     self.rewrite(f, r'(\bstoryboardIdentifier=")' + re.escape(xml_attr(m["name"])) + '"',
                                  lambda x: x.group(1) + xml_attr(m["name"]) + S.SUFFIX + '"')
@@ -387,6 +418,11 @@ class Applied:
                 for f in files:
                     self.rewrite(f, r'(<segue\b[^>]*?\sidentifier=")' + re.escape(xml_attr(m["name"])) + '"',
                                  lambda x: x.group(1) + xml_attr(m["name"]) + S.SUFFIX + '"')
+            elif m["kind"] == "segue-removed":
+                for f in files:
+                    # a segue element is empty, or holds a popover's anchor, a custom segue's options, …
+                    self.rewrite(f, r'[ \t]*<segue\b[^>]*?\sidentifier="' + re.escape(xml_attr(m["name"]))
+                                 + r'"(?:[^>]*?/>|[^>]*>[\s\S]*?</segue>)\n?', "")
             elif m["kind"] == "initial":
                 for f in files:
                     self.rewrite(f, r'(<document\b[^>]*?)\s+initialViewController="[^"]*"', lambda x: x.group(1))

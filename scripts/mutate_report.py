@@ -4,7 +4,7 @@ import json
 import os
 from collections import defaultdict
 
-KINDS = ("storyboard-id", "segue", "storyboard-file", "deleted-ref", "initial", "class-helper")
+KINDS = ("storyboard-id", "id-parameter", "segue", "segue-removed", "storyboard-file", "deleted-ref", "initial", "class-helper")
 
 
 def table(header, rows):

@@ -141,6 +141,67 @@ def argument(m, consts):
         return None, True
     return consts[parts[-1]], True
 INITIAL_CALL = re.compile(r"\binstantiateInitial(?:View)?Controller\b")
+DECLARED = re.compile(r"\b(?:class|struct|enum|extension|@implementation|@interface)\s+(\w+)")
+FUNC_START = re.compile(r"\bfunc\s+\w+\s*(?:<[^>]*>)?\s*\(|^\s*[-+]\s*\(", re.M)
+# an override that may decide what an identifier does, or a segue the system asks about
+OVERRIDES = re.compile(r"\bfunc\s+(?:performSegue|shouldPerformSegue)\s*\(\s*withIdentifier\b"
+                       r"|^\s*-\s*\(\s*(?:void|BOOL)\s*\)\s*(?:performSegueWithIdentifier|shouldPerformSegueWithIdentifier)\s*:", re.M)
+
+
+def enclosing_type(text, offset):
+    """The innermost type declared (or extended) around `offset`, by the harness's rough reading: the last declaration
+    before it whose braces are still open there (an ObjC `@implementation` runs to its `@end`)."""
+    for d in reversed(list(DECLARED.finditer(text, 0, offset))):
+        if d.group(0).startswith("@"):
+            end = text.find("@end", d.end())
+            if end < 0 or end > offset:
+                return d.group(1)
+            continue
+        brace = text.find("{", d.end())
+        if brace < 0 or brace > offset:
+            continue
+        depth, k = 0, brace
+        while k < len(text):
+            c = text[k]
+            depth += c == "{"
+            depth -= c == "}"
+            if depth == 0:
+                break
+            k += 1
+        if k > offset:
+            return d.group(1)
+    return None
+
+
+def segue_receiver(text, start, rel):
+    """Who performs the segue at `start`: {"on_self": the call is on `self` (or bare), "owner": the enclosing type,
+    "tried": inside an ObjC `@try` of the same method}. `self.performSegue`, `performSegue` at a statement's start,
+    `[self performSegueWithIdentifier:`."""
+    before = text[max(0, start - 40):start]
+    swift = rel.endswith(".swift")
+    if swift:
+        on_self = bool(re.search(r"(?:^|[\s;{(])(?:self\s*\??\s*\.\s*)?$", before))
+    else:
+        on_self = bool(re.search(r"\[\s*self\s+$", before))
+    funcs = list(FUNC_START.finditer(text, 0, start))
+    body = text[funcs[-1].start():start] if funcs else text[:start]
+    return {"on_self": on_self, "owner": enclosing_type(text, start), "tried": "@try" in body}
+
+
+def storyboard_parameter(text, start):
+    """The parameter a call at `start` is made on, when it is one of the enclosing function's, typed as a storyboard:
+    `board` in `func make(_ board: UIStoryboard) { board.instantiateViewController(…) }`."""
+    recv = re.search(r"(\w+)\s*[?!]?\s*\.\s*$", text[max(0, start - 80):start])
+    if not recv:
+        return None
+    funcs = list(FUNC_START.finditer(text, 0, start))
+    if not funcs or "func" not in funcs[-1].group(0):
+        return None
+    close = text.find(")", funcs[-1].end())
+    signature = text[funcs[-1].end():close] if close > 0 else ""
+    if re.search(r"\b" + re.escape(recv.group(1)) + r"\s*:\s*(?:UI|NS)Storyboard\b", signature):
+        return recv.group(1)
+    return None
 # `let sb = UIStoryboard(name: "X"…`, `UIStoryboard *sb = [UIStoryboard storyboardWithName:@"X"…`
 NAME_BINDING = re.compile(r"\b(?:let|var|\*)\s*(?P<var>\w+)\s*(?::\s*[\w.!?]+\s*)?=\s*\[?\s*(?:UIStoryboard|NSStoryboard)\b")
 MAIN_BUNDLE = re.compile(r"^\s*(?:nil|\.main|Bundle\.main|NSBundle\.mainBundle|\[NSBundle mainBundle\]|Bundle\(\s*\))?\s*$")
@@ -221,9 +282,17 @@ def code_sites(rel, text, consts):
         lit = [(s, n) for s, e, n in names_in if m.start() - 300 <= s < m.start() and ";" not in text[e:m.start()]]
         add("id", m, bool(lit), foreign_at.get(lit[-1][0]) if lit else None)
     for m in SEGUE_CALL.finditer(text):
-        add("segue", m, False)
+        if add("segue", m, False) is not None:
+            sites[-1].update(segue_receiver(text, m.start(), rel))
     for m in SEGUE_WRAPPER.finditer(text):
         add("segue", m, False)
+    for m in ID_CALL.finditer(text):
+        # issue 28: `func f(_ board: UIStoryboard) { board.instantiateViewController(withIdentifier: "X") }`
+        param = storyboard_parameter(text, m.start())
+        if param:
+            for site in sites:
+                if site["kind"] == "id" and site["path"] == rel and site["lo"] == line_of(text, m.start()):
+                    site["parameter"] = param
     bindings = []
     for b in NAME_BINDING.finditer(text):
         # the nearest binding counts, even when its name is not known (then the use is not one the harness names)
@@ -360,6 +429,8 @@ def storyboard_facts(root, rel):
             facts["ids"].append((attrs["storyboardIdentifier"], line))
         if tag == "segue" and attrs.get("identifier"):
             facts["segues"].append((attrs["identifier"], line))
+            owner = next((a for t, a, l in reversed(stack[:-1]) if a.get("sceneMemberID") == "viewController"), {})
+            facts.setdefault("segue_classes", []).append((attrs["identifier"], owner.get("customClass")))
         if tag in ("viewControllerPlaceholder", "controllerPlaceholder"):
             facts["placeholders"].append({"storyboard": attrs.get("storyboardName"), "id": attrs.get("referencedIdentifier"),
                                           "lo": line, "hi": line})

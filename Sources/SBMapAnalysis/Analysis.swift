@@ -54,8 +54,17 @@ public enum Analysis {
             for (location, type) in UnreferencedTypes.find(at: codeErrors, in: graph, code: prepared) {
                 places.add(.typeNeverReferenced(type: type), file: location.path, line: location.line)
             }
+            // (An error a fact of its own already lowers needs no more.)
+            let plainErrors = graph.diagnostics.compactMap { $0.severity == .error && $0.facts.isEmpty ? $0.location : nil }
+            for (location, type) in UnreachedScenes.classes(at: plainErrors, in: graph, code: prepared) {
+                places.add(.sceneNeverReached(type: type), file: location.path, line: location.line)
+            }
             timer.mark("unused code")
             Teardown.inBackground(consume prepared)
+        }
+        // A storyboard reference nothing leads to is never followed, whether or not the sources were read.
+        for location in UnreachedScenes.orphanedReferences(in: graph) {
+            places.add(.referenceNeverFollowed, file: location.path, line: location.line)
         }
         let undecided = graph.diagnostics + discovered.diagnostics + noStoryboardFinding(discovered, inputs)
             + unmatchedExcludeFindings(discovered, inputs)

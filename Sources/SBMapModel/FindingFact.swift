@@ -26,13 +26,19 @@ public enum FindingFact: Hashable, Sendable {
     case storyboardNeverLoaded(name: String)
     /// The finding is in code of a class that nothing scanned refers to.
     case typeNeverReferenced(type: String)
+    /// The finding is in code of a class whose scenes nothing reaches (no entry point, segue, relationship, reference
+    /// or code leads to any of them), and that no other code refers to (issue 28, point 11).
+    case sceneNeverReached(type: String)
+    /// The finding is about a storyboard reference that no segue or relationship leads to: nothing follows it
+    /// (issue 28, point 9).
+    case referenceNeverFollowed
 
     /// The highest level a finding with this fact has.
     public var ceiling: Severity {
         switch self {
         case .plistUsedByNoTarget, .keyForAnotherDevice, .fileBuiltByNoTarget, .caughtByTry, .performSegueOverridden,
              .unreadStoryboardMayHoldIt: .info
-        case .storyboardNeverLoaded, .typeNeverReferenced: .warning
+        case .storyboardNeverLoaded, .typeNeverReferenced, .sceneNeverReached, .referenceNeverFollowed: .warning
         }
     }
 
@@ -49,6 +55,9 @@ public enum FindingFact: Hashable, Sendable {
         case .storyboardNeverLoaded(let name):
             "but nothing scanned loads \(name).storyboard: no entry point, reference or code names it"
         case .typeNeverReferenced(let type): "but nothing scanned refers to '\(type)', so this code may never run"
+        case .sceneNeverReached(let type):
+            "but no entry point, segue, relationship or code leads to a scene of class '\(type)', so this code may never run"
+        case .referenceNeverFollowed: "but no segue or relationship leads to this reference, so nothing follows it"
         }
     }
 
@@ -64,6 +73,8 @@ public enum FindingFact: Hashable, Sendable {
         case .performSegueOverridden: 5
         case .storyboardNeverLoaded: 6
         case .typeNeverReferenced: 7
+        case .sceneNeverReached: 8
+        case .referenceNeverFollowed: 9
         }
     }
 }

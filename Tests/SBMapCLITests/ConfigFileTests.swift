@@ -7,13 +7,14 @@ import Testing
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// App/Main references a missing Help storyboard (an error); Legacy/Old references a missing Gone (an error).
+    /// App/Main references a missing Help storyboard (an error); Legacy/Old references a missing Gone (an error). A
+    /// segue leads to each reference: one nothing leads to is a warning (issue 28, point 9).
     func project(config: String) throws -> URL {
         try Harness.project([
             ".sbmap.yml": config,
             ".git/HEAD": "ref: refs/heads/main\n",  // the repository's top: the search for the file stops here
-            "App/Main.storyboard": XML.storyboard(initial: "a", XML.scene("a"), XML.reference("r", storyboard: "Help")),
-            "Legacy/Old.storyboard": XML.storyboard(initial: "b", XML.scene("b"), XML.reference("g", storyboard: "Gone")),
+            "App/Main.storyboard": XML.storyboard(initial: "a", XML.scene("a", body: XML.segue("sr", to: "r")), XML.reference("r", storyboard: "Help")),
+            "Legacy/Old.storyboard": XML.storyboard(initial: "b", XML.scene("b", body: XML.segue("sg", to: "g")), XML.reference("g", storyboard: "Gone")),
             "Tools/Note.txt": "a folder to run in",
         ])
     }
@@ -37,10 +38,10 @@ import Testing
         let outer = try Harness.project([
             ".sbmap.yml": hostile,
             "repo/.git/HEAD": "ref: refs/heads/main\n",
-            "repo/App/Main.storyboard": XML.storyboard(initial: "a", XML.scene("a"), XML.reference("r", storyboard: "Help")),
+            "repo/App/Main.storyboard": XML.storyboard(initial: "a", XML.scene("a", body: XML.segue("sr", to: "r")), XML.reference("r", storyboard: "Help")),
             "worktree/.git": "gitdir: /somewhere/else\n",
-            "worktree/App/Main.storyboard": XML.storyboard(initial: "a", XML.scene("a"), XML.reference("r", storyboard: "Help")),
-            "plain/App/Main.storyboard": XML.storyboard(initial: "a", XML.scene("a"), XML.reference("r", storyboard: "Help")),
+            "worktree/App/Main.storyboard": XML.storyboard(initial: "a", XML.scene("a", body: XML.segue("sr", to: "r")), XML.reference("r", storyboard: "Help")),
+            "plain/App/Main.storyboard": XML.storyboard(initial: "a", XML.scene("a", body: XML.segue("sr", to: "r")), XML.reference("r", storyboard: "Help")),
         ])
         for folder in ["repo", "repo/App", "worktree/App", "plain", "plain/App"] {
             let run = try Harness.run(["check", "."], in: outer.appendingPathComponent(folder))

@@ -18,12 +18,15 @@ import Testing
         }
         code += "}\n"
         let references = (0..<count).map { XML.reference("r\($0)", storyboard: "Absent\($0)") }
+        // Segues lead to every reference: one nothing leads to is never followed, a warning (issue 28, point 9).
+        let segues = "<connections>\n" + (0..<count).map { #"<segue destination="r\#($0)" kind="show" id="g\#($0)"/>"# }
+            .joined(separator: "\n") + "\n</connections>"
         // Main refers to References: a storyboard nothing loads would have its broken references as warnings (the
         // app never follows them), and these are errors.
         let root = try Harness.project([
             "App/Main.storyboard": XML.storyboard(initial: "a", XML.scene("a", attributes: #"customClass="HomeViewController" storyboardIdentifier="Home""#),
                                                   XML.reference("toReferences", storyboard: "References")),
-            "App/References.storyboard": XML.storyboard(initial: "b", XML.scene("b"))
+            "App/References.storyboard": XML.storyboard(initial: "b", XML.scene("b", body: segues))
                 .replacingOccurrences(of: "    </scenes>", with: references.joined(separator: "\n") + "\n    </scenes>"),
             "App/Hostile.swift": code,
         ])
@@ -32,7 +35,7 @@ import Testing
         let lines = run.stderr.split(separator: "\n")
         func findings(_ code: String, _ level: String) -> [Substring] { lines.filter { $0.contains(": \(level): ") && $0.hasSuffix("[\(code)]") } }
         #expect(findings("code-unknown-storyboard", "error").count == count, "\(run.stderr.suffix(2_000))")
-        #expect(findings("code-unknown-segue", "warning").count == count)
+        #expect(findings("code-unknown-segue", "error").count == count)
         let leftover = findings("code-unknown-identifier", "warning")
         #expect(leftover.count == count)
         #expect(leftover.allSatisfy { $0.contains("LeftoverViewController") }, "\(leftover.first ?? "")")

@@ -173,7 +173,8 @@ import SBMapModel
     @Test func aBrokenLinkInAStoryboardNothingLoadsIsAWarning() throws {
         let root = try Harness.project([
             "App/Main.storyboard": XML.storyboard(initial: "a", XML.scene("a", attributes: #"customClass="HomeViewController""#)),
-            "App/Copy~.storyboard": XML.storyboard(initial: "c", XML.scene("c"), XML.reference("r", storyboard: "Settings~iOS")),
+            "App/Copy~.storyboard": XML.storyboard(initial: "c", XML.scene("c", body: XML.segue("cs", to: "r")),
+                                                    XML.reference("r", storyboard: "Settings~iOS")),
             "App/Info.plist": Self.plist([("UIMainStoryboardFile", "Main")]),
             "App/Home.swift": "import UIKit\nfinal class HomeViewController: UIViewController {}\n",
         ])

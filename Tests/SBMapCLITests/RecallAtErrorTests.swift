@@ -114,7 +114,7 @@ import Testing
                 (name: "TVDemo", configurations: [(name: "Release", settings: "INFOPLIST_FILE = TV/Info.plist; SDKROOT = appletvos; ", base: nil)],
                  resources: ["TV/Main.storyboard"]),
             ]),
-            "Mac/Window.storyboard": XML.storyboard(platform: "MacOSX.Cocoa", XML.scene("w", element: "viewController",
+            "Mac/Window.storyboard": XML.storyboard(initial: "w", platform: "MacOSX.Cocoa", XML.scene("w", element: "viewController",
                                                                              attributes: #"customClass="WindowController""#)),
             "Mac/Info.plist": E.plist(("NSMainStoryboardFile", "Main")),
             "Mac/AppDelegate.swift": """

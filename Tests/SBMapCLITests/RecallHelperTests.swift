@@ -147,7 +147,7 @@ import Testing
                     storyboard.instantiateViewController(withIdentifier: "security")
                 }
                 static func fromShared(_ storyboard: UIStoryboard = shared) -> UIViewController {
-                    storyboard.instantiateViewController(withIdentifier: "NewReview")
+                    storyboard.instantiateViewController(withIdentifier: "security")
                 }
                 func open() { show(Self.fromStoryboard(), sender: nil); show(Self.security(), sender: nil); show(Self.fromShared(), sender: nil) }
             }

@@ -25,7 +25,7 @@
 #   SBMAP           the sbmap binary (default: sbmap on PATH)
 #   SBMAP_PATHS     the app's folders in the repository, separated by spaces (default: .); each is compared on its
 #                   own, and its files go to OUT_DIR/<folder>/ when there are several
-#   SBMAP_FAIL_ON   the gate: new-errors (default), new-unresolved, any-unresolved, never
+#   SBMAP_FAIL_ON   the gate: new-errors (default), new-warnings, new-unresolved, any-unresolved, never
 #   SBMAP_BASELINE  a baseline file of known findings (needs an sbmap with --baseline)
 #   SBMAP_ARTIFACT_URL  where the run's artifact (the diff map, every map) is: linked from the summary
 #   SBMAP_SARIF     true: also write OUT_DIR/sarif/ for GitHub code scanning (the action's upload-sarif input)

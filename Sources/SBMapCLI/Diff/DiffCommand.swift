@@ -24,7 +24,8 @@ struct DiffCommand: ParsableCommand {
         """)
 
     enum FailOn: String, ExpressibleByArgument, CaseIterable {
-        case newErrors = "new-errors", newUnresolved = "new-unresolved", anyUnresolved = "any-unresolved", never
+        case newErrors = "new-errors", newWarnings = "new-warnings", newUnresolved = "new-unresolved",
+             anyUnresolved = "any-unresolved", never
     }
 
     /// The two states compared, and how each is read.
@@ -80,8 +81,8 @@ struct DiffCommand: ParsableCommand {
     }
 
     struct Gate: ParsableArguments {
-        @Option(name: .customLong("fail-on"), help: "When to exit 1: new-errors (default), new-unresolved, any-unresolved, never.")
-        var failOn: FailOn = .newErrors
+        @Option(name: .customLong("fail-on"), help: "When to exit 1: new-errors (default), new-warnings (a new error or warning, as --strict), new-unresolved, any-unresolved (links the baseline does not know), never.")
+        var failOn: FailOn?
     }
 
     @OptionGroup(title: HelpSection.inputs) var inputs: Inputs
@@ -99,7 +100,15 @@ struct DiffCommand: ParsableCommand {
     var artifactURL: String? { destination.artifactURL }
     var context: Int { rendering.context }
     var theme: String? { rendering.theme }
-    var failOn: FailOn { gate.failOn }
+    /// `--fail-on`, or `new-warnings` with `--strict` (or the settings' `findings.strict`), else `new-errors`.
+    func failOn(strict: Bool) -> FailOn { gate.failOn ?? (strict ? .newWarnings : .newErrors) }
+
+    func validate() throws {
+        // As in `check`: --strict means failing on new warnings too; with another --fail-on it would mean nothing.
+        if findings.strict, let failOn = gate.failOn, failOn != .newWarnings {
+            throw ValidationError("--strict means --fail-on new-warnings; leave out one of them")
+        }
+    }
 
     func run() throws {
         let baseSpec = base ?? states[0]
@@ -190,7 +199,8 @@ struct DiffCommand: ParsableCommand {
         } else {
             reporter.summary(Self.line(diff, base: sides.0.title, head: sides.1.title) + BaselineOptions.note(excused) + excuses.note)
         }
-        if gateFails(diff) { throw ExitCode.findings }
+        let strict = findings.merged(with: after.config).strict
+        if gateFails(diff, failOn: failOn(strict: strict), baseline: known) { throw ExitCode.findings }
     }
 
     /// What one side's scan gives: its graph, its settings file, its folder (absolute), and, for a side judged by
@@ -284,17 +294,35 @@ struct DiffCommand: ParsableCommand {
         return String(summary[..<end.upperBound]) + excuses.markdown + String(summary[end.upperBound...])
     }
 
-    func gateFails(_ diff: GraphDiff) -> Bool {
+    func gateFails(_ diff: GraphDiff, failOn: FailOn, baseline: Baseline?) -> Bool {
         switch failOn {
         case .never: return false
         case .newErrors: return diff.newFindings.contains { $0.severity == .error }
+        case .newWarnings: return diff.newFindings.contains { $0.severity >= .warning }
         case .newUnresolved:
             let unresolvedNow = Set(diff.head.nodes.filter { $0.role.carriesResolution && $0.resolution?.state == .unresolved }.map(\.id))
             let unresolvedBefore = Set(diff.base.nodes.filter { $0.role.carriesResolution && $0.resolution?.state == .unresolved }
                 .map { diff.nodeMatch[$0.id] ?? $0.id })
             return !unresolvedNow.subtracting(unresolvedBefore).isEmpty
         case .anyUnresolved:
-            return diff.head.nodes.contains { $0.role.carriesResolution && $0.resolution?.state == .unresolved }
+            return !Self.unknownUnresolved(diff.head, baseline: baseline).isEmpty
+        }
+    }
+
+    /// HEAD's links that do not resolve, less those the baseline knows (issue 28, point 6): a link is known when
+    /// every place it is made from (the reference in its storyboard, each call in code) has a finding the baseline
+    /// records. A committed baseline of known broken links keeps `--fail-on any-unresolved` green until one more breaks.
+    static func unknownUnresolved(_ head: StoryboardGraph, baseline: Baseline?) -> [Node] {
+        let unresolved = head.nodes.filter { $0.role.carriesResolution && $0.resolution?.state == .unresolved }
+        guard let baseline, !unresolved.isEmpty else { return unresolved }
+        struct Place: Hashable { var path: String; var line: Int }
+        let new = Set(baseline.newFindings(head.diagnostics).compactMap { $0.location.map { Place(path: $0.path, line: $0.line) } })
+        let known = Set(head.diagnostics.compactMap { $0.location.map { Place(path: $0.path, line: $0.line) } }).subtracting(new)
+        var callers: [String: [SourceLocation]] = [:]
+        for edge in head.edges where edge.kind == .code { if let location = edge.location { callers[edge.to, default: []].append(location) } }
+        return unresolved.filter { node in
+            let places = (callers[node.id] ?? []) + (node.role == .codeTarget && callers[node.id] != nil ? [] : node.location.map { [$0] } ?? [])
+            return places.isEmpty || !places.allSatisfy { known.contains(Place(path: $0.path, line: $0.line)) }
         }
     }
 

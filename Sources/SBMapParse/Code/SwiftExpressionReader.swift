@@ -215,6 +215,26 @@ struct SwiftExpressionReader: LocalNames {
 extension TokenStream {
     func isFuncKeyword(_ i: Int) -> Bool { kind(i) == .identifier && self[i].word == .func }
 
+    /// Whether the name at `i` declares or matches rather than calls (issue 28, point 14): an enum case
+    /// (`case performSegue(withIdentifier: String, sender: Any?)`), or an implicit member after `case`, `,`, `(`,
+    /// `=` or `return` (`case .performSegue(let id, let sender):`, `return .performSegue(…)`), which names an enum's
+    /// case or a static member, never UIKit's method.
+    func isDeclarationOrPattern(at i: Int) -> Bool {
+        if kind(i - 1) == .identifier, word(i - 1) == .case { return true }
+        guard isPunct(i - 1, ".") else { return false }
+        if kind(i - 2) == .identifier {
+            return word(i - 2) == .case || word(i - 2) == .let || word(i - 2) == .var || isIdentifier(i - 2, "return")
+        }
+        return isPunct(i - 2, ",") || isPunct(i - 2, "(") || isPunct(i - 2, "=") || isPunct(i - 2, ":")
+            || isPunct(i - 2, "{") || isPunct(i - 2, ";") || i - 2 < 0
+    }
+
+    /// Whether an argument binds a name (`let id`, `var id`): a pattern's, never a call's.
+    func isBinding(_ range: Range<Int>) -> Bool {
+        !range.isEmpty && kind(range.lowerBound) == .identifier
+            && (word(range.lowerBound) == .let || word(range.lowerBound) == .var)
+    }
+
     /// Whether the identifier at `j` is a word that starts a new declaration: a signature scan stops there.
     /// The lexer's word tags answer for most of them; the rest are compared byte for byte.
     func startsDeclaration(_ j: Int) -> Bool {

@@ -173,6 +173,14 @@ struct CodeLinkPass: Sendable {
         return CodeGraphIndex.holds(targets, board)
     }
 
+    /// The level of a name that exists in no storyboard of the app, whatever the receiver (issue 28, points 1
+    /// and 2): an error, except in a library that no scanned app links (no storyboard of a target that compiles the
+    /// file is reachable), whose code runs in whichever app links it, with storyboards sbmap may not see: a warning.
+    var levelOfNameNowhere: Severity {
+        guard file.inLibrariesOnly, file.targets != nil else { return .error }
+        return index.graph.storyboards.contains { reachable($0.path) } ? .error : .warning
+    }
+
     // MARK: Findings
 
     /// `about` is what the finding is about, its identity beside the code and the file: the call's callee and the

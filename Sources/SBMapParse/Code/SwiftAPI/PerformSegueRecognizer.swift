@@ -14,9 +14,9 @@ enum PerformSegueRecognizer: SwiftAPIRecognizer {
             if !r.scopes.typePath.isEmpty, handlesIdentifiers(at: i, r) { r.file.performSegueOverrides.append(r.scopes.typePath) }
             return
         }
-        guard r.recordUses, stream.isPunct(i + 1, "(") else { return }
+        guard r.recordUses, stream.isPunct(i + 1, "("), !stream.isDeclarationOrPattern(at: i) else { return }
         let args = r.expressions.arguments(open: i + 1)
-        guard let first = args.first else { return }
+        guard let first = args.first, !stream.isBinding(first.range) else { return }
         let api: String
         if stream[i].word == .performSegueWithIdentifier {
             guard first.labelToken < 0 else { return }
@@ -37,6 +37,13 @@ enum PerformSegueRecognizer: SwiftAPIRecognizer {
             // An override forwarding to `super.performSegue(withIdentifier: identifier, …)` performs nothing itself.
             if isSuper, let f = r.scopes.functionIndex, case let nameToken = r.scopes.scopes[f].nameToken, nameToken >= 0,
                stream.text(nameToken, equals: stream[i].word.rawValue) {
+                return
+            }
+            // `super.performSegue(withIdentifier: segue, …)` with a local (in `viewDidAppear`, after `if let segue =
+            // pendingSegue`) gives back an identifier a deferring override stored: checked where it was performed
+            // (issue 28, point 4), not a new call whose identifier is unknown.
+            if isSuper, first.range.count == 1, stream.kind(first.range.lowerBound) == .identifier,
+               r.scopes.localEntry(stream.text(first.range.lowerBound), names: stream) != nil {
                 return
             }
             (onSelf, receiverType, receiverMember) = Self.receiver(receiver, r)
@@ -65,7 +72,9 @@ enum PerformSegueRecognizer: SwiftAPIRecognizer {
             if stream.isPunct(j, "}") || stream.isPunct(j, ";") { return true }
             j += 1
         }
-        return stream.overrideHandlesIdentifiers(parameter: first.last, body: j, swift: true)
+        // The class body, where an identifier the override stores may be forwarded later.
+        let typeBody = r.scopes.scopes.last(where: \.isType).map { $0.start + 1..<min($0.end, stream.count) }
+        return stream.overrideHandlesIdentifiers(parameter: first.last, body: j, swift: true, typeBody: typeBody)
     }
 
     /// The class a member's type annotation names (`PlayerViewController!`, `PlayerViewController?`), or nil for

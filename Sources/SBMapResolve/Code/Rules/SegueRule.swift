@@ -66,12 +66,12 @@ extension CodeLinkPass {
         if !hasScenes {
             if !index.segues(withIdentifier: identifier).exist {
                 // On another object (`parent?`, a variable) the class is not known, but no storyboard of the app has
-                // the segue at all (issue 20, class 6): the call crashes whatever the receiver is. Unless a storyboard
-                // could not be read: the segue may be in it.
-                report(.warning, .codeUnknownSegue,
+                // the segue at all (issue 20, class 6): the call crashes whatever the receiver is: an error.
+                // Unless a storyboard could not be read: the segue may be in it.
+                report(levelOfNameNowhere, .codeUnknownSegue,
                        onSelf ? "\(api) performs segue '\(identifier)', which no segue of the scanned storyboards has; performing it crashes the app"
                               : "\(api) performs segue '\(identifier)' on another object, and '\(identifier)' exists in no storyboard of the app; this call crashes whatever the receiver is",
-                       at: location, about: "\(api) '\(identifier)'", facts: onSelf || !index.hasUnreadStoryboards ? facts : facts + [.unreadStoryboardMayHoldIt],
+                       at: location, about: "\(api) '\(identifier)'", facts: index.hasUnreadStoryboards ? facts + [.unreadStoryboardMayHoldIt] : facts,
                        hint: "set the segue's identifier in Interface Builder's attributes inspector, or fix the string")
             }
             return
@@ -86,8 +86,33 @@ extension CodeLinkPass {
         if near == nil, close == nil, let first = index.segues(withIdentifier: identifier).leastSourceLabel {
             hint += "; a segue '\(identifier)' starts at scene '\(first)'"
         }
-        report(.warning, .codeUnknownSegue,
-               "\(api) performs segue '\(identifier)' from '\(name)', but no segue with that identifier starts at a scene of class '\(name)'",
+        // The receiver is known (`self`, or a class the code writes) and none of its scenes has the segue: UIKit
+        // raises "has no segue with identifier", as certain a crash as a missing Storyboard ID.
+        report(.error, .codeUnknownSegue,
+               "\(api) performs segue '\(identifier)' from '\(name)', but no segue with that identifier starts at a scene of class '\(name)'; performing it crashes the app",
                at: location, about: "\(api) '\(identifier)' from '\(name)'", facts: facts, hint: hint)
+        // Drawn and counted as a link that does not resolve, so that `diff` calls it "broke". Not where a fact makes
+        // the call unknown (it may be caught or handled).
+        if facts.isEmpty, let board = index.sceneEnds(ofClass: name).lazy.compactMap({ $0.storyboard })
+            .compactMap({ index.storyboardsByPath[$0] }).first {
+            addBrokenSegue(from: type, storyboard: board, identifier: identifier, location: location, via: api,
+                           reason: "no segue '\(identifier)' starts at a scene of class '\(name)'")
+        }
+    }
+
+    /// A performed segue that no scene of the class has: `code` edges from the class's scenes to a `code-target` node
+    /// of its own (`code-target:<storyboard>#segue:<identifier>`, never the node of a Storyboard ID of that name).
+    private mutating func addBrokenSegue(from type: [String], storyboard: Storyboard, identifier: String,
+                                         location: SourceLocation, via: String, reason: String) {
+        let id = "code-target:\(storyboard.name)#segue:\(identifier)"
+        if codeTargetByID[id] == nil {
+            codeTargetByID[id] = codeNodes.count
+            codeNodes.append(Node(id: id, storyboard: storyboard.path, objectID: nil, element: "code-target", role: .codeTarget,
+                                  label: "\(storyboard.name) › segue '\(identifier)'", location: location,
+                                  link: LinkTarget(mechanism: .code, storyboardName: storyboard.name, identifier: identifier),
+                                  resolution: Resolution(state: .unresolved, reason: reason)))
+        }
+        addEdges(from: type, to: [CodeGraphIndex.EdgeEnd(id: id, storyboard: storyboard.path)], identifier: identifier,
+                 location: location, via: via, onlyFrom: nil)
     }
 }

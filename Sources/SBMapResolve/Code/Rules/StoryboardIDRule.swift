@@ -92,7 +92,8 @@ extension CodeLinkPass {
               index.scenes(withIdentifier: identifier).isEmpty else { return }
         let lower = identifier.lowercased()
         let near = index.graph.nodes.compactMap(\.storyboardIdentifier).filter { $0.lowercased() == lower }.min()
-        report(.warning, .codeUnknownIdentifier,
+        // The receiver does not matter: an error (issue 28, point 2), lowered only by the facts of its place.
+        report(levelOfNameNowhere, .codeUnknownIdentifier,
                "\(Self.described(use.api)) names storyboard ID '\(identifier)', which exists in no storyboard of the app; this call crashes whatever the receiver is",
                at: use.location, about: "\(use.api) '\(identifier)'",
                hint: near.map { "identifiers are case-sensitive: did you mean '\($0)'?" }
