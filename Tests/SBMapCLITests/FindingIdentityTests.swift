@@ -8,9 +8,12 @@ import Testing
 /// A finding's identity is what it is about (its code, its file from the repository's root, the names it is
 /// about), never its wording or its line: baselines and `sbmap diff` match on it (issue 29, issue 27 point 7).
 @Suite struct FindingIdentityTests {
-    /// Main references each storyboard of `missing` (none exists: an `unknown-storyboard` error each).
+    /// Main references each storyboard of `missing` (none exists: an `unknown-storyboard` error each, since a segue
+    /// leads to each reference).
     static func app(missing: [String], linesAbove: Int = 0) -> [String: String] {
-        let main = XML.storyboard(initial: "home", XML.scene("home"),
+        let segues = missing.indices.map { #"<segue destination="ref\#($0)" kind="show" id="go\#($0)"/>"# }
+        let home = XML.scene("home", body: segues.isEmpty ? "" : "<connections>\(segues.joined())</connections>")
+        let main = XML.storyboard(initial: "home", home,
                                   missing.enumerated().map { XML.reference("ref\($0.offset)", storyboard: $0.element) }.joined(separator: "\n"))
         return ["App/Main.storyboard": main.replacingOccurrences(
             of: "?>\n", with: "?>\n" + String(repeating: "<!-- moved -->\n", count: linesAbove))]

@@ -305,7 +305,8 @@ import SBMapModel
                                 with: #"C1 = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_BUNDLE_IDENTIFIER = "com.example.$(PRODUCT_NAME:rfc1034identifier)"; "#)
         var files = code
         files["App.xcodeproj/project.pbxproj"] = project
-        files["App/Main.storyboard"] = XML.storyboard(initial: "home", XML.scene("home", attributes: #"customClass="HomeViewController""#),
+        files["App/Main.storyboard"] = XML.storyboard(initial: "home", XML.scene("home", attributes: #"customClass="HomeViewController""#,
+                                                                          body: XML.segue("toOther", to: "other")),
                                                       XML.scene("other", attributes: #"customClass="OtherViewController""#))
         files["Kit/Vault.storyboard"] = XML.storyboard(initial: "vault", XML.scene("vault"))
         return files
