@@ -19,7 +19,7 @@ struct MapOptions: ParsableArguments {
     @Option(help: "Graphviz layout: dot (default), neato, fdp, sfdp, circo or twopi.")
     var layout: LayoutEngine?
 
-    @Option(help: "Flow direction: LR (left to right) or TB (top to bottom). Without it, each map is laid out left to right unless top to bottom comes nearer the --aspect.")
+    @Option(help: "Flow direction: LR (left to right) or TB (top to bottom). Without it, each map gets the direction, or its storyboards wrapped into rows, that comes nearest --aspect.")
     var direction: Direction?
 
     @Option(help: ArgumentHelp("The shape a map is aimed at, width over height (default 1, or the theme's canvas aspect): without --direction, a map more than twice off it is laid out the other way too, and the nearer shape is kept.", valueName: "ratio"))
