@@ -19,8 +19,11 @@ struct MapOptions: ParsableArguments {
     @Option(help: "Graphviz layout: dot (default), neato, fdp, sfdp, circo or twopi.")
     var layout: LayoutEngine?
 
-    @Option(help: "Flow direction: LR (left to right, default) or TB (top to bottom).")
+    @Option(help: "Flow direction: LR (left to right) or TB (top to bottom). Without it, each map gets the direction, or its storyboards wrapped into rows, that comes nearest --aspect.")
     var direction: Direction?
+
+    @Option(help: ArgumentHelp("The shape a map is aimed at, width over height (default 1, or the theme's canvas aspect): without --direction, a map more than twice off it is laid out the other way too, and the nearer shape is kept.", valueName: "ratio"))
+    var aspect: Double?
 
     @Option(help: "What a scene shows first: class (default), identifier (storyboard ID) or title.")
     var label: LabelMode?
@@ -38,6 +41,7 @@ struct MapOptions: ParsableArguments {
     var maxEdges: Int?
 
     func validate() throws {
+        if let aspect, !(0.1...10).contains(aspect) { throw ValidationError("--aspect must be between 0.1 and 10 (width over height)") }
         if let hops, !(0...100).contains(hops) { throw ValidationError("--hops must be between 0 and 100") }
         if (maxNodes ?? 1) <= 0 || (maxEdges ?? 1) <= 0 { throw ValidationError("--max-nodes and --max-edges must be positive") }
     }
@@ -53,11 +57,14 @@ struct MapOptions: ParsableArguments {
     /// The settings of a run; a theme that cannot be loaded is bad usage (exit 64), with what and where.
     func settings(_ inputs: ResolvedInputs) throws -> Settings {
         let file = inputs.config?.render ?? ConfigFile.RenderDefaults()
-        let render = RenderOptions(
+        var render = RenderOptions(
             format: .svg, engine: layout ?? file.layout ?? .dot, theme: try Self.loadTheme(theme, config: inputs.config),
             style: StyleOptions(labelMode: label ?? file.label ?? .class, direction: direction ?? file.direction ?? .leftToRight,
                                 legend: legend ?? file.legend),
             pngDPI: file.dpi ?? 96, pngPixelBudget: file.maxPixels)
+        // A direction the user set, by flag or in the settings file, is kept; else each map gets the nearer shape.
+        render.choosesDirection = direction == nil && file.direction == nil
+        render.aspect = aspect
         return Settings(render: render, hops: hops ?? file.hops ?? 1,
                         budget: MapBudget(nodes: maxNodes ?? file.maxNodes ?? MapBudget().nodes,
                                           edges: maxEdges ?? file.maxEdges ?? MapBudget().edges))

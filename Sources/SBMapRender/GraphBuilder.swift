@@ -28,6 +28,10 @@ struct GraphBuilder {
     var polylineEdges = false
     /// Put before every SVG `id` (`RenderOptions.idPrefix`), so maps inlined in one page share none.
     var idPrefix = ""
+    /// Into how many rows (columns, top to bottom) a long flow of storyboard boxes is wrapped: the boxes' depths along
+    /// the flow are cut into this many runs, and an edge from one run into the next is left out of the ranking, so
+    /// each run starts again at the first rank, beside the one before (`RenderOptions.wrapRows`). 1 does not wrap.
+    var wrapRows = 1
 
     /// Opens the root graph and adds everything. Returns `nil` only if Graphviz could not allocate.
     func build() -> GraphPtr? {
@@ -187,6 +191,31 @@ struct GraphBuilder {
             } else {
                 successors[a, default: []].insert(b)
             }
+        }
+        guard wrapRows > 1, !relaxAllCrossClusterEdges else { return relaxed }
+        // The boxes' depths along the flow (the longest chain of ranking edges that leads to each; the ranking
+        // edges between boxes form no cycle), cut into `wrapRows` runs of equal length.
+        var depth: [String: Int] = [:]
+        var changed = true
+        var rounds = 0
+        while changed, rounds <= successors.count + 1 {
+            changed = false
+            rounds += 1
+            for a in successors.keys.sorted() {
+                let next = (depth[a] ?? 0) + 1
+                for b in successors[a] ?? [] where (depth[b] ?? 0) < next {
+                    depth[b] = next
+                    changed = true
+                }
+            }
+        }
+        let levels = (depth.values.max() ?? 0) + 1
+        guard levels >= 2 else { return relaxed }
+        let perRow = max(1, (levels + wrapRows - 1) / wrapRows)
+        for edge in styled.edges where edge.crossesClusters && edge.rankSpan != 0 && !edge.layoutOnly
+            && !relaxed.contains(edge.id) {
+            guard let a = clusterOf[edge.from], let b = clusterOf[edge.to], a != b else { continue }
+            if (depth[a] ?? 0) / perRow != (depth[b] ?? 0) / perRow { relaxed.insert(edge.id) }
         }
         return relaxed
     }

@@ -50,6 +50,19 @@ public struct RenderOptions: Hashable, Sendable {
         engine == .dot && format != .dot && nodes > dotNodeLimit ? .sfdp : engine
     }
 
+    /// Whether sbmap chooses the map's direction (the user set none): a map laid out in `style.direction` whose shape
+    /// is more than twice off the aimed one (`aimedAspect`) is laid out the other way too, and the shape nearer the
+    /// aim is kept (`Renderer.render(_:options:)`). Only for `dot`, and only when the layout budget admits the
+    /// second layout. `false` keeps `style.direction`, as `--direction` asks.
+    public var choosesDirection = false
+    /// The shape aimed at, width over height (`--aspect`); `nil` is the theme's `canvas.aspect`, else 1 (square).
+    public var aspect: Double?
+    /// Into how many rows (columns, top to bottom) the boxes of a long flow are wrapped (`GraphBuilder.wrapRows`):
+    /// set by the renderer when it chooses a map's shape, 1 otherwise.
+    var wrapRows = 1
+    /// The width over height a map whose direction sbmap chooses is aimed at.
+    public var aimedAspect: Double { aspect ?? theme.canvas.aspect ?? 1 }
+
     /// How the `render-limited` note about the layout names the map.
     public var layoutSubject = "the map"
 
@@ -86,9 +99,13 @@ public struct Rendered: Hashable, Sendable {
     /// The seconds Graphviz spent on the map (layout and drawing), measured: what a run of many maps charges its
     /// layout budget when a prediction fell short (`LayoutRun.charge`). Not part of equality: the clock is not output.
     public var seconds: Double = 0
+    /// The laid-out map's width over its height (Graphviz's bounding box, without the pad); `nil` for DOT, which is
+    /// not laid out.
+    public var shape: Double?
 
     public init(format: OutputFormat, data: [UInt8], diagnostics: [Diagnostic], nodeIDs: [String: String] = [:],
-                key: [LegendItem] = []) {
+                key: [LegendItem] = [], shape: Double? = nil) {
+        self.shape = shape
         self.format = format
         self.data = data
         self.diagnostics = diagnostics

@@ -20,10 +20,64 @@ import SBMapStyle
 /// The same input gives byte-identical SVG and DOT, also within one process.
 public enum Renderer {
     /// Styles `map` with `options.theme` and `options.style` (and its view's layout plan), then renders it.
+    ///
+    /// When the direction is sbmap's to choose (`RenderOptions.choosesDirection`), a map whose shape is more than
+    /// twice off the aimed one (`aimedAspect`; a long flow laid left to right came out 5:1, unreadable in a docs
+    /// column) is laid out again: the other way, and, when it is still off and too long along its flow, with its
+    /// storyboard boxes wrapped into rows (columns, top to bottom), until one is within twice the aim. The shape
+    /// nearest the aim is kept, the first on a tie: the same input gives the same bytes, and a map that is fine as it
+    /// is is laid out once. An extra layout runs only when the layout budget admits it with those before it.
     public static func render(_ map: MapGraph, options: RenderOptions) throws -> Rendered {
         var options = options
         if options.idPrefix == nil { options.idPrefix = SVGIDPrefix.default(for: map.view) }
-        return try render(Stylist(theme: options.theme, options: options.style).style(map), options: options)
+        let styled = Stylist(theme: options.theme, options: options.style).style(map)
+        let first = try render(styled, options: options)
+        let aim = options.aimedAspect
+        guard options.choosesDirection, options.format != .dot,
+              options.layoutEngine(nodes: styled.nodes.count) == .dot,
+              let shape = first.shape, aspectDistance(shape, aim: aim) > log(2) else { return first }
+        // The other layouts, in a fixed order, until one is within twice the aim: the other way, then wrapped into
+        // rows the way asked, then the other way wrapped. Each runs only when the budget admits it with those before
+        // it: the map's share, and what the run has left for it.
+        let boxes = styled.clusters.filter { $0.kind == .storyboard }.count
+        let allowance = (options.layoutAllowance ?? options.layoutBudget.runSeconds) - LayoutCost.mapOverheadSeconds
+        let limit = min(options.layoutBudget.mapSeconds, allowance)
+        let firstPlan = Self.plan(styled, options: options)
+        guard firstPlan.effort == .full else { return first }
+        var spent = firstPlan.seconds
+        var best = (rendered: first, distance: aspectDistance(shape, aim: aim))
+        func attempt(_ styled: StyledGraph, _ options: RenderOptions) -> Rendered? {
+            let plan = Self.plan(styled, options: options)
+            guard plan.effort == .full, spent + plan.seconds <= limit else { return nil }
+            spent += plan.seconds
+            guard let rendered = try? render(styled, options: options), let ratio = rendered.shape else { return nil }
+            let distance = aspectDistance(ratio, aim: aim)
+            if distance < best.distance { best = (rendered, distance) }
+            return rendered
+        }
+        // k rows make a flow about k times shorter and k times thicker: its shape k² times nearer.
+        func wrapped(_ options: RenderOptions, shape: Double) -> RenderOptions? {
+            let along = options.style.direction == .leftToRight ? shape / aim : aim / shape
+            guard along > 2, boxes >= 2 else { return nil }
+            var wrapped = options
+            wrapped.wrapRows = min(boxes, max(2, Int(along.squareRoot().rounded())))
+            return wrapped
+        }
+        var turned = options
+        turned.style.direction = options.style.direction == .leftToRight ? .topToBottom : .leftToRight
+        let turnedStyled = Stylist(theme: turned.theme, options: turned.style).style(map)
+        let turnedShape = attempt(turnedStyled, turned)?.shape
+        if best.distance > log(2), let rows = wrapped(options, shape: shape) { _ = attempt(styled, rows) }
+        if best.distance > log(2), let turnedShape, let columns = wrapped(turned, shape: turnedShape) {
+            _ = attempt(turnedStyled, columns)
+        }
+        return best.rendered
+    }
+
+    /// How far the shape `ratio` (width over height) is from `aim`, as a factor's logarithm: 2:1 and 1:2 are as far
+    /// from 1:1.
+    static func aspectDistance(_ ratio: Double, aim: Double) -> Double {
+        abs(log(max(ratio, 1e-6) / max(aim, 1e-6)))
     }
 
     /// Renders the whole of `graph` (`MapView.full`).
@@ -68,6 +122,7 @@ public enum Renderer {
             if let finding { diagnostics.append(finding) }
         }
         var measured = 0.0
+        var shape: Double?
         let data: [UInt8] = try GraphvizExecutor.run { log in
             let started = ContinuousClock.now
             defer {
@@ -79,6 +134,7 @@ public enum Renderer {
             builder.relaxAllCrossClusterEdges = relaxingAllFirst
             builder.straightEdges = straightEdges
             builder.polylineEdges = polylineEdges
+            builder.wrapRows = options.wrapRows
             if options.format == .dot {
                 guard let g = builder.build() else {
                     throw RenderError("Graphviz could not create a graph", diagnostics: log.diagnostics(context: "build"))
@@ -105,7 +161,7 @@ public enum Renderer {
                         ])
                     }
                     let bytes = try layoutAndRender(attempt, styled: styled, options: attemptOptions, log: log,
-                                                    diagnostics: &attemptDiagnostics)
+                                                    diagnostics: &attemptDiagnostics, shape: &shape)
                     diagnostics = attemptDiagnostics
                     if let first, let simplified = fallback.simplified {
                         diagnostics.append(Diagnostic(.info, .renderLimited,
@@ -128,7 +184,8 @@ public enum Renderer {
                                           at: nil, about: "mclimit", hint: "use --layout sfdp for very large maps"))
         }
         var rendered = Rendered(format: .graphviz(options.format), data: data, diagnostics: diagnostics.sorted(),
-                                nodeIDs: nodeIDs(styled, prefix: SVGIDPrefix.sanitized(options.idPrefix ?? "")), key: styled.key)
+                                nodeIDs: nodeIDs(styled, prefix: SVGIDPrefix.sanitized(options.idPrefix ?? "")), key: styled.key,
+                                shape: shape)
         rendered.seconds = measured
         return rendered
     }
@@ -160,7 +217,8 @@ public enum Renderer {
 
     /// One layout and render, freeing the graph and the layout on every path (the context is the process's own).
     private static func layoutAndRender(_ builder: GraphBuilder, styled: StyledGraph, options: RenderOptions,
-                                        log: MessageLog, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
+                                        log: MessageLog, diagnostics: inout [Diagnostic],
+                                        shape: inout Double?) throws -> [UInt8] {
         guard let g = builder.build() else {
             throw RenderError("Graphviz could not create a graph", diagnostics: log.diagnostics(context: "build"))
         }
@@ -179,6 +237,8 @@ public enum Renderer {
         }
         diagnostics += log.diagnostics(context: "layout \(options.engine.rawValue)")
         let layoutCount = log.messages.count
+        let bb = sbmap_bb(g)
+        shape = max(bb.UR.x - bb.LL.x, 1) / max(bb.UR.y - bb.LL.y, 1)
 
         if options.format == .png {
             diagnostics += limitPNG(g, options: options, scenes: styled.sceneCount)

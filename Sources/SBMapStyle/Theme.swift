@@ -82,6 +82,8 @@ public struct CanvasStyle: Hashable, Sendable {
     public var ranksep: Double = 0.5
     /// Graphviz `splines`: `spline`, `polyline`, `ortho`, `line`, `curved`.
     public var splines: String = "spline"
+    /// The shape a map is aimed at, width over height (`--aspect`), when sbmap chooses its direction: `nil` is 1.
+    public var aspect: Double?
     public init() {}
 }
 

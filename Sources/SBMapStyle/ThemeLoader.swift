@@ -155,12 +155,13 @@ extension ThemeReader {
     }
 
     func readCanvas(_ node: Yams.Node, _ path: [String], into canvas: inout CanvasStyle) {
-        fields(node, path, known: ["background", "pad", "nodesep", "ranksep", "splines"]) { key, value, path in
+        fields(node, path, known: ["background", "pad", "nodesep", "ranksep", "splines", "aspect"]) { key, value, path in
             switch key {
             case "background": if let c = color(value, path) { canvas.background = c }
             case "pad": if let d = number(value, path, range: 0...5) { canvas.pad = d }
             case "nodesep": if let d = number(value, path, range: 0.02...10) { canvas.nodesep = d }
             case "ranksep": if let d = number(value, path, range: 0.02...10) { canvas.ranksep = d }
+            case "aspect": if let d = number(value, path, range: 0.1...10) { canvas.aspect = d }
             case "splines":
                 if let s = word(value, path, allowed: GraphvizVocabulary.splines, what: "splines value") { canvas.splines = s }
             default: break

@@ -57,4 +57,27 @@ import Testing
         #expect(configured.status <= 1, "\(configured.stderr)")
         #expect(try ids("c.svg").contains("fromFile-sbmap"))
     }
+
+    /// `--aspect` (and the theme's `canvas.aspect`) aims the maps at another shape when sbmap chooses their direction;
+    /// a direction the user set (`--direction`, or `render.direction` in .sbmap.yml) is kept whatever the aim.
+    @Test func aspectFlagAndKeptDirection() throws {
+        let app = try SiteFixtures.tabApp()
+        let bad = try Harness.run(["render", ".", "--aspect", "0", "-o", "bad.svg"], in: app)
+        #expect(bad.status == 64 && bad.stderr.contains("--aspect must be between 0.1 and 10"), "\(bad.stderr)")
+        func map(_ flags: [String], _ name: String) throws -> String {
+            let run = try Harness.run(["render", ".", "--view", "full", "-o", name] + flags, in: app)
+            #expect(run.status <= 1, "\(flags): \(run.stderr)")
+            return try String(contentsOf: app.appendingPathComponent(name), encoding: .utf8)
+        }
+        let tall = try map(["--aspect", "0.2"], "tall.svg")
+        let wide = try map(["--aspect", "5"], "wide.svg")
+        #expect(tall != wide, "the aim changes the choice")
+        let lr = try map(["--direction", "LR"], "lr.svg")
+        #expect(try map(["--direction", "LR", "--aspect", "0.2"], "lr-tall.svg") == lr, "--direction wins over --aspect")
+        let tb = try map(["--direction", "TB"], "tb.svg")
+        #expect(try map(["--direction", "TB", "--aspect", "5"], "tb-wide.svg") == tb)
+        let theme = app.appendingPathComponent("tall.yaml")
+        try "extends: default\ncanvas:\n  aspect: 0.2\n".write(to: theme, atomically: true, encoding: .utf8)
+        #expect(try map(["--theme", "tall.yaml"], "theme-tall.svg") == tall, "the theme's canvas.aspect is the flag's default")
+    }
 }
