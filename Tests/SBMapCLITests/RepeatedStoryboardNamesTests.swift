@@ -59,6 +59,15 @@ import Testing
         #expect(!labels.contains("Settings"), "\(labels)")
     }
 
+    @Test func theOverviewTellsTheTwoSettingsApart() throws {
+        let root = try repository()
+        let run = try Harness.run(["render", ".", "--view", "overview", "-o", "overview.svg"], in: root)
+        #expect(run.status == 0, "\(run.stderr)")
+        let labels = labels(try String(contentsOf: root.appendingPathComponent("overview.svg"), encoding: .utf8))
+        #expect(labels.contains { $0.hasSuffix("Settings (iOS)") }, "\(labels)")
+        #expect(labels.contains { $0.hasSuffix("Settings (tvOS)") }, "\(labels)")
+    }
+
     @Test func theFocusMapOfTheIOSSettingsKeepsTheBrokenTargetVisible() throws {
         let root = try repository()
         let run = try Harness.run(["render", ".", "--focus", "Phone/Settings", "-o", "focus.svg"], in: root)
