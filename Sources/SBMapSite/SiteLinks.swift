@@ -85,13 +85,13 @@ struct SiteLinks: Sendable {
     let owner: [String: String]
     /// Code edges by where they are written, to link a finding in code to what it is about.
     let codeEdgesAt: [SourceLocation: [Edge]]
-    /// Storyboard names more than one file has.
-    let repeatedNames: Set<String>
+    /// How pages name storyboards: with the platform or path where names repeat.
+    let storyboardNames: StoryboardNames
 
     init(_ graph: StoryboardGraph) {
         self.graph = graph
         pageNames = MapFileNames.names(for: graph.storyboards)
-        repeatedNames = Set(Dictionary(grouping: graph.storyboards, by: \.name).filter { $0.value.count > 1 }.keys)
+        storyboardNames = StoryboardNames(graph.storyboards)
         nodesByID = NodeTable(graph.nodes)
         storyboardsByPath = graph.storyboardsByID
         var owner: [String: String] = [:]
@@ -252,10 +252,10 @@ struct SiteLinks: Sendable {
         return page + "#" + anchor(of: nodeID)
     }
 
-    /// The storyboard's name, or its path when names repeat.
+    /// The storyboard's name, with its platform or path when names repeat (`Settings (tvOS)`).
     func storyboardTitle(_ path: String) -> String {
         guard let storyboard = storyboardsByPath[path] else { return path }
-        return repeatedNames.contains(storyboard.name) ? "\(storyboard.name) (\(path))" : storyboard.name
+        return storyboardNames.title(storyboard)
     }
 
     /// The scene a finding is about: the last scene that starts at or before its line in its storyboard, or for a

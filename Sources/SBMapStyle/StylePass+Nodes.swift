@@ -228,10 +228,15 @@ extension StylePass {
         return res.state == .unresolved ? "✗ \(reason)" : "\(res.state.rawValue): \(reason)"
     }
 
-    /// `Settings`, `Settings › detail`, or the link class's name when nothing else is known.
+    /// `Settings`, `Settings › detail`, `Settings (tvOS) › detail`, or the link class's name when nothing else is known.
     func linkDescription(_ node: Node) -> String {
         guard let link = node.link else { return node.label }
-        let name = link.storyboardName ?? "(no storyboard)"
+        var name = link.storyboardName ?? "(no storyboard)"
+        // A target named in code sits in the box of the storyboard it names: where that name repeats, say which.
+        if node.role == .codeTarget, let path = node.storyboard, let storyboard = storyboardsByID[path],
+           storyboard.name == link.storyboardName {
+            name = storyboardNames.title(storyboard)
+        }
         var text = name
         if let ident = link.identifier, !ident.isEmpty { text += " › \(ident)" }
         if let bundle = link.bundleIdentifier, !bundle.isEmpty { text += " [\(bundle)]" }

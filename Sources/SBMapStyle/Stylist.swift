@@ -62,6 +62,8 @@ struct StylePass {
     /// take minutes (found by GraphvizSafetyTests).
     let nodesByID: [String: Node]
     let storyboardsByID: [String: Storyboard]
+    /// How labels name the map's storyboards: with the platform or path where names repeat.
+    let storyboardNames: StoryboardNames
     let targetsByID: [String: BuildTarget]
 
     var clusters: [StyledCluster] = []
@@ -91,6 +93,7 @@ struct StylePass {
         self.graph = map.graph
         self.nodesByID = graph.nodesByID
         self.storyboardsByID = graph.storyboardsByID
+        self.storyboardNames = StoryboardNames(graph.storyboards)
         self.targetsByID = Dictionary(graph.targets.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
@@ -117,16 +120,17 @@ struct StylePass {
         // The overview draws its storyboards as nodes (StylePass+Nodes.swift), not as boxes.
         if case .overview = view { return }
         let storyboards = graph.storyboards.sorted { $0.path < $1.path }
-        var nameCounts: [String: Int] = [:]
-        for sb in storyboards { nameCounts[sb.name, default: 0] += 1 }
+        let names = storyboardNames
         for sb in storyboards {
             let id = ids.make("storyboard", sb.path)
             clusterIDs[sb.path] = id
-            var label = TextSafety.labelLines(sb.name, limit: labels.maxLength, maxLines: 2)
+            // Names repeat (localized copies, one per platform, a module each): say which file, by its platform
+            // where that tells the files apart (`Settings (tvOS)`), else by its path on a line of its own. The end of
+            // a path tells files apart, so a long one loses its middle.
+            let byPlatform = names.qualifiesByPlatform(sb)
+            var label = TextSafety.labelLines(byPlatform ? names.title(sb) : sb.name, limit: labels.maxLength, maxLines: 2)
             if label.isEmpty { label = [""] }
-            if (nameCounts[sb.name] ?? 0) > 1 {
-                // Names repeat (localized copies, one per platform, a module each): say which file. The end of a
-                // path tells files apart, so a long one loses its middle.
+            if names.qualifier(sb) != nil && !byPlatform {
                 label.append(TextSafety.cappedMiddle(TextSafety.clean(sb.path), labels.maxLength * 2))
             }
             var classes = ["storyboard"]

@@ -118,6 +118,19 @@ import Testing
     }
 
     @Test func repeatedStoryboardNamesShowTheirPaths() throws {
+        let p1 = "Phone/Main.storyboard", p2 = "Pad/Main.storyboard"
+        let graph = StoryboardGraph(
+            storyboards: [Storyboard(path: p1, name: "Main", platform: .iOS),
+                          Storyboard(path: p2, name: "Main", platform: .iOS)],
+            nodes: [SampleGraphs.scene(p1, "X1"), SampleGraphs.scene(p2, "Y1")])
+        let (_, doc, _) = try SVG.render(graph)
+        let labels = SVG.groups(doc, "cluster", "storyboard").flatMap { SVG.texts($0) }
+        #expect(labels.contains(p1))
+        #expect(labels.contains(p2))
+    }
+
+    /// Where the files of a repeated name differ by platform, the platform tells them apart (issue 30).
+    @Test func repeatedStoryboardNamesOfDifferentPlatformsShowThePlatform() throws {
         let p1 = "iOS/Main.storyboard", p2 = "macOS/Main.storyboard"
         let graph = StoryboardGraph(
             storyboards: [Storyboard(path: p1, name: "Main", platform: .iOS),
@@ -125,8 +138,8 @@ import Testing
             nodes: [SampleGraphs.scene(p1, "X1"), SampleGraphs.scene(p2, "Y1", "windowController")])
         let (_, doc, _) = try SVG.render(graph)
         let labels = SVG.groups(doc, "cluster", "storyboard").flatMap { SVG.texts($0) }
-        #expect(labels.contains(p1))
-        #expect(labels.contains(p2))
+        #expect(labels.contains("Main (iOS)"))
+        #expect(labels.contains("Main (macOS)"))
     }
 
     @Test(arguments: LayoutEngine.allCases)

@@ -51,6 +51,8 @@ struct CodeGraphIndex: Sendable {
     private var storyboardsByName: [String: [Storyboard]] = [:]
     private var storyboardsByLowerName: [String: [Storyboard]] = [:]
     private(set) var storyboardsByPath: [String: Storyboard] = [:]
+    /// How messages and labels name each storyboard (with its platform or path where names repeat).
+    private(set) var storyboardNames = StoryboardNames([])
     /// Storyboards that exist but could not be read, by name: a call naming one is not a call to a missing file.
     private var unreadStoryboards: [String: (path: String, lfsPointer: Bool)] = [:]
     /// Positions in `graph.storyboards`, by path.
@@ -130,6 +132,7 @@ struct CodeGraphIndex: Sendable {
             if storyboardsByPath[s.path] == nil { storyboardsByPath[s.path] = s }
             storyboardPositionsByPath[s.path, default: []].append(k)
         }
+        storyboardNames = StoryboardNames(graph.storyboards)
         unreadStoryboards = Self.unreadStoryboards(graph.diagnostics)
         // The first node of an id wins: filled from the last node back, so that each id is hashed once. The tables are
         // made large enough first: growing them would hash their keys again at each step.

@@ -208,10 +208,16 @@ struct CodeLinkPass: Sendable {
         }
     }
 
-    /// `'Main'`, `'Main', 'Settings'`: storyboard names for messages.
+    /// `'Main'`, `'Main', 'Settings'`: storyboard names for finding keys (`about:`), which must not change.
     static func quoted(_ boards: [Storyboard]) -> String {
         boards.map { "'\($0.name)'" }.joined(separator: ", ")
     }
+
+    /// `'Main'`, `'Settings (tvOS)'`: storyboards quoted for messages, with the platform or path where names repeat.
+    func named(_ boards: [Storyboard]) -> String { index.storyboardNames.quoted(boards) }
+
+    /// A storyboard's name for labels: `Settings`, or `Settings (tvOS)` where names repeat.
+    func title(_ storyboard: Storyboard) -> String { index.storyboardNames.title(storyboard) }
 
     // MARK: Edges
 
@@ -239,7 +245,7 @@ struct CodeLinkPass: Sendable {
         if targets.isEmpty, let first = boards.first {
             report(level, .codeUnknownIdentifier, asked(), at: location, about: "\(via) initial scene of '\(first.name)'", hint: hint)
             addBrokenLink(from: type, storyboard: first, name: first.name, identifier: nil,
-                          resolution: Resolution(state: .unresolved, reason: "'\(first.name)' has no initial scene"),
+                          resolution: Resolution(state: .unresolved, reason: "\(named([first])) has no initial scene"),
                           location: location, via: via)
         }
         addEdges(from: type, to: targets, identifier: nil, location: location, via: via)
@@ -250,6 +256,7 @@ struct CodeLinkPass: Sendable {
     mutating func addBrokenLink(from type: [String], storyboard: Storyboard?, name: String, identifier: String?,
                                         resolution: Resolution, location: SourceLocation, via: String, onlyFrom: String? = nil) {
         let id = Node.codeTargetID(storyboard: name, identifier: identifier)
+        let shown = storyboard.map(title) ?? name
         let k: Int
         if let made = codeTargetByID[id] {
             k = made
@@ -257,7 +264,7 @@ struct CodeLinkPass: Sendable {
             k = codeNodes.count
             codeTargetByID[id] = k
             codeNodes.append(Node(id: id, storyboard: storyboard?.path, objectID: nil, element: "code-target", role: .codeTarget,
-                                  label: identifier.map { "\(name) › \($0)" } ?? name, location: location,
+                                  label: identifier.map { "\(shown) › \($0)" } ?? shown, location: location,
                                   link: LinkTarget(mechanism: .code, storyboardName: name, identifier: identifier),
                                   resolution: resolution))
         }

@@ -70,6 +70,17 @@ public struct FocusView: Hashable, Sendable {
             }
             frontier = next
         }
+        if folds {
+            // A link made in code that does not resolve is never folded into a neutral stub: its red target stays
+            // drawn, with its reason, beside the drawn node that makes it (in its own storyboard's cluster).
+            for node in kept.sorted() {
+                for edge in index.edgesOfNode[node] ?? [] {
+                    guard let target = index.nodeIndex[graph.edges[edge].to], !kept.contains(target) else { continue }
+                    let far = graph.nodes[target]
+                    if far.role == .codeTarget, let state = far.resolution?.state, state != .resolved { kept.insert(target) }
+                }
+            }
+        }
         let keptIDs = Set(kept.map { graph.nodes[$0].id })
 
         /// Where a node that is not drawn goes: the stub of its storyboard, or the code stub.
@@ -107,10 +118,11 @@ public struct FocusView: Hashable, Sendable {
         for id in stubIDs.sorted() {
             let path = String(id.dropFirst("stub:".count))
             let name = storyboardsByID[path]?.name ?? "Code"
-            var node = Node(id: id, storyboard: nil, objectID: nil, element: "stub", role: .stub, label: name,
+            let title = storyboardsByID[path].map(index.storyboardNames.title) ?? name
+            var node = Node(id: id, storyboard: nil, objectID: nil, element: "stub", role: .stub, label: title,
                             location: storyboardsByID[path] != nil ? SourceLocation(path: path) : nil)
             let folded = (index.sceneCount[path] ?? 0) - (keptScenes[path] ?? 0)
-            node.summary = StoryboardSummary(storyboard: path, name: name, scenes: max(folded, 0),
+            node.summary = StoryboardSummary(storyboard: path, name: title, scenes: max(folded, 0),
                                              entryRoles: Array(Set(storyboardsByID[path]?.entryPoints.map(\.role) ?? [])).sorted(),
                                              targets: storyboardsByID[path]?.targets.sorted() ?? [])
             stubs.append(node)
@@ -146,6 +158,8 @@ public struct FocusView: Hashable, Sendable {
         let sceneCount: [String: Int]
         let diagnosticsOfPath: [String: [Int]]
         let storyboardsByID: [String: Storyboard]
+        /// How stubs name storyboards: with the platform or path where names repeat in the whole graph.
+        let storyboardNames: StoryboardNames
         /// Where each storyboard is in `graph.storyboards`, by path.
         let storyboardPositions: [String: [Int]]
 
@@ -173,6 +187,7 @@ public struct FocusView: Hashable, Sendable {
             self.sceneCount = sceneCount
             self.diagnosticsOfPath = diagnosticsOfPath
             self.storyboardsByID = graph.storyboardsByID
+            self.storyboardNames = StoryboardNames(graph.storyboards)
             var storyboardPositions: [String: [Int]] = [:]
             for (position, storyboard) in graph.storyboards.enumerated() {
                 storyboardPositions[storyboard.path, default: []].append(position)

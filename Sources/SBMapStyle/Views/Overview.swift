@@ -12,9 +12,10 @@ import SBMapModel
 public enum OverviewView {
     public static func make(_ graph: StoryboardGraph) -> MapGraph {
         var summaries: [String: StoryboardSummary] = [:]
+        let names = StoryboardNames(graph.storyboards)  // `Settings (tvOS)` where names repeat
         for storyboard in graph.storyboards {
             summaries[storyboard.path] = StoryboardSummary(
-                storyboard: storyboard.path, name: storyboard.name, scenes: 0,
+                storyboard: storyboard.path, name: names.title(storyboard), scenes: 0,
                 entryRoles: Array(Set(storyboard.entryPoints.map(\.role))).sorted(), targets: storyboard.targets.sorted())
         }
         // Localized copies are reported at their own paths: they count for the storyboard they belong to.

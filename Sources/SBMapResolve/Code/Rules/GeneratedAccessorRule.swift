@@ -46,8 +46,9 @@ extension CodeLinkPass {
                 brokenGeneratedLink(use, identifier: nil, via: via)
                 return
             }
+            let shown = named(boards)
             linkInitialScenes(of: boards, from: use.enclosingType, at: use.location, via: via,
-                              asked: "'\(via).\(use.container)' asks storyboard \(Self.quoted(boards)) for its initial scene, which it does not have",
+                              asked: "'\(via).\(use.container)' asks storyboard \(shown) for its initial scene, which it does not have",
                               hint: "tick 'Is Initial View Controller' on a scene, or re-run the generator")
         case .scene:
             let member = use.member ?? ""
@@ -74,12 +75,12 @@ extension CodeLinkPass {
             }
             if targets.isEmpty {
                 report(.warning, .codeUnknownIdentifier,
-                       "'\(via).\(use.container).\(member)' names no scene of \(Self.quoted(boards)); the generated code may be stale",
+                       "'\(via).\(use.container).\(member)' names no scene of \(named(boards)); the generated code may be stale",
                        at: use.location, about: "\(via).\(use.container).\(member)",
                        hint: "re-run \(use.generator == .swiftGen ? "SwiftGen" : "R.swift")")
                 addBrokenLink(from: use.enclosingType, storyboard: boards[0], name: boards[0].name, identifier: member,
                               resolution: Resolution(state: .unresolved,
-                                                     reason: "no scene of \(Self.quoted(boards)) matches '\(via).\(use.container).\(member)'; the generated code may be stale"),
+                                                     reason: "no scene of \(named(boards)) matches '\(via).\(use.container).\(member)'; the generated code may be stale"),
                               location: use.location, via: via)
                 return
             }

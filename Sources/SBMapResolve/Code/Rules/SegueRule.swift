@@ -108,7 +108,7 @@ extension CodeLinkPass {
         if codeTargetByID[id] == nil {
             codeTargetByID[id] = codeNodes.count
             codeNodes.append(Node(id: id, storyboard: storyboard.path, objectID: nil, element: "code-target", role: .codeTarget,
-                                  label: "\(storyboard.name) › segue '\(identifier)'", location: location,
+                                  label: "\(title(storyboard)) › segue '\(identifier)'", location: location,
                                   link: LinkTarget(mechanism: .code, storyboardName: storyboard.name, identifier: identifier),
                                   resolution: Resolution(state: .unresolved, reason: reason)))
         }

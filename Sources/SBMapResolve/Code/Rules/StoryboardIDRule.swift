@@ -30,8 +30,9 @@ extension CodeLinkPass {
             // code force-unwraps (a crash) or drops (nothing shown): an error. Code nothing refers to, or that no
             // target compiles, is lowered by its facts as any error is.
             // A fallback for nil (`?? UIViewController()`) shows another screen instead of crashing: a warning.
+            let shown = named(boards)
             linkInitialScenes(of: boards, from: use.enclosingType, at: use.location, via: use.api, level: use.hasFallback ? .warning : .error,
-                              asked: "\(use.api) asks storyboard \(Self.quoted(boards)) for its initial scene, which it does not have; the call returns nil"
+                              asked: "\(use.api) asks storyboard \(shown) for its initial scene, which it does not have; the call returns nil"
                                   + (use.hasFallback ? ", and the code shows its fallback instead" : ""),
                               hint: "tick 'Is Initial View Controller' on a scene, or instantiate by identifier")
             return
@@ -53,7 +54,7 @@ extension CodeLinkPass {
                     let lacking = stale.filter { index.scenes(inStoryboard: $0.path, identifier: identifier).exact.isEmpty }
                     if !lacking.isEmpty {
                         report(.info, .codeUnknownIdentifier,
-                               "\(Self.described(use.api)) names storyboard ID '\(identifier)', which \(Self.quoted(lacking)) does not have; its scene of class '\(use.enclosingType.last ?? "")' there is a stale copy that nothing leads to, so this call does not run from it",
+                               "\(Self.described(use.api)) names storyboard ID '\(identifier)', which \(named(lacking)) does not have; its scene of class '\(use.enclosingType.last ?? "")' there is a stale copy that nothing leads to, so this call does not run from it",
                                at: use.location, about: "\(use.api) '\(identifier)' in stale \(Self.quoted(lacking))",
                                hint: "delete the stale copy of the scene, or give it a segue or relationship that leads to it")
                     }
@@ -114,13 +115,13 @@ extension CodeLinkPass {
             addEdges(from: type, to: exact, identifier: identifier, location: location, via: via, onlyFrom: onlyFrom)
             return
         }
-        let boardList = Self.quoted(boards)
+        let boardList = named(boards), boardKey = Self.quoted(boards)
         let described = Self.described(via)
         if let near = caseOnly.first {
             let actual = index.graph.nodes[near].storyboardIdentifier ?? ""
             report(.error, .caseMismatch,
                    "\(described) names storyboard ID '\(identifier)', but \(boardList) has '\(actual)'; identifiers are case-sensitive, so this call crashes the app",
-                   at: location, about: "\(via) '\(identifier)' in \(boardList)", hint: "write '\(actual)' exactly")
+                   at: location, about: "\(via) '\(identifier)' in \(boardKey)", hint: "write '\(actual)' exactly")
             addBrokenLink(from: type, storyboard: boards[0], name: boards[0].name, identifier: identifier,
                           resolution: Resolution(state: .unresolved, reason: "storyboard ID differs in letter case from '\(actual)'",
                                                  candidates: caseOnly.map { index.graph.nodes[$0].id }),
@@ -131,7 +132,7 @@ extension CodeLinkPass {
         let fileNames = boards.map { "\($0.name).storyboard" }.joined(separator: ", ")
         report(.error, .codeUnknownIdentifier,
                "\(described) names storyboard ID '\(identifier)'\(heuristic ? " (the class name)" : ""), which no scene of \(boardList) has; this call crashes the app",
-               at: location, about: "\(via) '\(identifier)' in \(boardList)",
+               at: location, about: "\(via) '\(identifier)' in \(boardKey)",
                hint: Self.suggest(identifier, among: Array(Set(known)).sorted(), what: "identifier",
                                   fix: "set Storyboard ID '\(identifier)' on the intended scene of \(fileNames), or fix the string"))
         addBrokenLink(from: type, storyboard: boards[0], name: boards[0].name, identifier: identifier,
