@@ -352,7 +352,7 @@ struct CodeGraphIndex: Sendable {
     func segueIdentifiers(ofClass type: String) -> Set<String>? { scenesByClass[type]?.segueIdentifiers }
 
     /// The identifiers of the segues that start at the scenes of class `type` in storyboards that `targets` build;
-    /// `nil` when no scene of the class is in one (issue 28, point 13: a copy no target builds, an `.xcloc`'s, does
+    /// `nil` when no scene of the class is in one (a copy no target builds, an `.xcloc`'s, does
     /// not ship).
     func segueIdentifiers(ofClass type: String, builtBy targets: Set<String>) -> Set<String>? {
         guard let scenes = scenesByClass[type] else { return nil }

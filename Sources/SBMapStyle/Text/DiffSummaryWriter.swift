@@ -119,7 +119,7 @@ public enum DiffSummaryWriter {
                 .append("changed \(MarkdownWriter.inline(name(headNodes[id]))): \(MarkdownWriter.inline(details.joined(separator: "; ")))")
         }
         for (path, counts) in movedWith {
-            let list = counts.sorted { $0.key < $1.key }.map { $0.value == 1 ? "1 \($0.key)" : "\($0.value) \($0.key)s" }
+            let list = counts.sorted { $0.key < $1.key }.map { plural($0.value, $0.key) }
             lines[path, default: []].append("moved here with the scenes: " + list.joined(separator: ", "))
         }
         let headEdges = Dictionary(diff.head.edges.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
