@@ -109,11 +109,7 @@ extension GraphDiff {
         }
         let headEdges = Dictionary(head.edges.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         func what(_ edge: Edge) -> String? {
-            switch edge.kind {
-            case .reference, .unwindTarget, .aggregate: return nil
-            case .code: return "code link"
-            default: return "segue"
-            }
+            edge.kind.isInterfaceBuilderSegue ? "segue" : edge.kind == .code ? "code link" : nil
         }
         for id in addedEdges {
             guard let edge = headEdges[id], let what = what(edge) else { continue }

@@ -47,6 +47,15 @@ public struct EdgeKind: RawRepresentable, Hashable, Sendable, Codable, Comparabl
         .show, .showDetail, .presentation, .popoverPresentation, .embed, .unwind, .custom, .relationship,
         .push, .modal, .replace, .popover, .sheet,
     ]
+
+    /// An Interface Builder segue or relationship (a known kind or one added later), not one of sbmap's own edges
+    /// (`reference`, `code`, `unwind-target`, `aggregate`, `fold`): what counts and is listed as a segue.
+    public var isInterfaceBuilderSegue: Bool {
+        switch self {
+        case .reference, .code, .unwindTarget, .aggregate, .fold: false
+        default: true
+        }
+    }
 }
 
 /// The element that fires a segue (`button`, `tableViewCell`, `barButtonItem`, the controller itself, …).

@@ -58,12 +58,12 @@ public struct GraphCounts: Hashable, Sendable, Codable {
             }
         }
         for k in graph.edges.indices {
-            switch graph.edges[k].kind {
-            case .reference, .unwindTarget, .aggregate: break
-            case .code:
+            let kind = graph.edges[k].kind
+            if kind.isInterfaceBuilderSegue {
+                segues += 1
+            } else if kind == .code {
                 codeLinks += 1
                 if codeTargets.contains(graph.edges[k].to) { unresolvedCodeLinks += 1 }
-            default: segues += 1
             }
         }
         count(graph.diagnostics)

@@ -114,10 +114,8 @@ struct CodeGraphIndex: Sendable {
             segueSourcesByIdentifier.reserveCapacity(graph.edges.count)
             for k in graph.edges.indices {
                 reachedNodes.insert(graph.edges[k].to)
-                switch graph.edges[k].kind {
-                case .relationship, .reference, .code, .unwindTarget: continue
-                default: break
-                }
+                let kind = graph.edges[k].kind
+                guard kind.isInterfaceBuilderSegue, kind != .relationship else { continue }
                 guard let id = graph.edges[k].identifier, !id.isEmpty else { continue }
                 segueIdentifiersBySource[graph.edges[k].from, default: []].insert(id)
                 segueSourcesByIdentifier[id, default: []].append(graph.edges[k].from)
