@@ -6,7 +6,7 @@
 //                                    them against the storyboards of DIR, best of REPEAT each
 //   SBMapBench parse DIR [REPEAT]    one thread: StoryboardLoader against Foundation's XMLParser(contentsOf:) on the
 //                                    same storyboards, interleaved, best of REPEAT each
-//   SBMapBench scaling CUTOFF        hostile inputs of doubling size, made in memory (issue 27): an Info.plist of 20k
+//   SBMapBench scaling CUTOFF        hostile inputs of doubling size, made in memory: an Info.plist of 20k
 //                                    to 160k keys (XML and binary), Swift and Objective-C files of nested `#if`s and of
 //                                    `#elseif` chains 10k to 80k deep; a series stops once one size took over CUTOFF s.
 //                                    Prints a Markdown table: seconds, and the ratio to the size before (2 = linear)

@@ -224,6 +224,6 @@ struct BaselineOptions: ParsableArguments {
 
     /// The summary line's ending when the baseline kept findings back.
     static func note(_ excused: Int) -> String {
-        excused == 0 ? "" : " (\(excused == 1 ? "1 known finding" : "\(excused) known findings") in the baseline not reported)"
+        excused == 0 ? "" : " (\(plural(excused, "known finding")) in the baseline not reported)"
     }
 }

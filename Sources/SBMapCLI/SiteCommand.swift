@@ -131,7 +131,6 @@ struct SiteCommand: ParsableCommand {
         Set(SiteManifest.read(folder: folder)?.files ?? [])
     }
 
-    private func plural(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
 
     /// The name of the first path (`App` for `App/`, the current folder's name for `.`).
     static func defaultTitle(_ paths: [String]) -> String {

@@ -79,6 +79,8 @@ extension GraphDiff {
     /// and `code-target` nodes leave the added, removed and broke lists.
     mutating func classifyCodeLinks() {
         let before = calls(of: base, mapping: true), after = calls(of: head, mapping: false)
+        // Built once here and passed along: `nodesByID` makes a new dictionary on each call.
+        let nodes = (base: base.nodesByID, head: head.nodesByID)
         var baseEdges = Set<String>(), headEdges = Set<String>(), baseTargets = Set<String>(), headTargets = Set<String>()
         for key in Set(before.keys).union(after.keys) {
             let old = before[key] ?? [], new = after[key] ?? []
@@ -87,16 +89,16 @@ extension GraphDiff {
                 let previous = k < old.count ? old[k] : nil
                 var change: CodeLinkChange
                 if let previous, previous.state == .resolved, call.state == .unresolved {
-                    let reason = call.codeTargets.first.flatMap { head.nodesByID[$0]?.resolution?.reason }
-                    let (cause, storyboard) = brokeCause(previous.scenes, reason: reason)
+                    let reason = call.codeTargets.first.flatMap { nodes.head[$0]?.resolution?.reason }
+                    let (cause, storyboard) = brokeCause(previous.scenes, reason: reason, nodes)
                     change = CodeLinkChange(location: call.location, target: call.target, before: .resolved, after: .unresolved,
                                             cause: cause, storyboard: storyboard)
                 } else if let previous, previous.state == .unresolved, call.state == .resolved {
-                    let (cause, storyboard) = fixedCause(call.scenes)
+                    let (cause, storyboard) = fixedCause(call.scenes, nodes)
                     change = CodeLinkChange(location: call.location, target: call.target, before: .unresolved, after: .resolved,
                                             cause: cause, storyboard: storyboard)
                 } else if previous == nil, call.state == .unresolved {
-                    let node = call.codeTargets.first.flatMap { head.nodesByID[$0] }
+                    let node = call.codeTargets.first.flatMap { nodes.head[$0] }
                     change = CodeLinkChange(location: call.location, target: call.target, before: nil, after: .unresolved,
                                             cause: node?.resolution?.reason, storyboard: node?.storyboard)
                 } else {
@@ -124,14 +126,14 @@ extension GraphDiff {
         // A storyboard reference that broke or was fixed says why, as a call does.
         let baseOf = Dictionary(nodeMatch.map { ($0.value, $0.key) }, uniquingKeysWith: { a, _ in a })
         for (id, details) in brokeNodes {
-            guard let was = baseOf[id].flatMap({ base.nodesByID[$0] }), let target = was.resolution?.target else { continue }
-            let (cause, _) = brokeCause([target], reason: head.nodesByID[id]?.resolution?.reason)
+            guard let was = baseOf[id].flatMap({ nodes.base[$0] }), let target = was.resolution?.target else { continue }
+            let (cause, _) = brokeCause([target], reason: nodes.head[id]?.resolution?.reason, nodes)
             brokeNodes[id] = ["resolved → unresolved" + (cause.map { " (\($0))" } ?? "")]
                 + details.filter { !$0.hasPrefix("link: ") }
         }
         for (id, details) in fixedNodes {
-            guard let target = head.nodesByID[id]?.resolution?.target else { continue }
-            let (cause, _) = fixedCause([target])
+            guard let target = nodes.head[id]?.resolution?.target else { continue }
+            let (cause, _) = fixedCause([target], nodes)
             fixedNodes[id] = ["unresolved → resolved" + (cause.map { " (\($0))" } ?? "")] + details.filter { !$0.hasPrefix("link: ") }
         }
         addedEdges.removeAll { headEdges.contains($0) }
@@ -153,13 +155,16 @@ extension GraphDiff {
         return path.split(separator: "/").last.map(String.init) ?? path
     }
 
+    /// The nodes of both sides by id, built once per classification.
+    typealias NodesByID = (base: [String: Node], head: [String: Node])
+
     /// What broke a link that reached `scenes` (BASE ids) and reaches nothing now, and the HEAD storyboard that did it.
-    func brokeCause(_ scenes: [String], reason: String?) -> (String?, String?) {
-        guard let id = scenes.sorted().first, let scene = base.nodesByID[id], let path = scene.storyboard else {
+    func brokeCause(_ scenes: [String], reason: String?, _ nodes: NodesByID) -> (String?, String?) {
+        guard let id = scenes.sorted().first, let scene = nodes.base[id], let path = scene.storyboard else {
             return (reason, nil)
         }
         guard let headPath = storyboardMatch[path] else { return ("\(Self.fileName(path)) removed", nil) }
-        guard let matched = nodeMatch[id], let now = head.nodesByID[matched] else {
+        guard let matched = nodeMatch[id], let now = nodes.head[matched] else {
             return ("scene removed from \(Self.fileName(headPath))", headPath)
         }
         let file = Self.fileName(now.storyboard)
@@ -173,11 +178,11 @@ extension GraphDiff {
     }
 
     /// What fixed a link that reaches `scenes` (HEAD ids) now, and the HEAD storyboard that did it.
-    func fixedCause(_ scenes: [String]) -> (String?, String?) {
-        guard let id = scenes.sorted().first, let now = head.nodesByID[id], let path = now.storyboard else { return (nil, nil) }
+    func fixedCause(_ scenes: [String], _ nodes: NodesByID) -> (String?, String?) {
+        guard let id = scenes.sorted().first, let now = nodes.head[id], let path = now.storyboard else { return (nil, nil) }
         let file = Self.fileName(path)
         guard storyboardMatch.values.contains(path) else { return ("\(file) added", path) }
-        guard let was = nodeMatch.first(where: { $0.value == id }).flatMap({ base.nodesByID[$0.key] }) else {
+        guard let was = nodeMatch.first(where: { $0.value == id }).flatMap({ nodes.base[$0.key] }) else {
             return ("scene added to \(file)", path)
         }
         if movedNodes[id] != nil { return ("scene moved to \(file)", path) }

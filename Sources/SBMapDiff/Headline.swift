@@ -7,42 +7,41 @@ extension GraphDiff {
     /// (`Settings: 2 scenes added, 1 segue removed, 2 scenes moved to Extras`). `No storyboard change` only when
     /// nothing on the map changed. A new error is a crash at runtime (a level is a promise).
     public var verdict: String {
-        func n(_ count: Int, _ one: String, _ many: String) -> String { count == 1 ? "1 \(one)" : "\(count) \(many)" }
         let broke = brokeCount, fixed = fixedCount
         let errors = newFindings.count { $0.severity == .error }
         let warnings = newFindings.count { $0.severity == .warning }
         var parts: [String] = []
         if broke > 0 {
-            var text = n(broke, "link broke", "links broke")
+            var text = plural(broke, "link broke", "links broke")
             if errors >= broke {
                 text += broke == 1 ? ", it crashes at runtime" : broke == 2 ? ", both crash at runtime" : ", all crash at runtime"
             } else if errors > 0 {
-                text += ", \(n(errors, "new error", "new errors")) (a crash at runtime)"
+                text += ", \(plural(errors, "new error", "new errors")) (a crash at runtime)"
             } else {
                 text += ", none at error level"
             }
             parts.append(text)
         } else if errors > 0 {
-            parts.append(n(errors, "new error", "new errors") + ", each a crash at runtime")
+            parts.append(plural(errors, "new error", "new errors") + ", each a crash at runtime")
         }
-        if fixed > 0 { parts.append(n(fixed, "link fixed", "links fixed")) }
-        if warnings > 0 { parts.append(n(warnings, "new warning", "new warnings")) }
+        if fixed > 0 { parts.append(plural(fixed, "link fixed", "links fixed")) }
+        if warnings > 0 { parts.append(plural(warnings, "new warning", "new warnings")) }
         if fixed == 0 {
             let fixedErrors = fixedFindings.count { $0.severity == .error }, fixedWarnings = fixedFindings.count { $0.severity == .warning }
-            if fixedErrors > 0 { parts.append(n(fixedErrors, "error fixed", "errors fixed")) }
-            if fixedWarnings > 0 { parts.append(n(fixedWarnings, "warning fixed", "warnings fixed")) }
+            if fixedErrors > 0 { parts.append(plural(fixedErrors, "error fixed", "errors fixed")) }
+            if fixedWarnings > 0 { parts.append(plural(fixedWarnings, "warning fixed", "warnings fixed")) }
         }
         let navigation = self.navigation
         let shown = 3
         parts += navigation.prefix(shown).map { "\($0.name): " + $0.changes.joined(separator: ", ") }
         if navigation.count > shown {
-            parts.append(n(navigation.count - shown, "more storyboard changed", "more storyboards changed"))
+            parts.append(plural(navigation.count - shown, "more storyboard changed", "more storyboards changed"))
         }
         if parts.isEmpty {
             if isEmpty { return "No storyboard change" }
             // Only notes (what sbmap could not tell) came or went.
             let notes = newFindings.count { $0.severity == .info }, gone = fixedFindings.count { $0.severity == .info }
-            let said = [notes > 0 ? n(notes, "new note", "new notes") : nil, gone > 0 ? n(gone, "note gone", "notes gone") : nil]
+            let said = [notes > 0 ? plural(notes, "new note", "new notes") : nil, gone > 0 ? plural(gone, "note gone", "notes gone") : nil]
                 .compactMap { $0 }
             if !said.isEmpty { return said.joined(separator: "; ") }
             return "No link broke or was fixed; the map changed"
@@ -110,11 +109,7 @@ extension GraphDiff {
         }
         let headEdges = Dictionary(head.edges.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         func what(_ edge: Edge) -> String? {
-            switch edge.kind {
-            case .reference, .unwindTarget, .aggregate: return nil
-            case .code: return "code link"
-            default: return "segue"
-            }
+            edge.kind.isInterfaceBuilderSegue ? "segue" : edge.kind == .code ? "code link" : nil
         }
         for id in addedEdges {
             guard let edge = headEdges[id], let what = what(edge) else { continue }

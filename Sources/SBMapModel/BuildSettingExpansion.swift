@@ -1,5 +1,5 @@
 /// Xcode's build-setting references in a value (`$(VAR)`, `${VAR}`, `$(VAR:rfc1034identifier)`), replaced by the
-/// values of one target's settings (issue 28, point 7): an Info.plist's `<string>$(INFOPLIST_KEY_UILaunchStoryboardName)
+/// values of one target's settings: an Info.plist's `<string>$(INFOPLIST_KEY_UILaunchStoryboardName)
 /// </string>`, a `PRODUCT_BUNDLE_IDENTIFIER` of `com.example.$(PRODUCT_NAME:rfc1034identifier)`.
 public enum BuildSettingExpansion {
     /// Whether `text` refers to a build setting at all.

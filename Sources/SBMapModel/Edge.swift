@@ -38,12 +38,24 @@ public struct EdgeKind: RawRepresentable, Hashable, Sendable, Codable, Comparabl
     /// sbmap's own, in overview and focus maps: several links between two storyboards (or into a folded stub),
     /// drawn as one edge; `count` says how many, `worst` the worst state among them.
     public static let aggregate = Self("aggregate")
+    /// A style, not a kind of link: the edges of a focus map into or out of a folded part (a stub), drawn in the theme's
+    /// `edges.kinds.fold` (a neutral "more scenes this way").
+    public static let fold = Self("fold")
 
     /// Every kind Interface Builder is known to write (docs/input-format.md §3.2).
     public static let knownSegueKinds: Set<EdgeKind> = [
         .show, .showDetail, .presentation, .popoverPresentation, .embed, .unwind, .custom, .relationship,
         .push, .modal, .replace, .popover, .sheet,
     ]
+
+    /// An Interface Builder segue or relationship (a known kind or one added later), not one of sbmap's own edges
+    /// (`reference`, `code`, `unwind-target`, `aggregate`, `fold`): what counts and is listed as a segue.
+    public var isInterfaceBuilderSegue: Bool {
+        switch self {
+        case .reference, .code, .unwindTarget, .aggregate, .fold: false
+        default: true
+        }
+    }
 }
 
 /// The element that fires a segue (`button`, `tableViewCell`, `barButtonItem`, the controller itself, …).

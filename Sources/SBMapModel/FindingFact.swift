@@ -27,10 +27,9 @@ public enum FindingFact: Hashable, Sendable {
     /// The finding is in code of a class that nothing scanned refers to.
     case typeNeverReferenced(type: String)
     /// The finding is in code of a class whose scenes nothing reaches (no entry point, segue, relationship, reference
-    /// or code leads to any of them), and that no other code refers to (issue 28, point 11).
+    /// or code leads to any of them), and that no other code refers to.
     case sceneNeverReached(type: String)
-    /// The finding is about a storyboard reference that no segue or relationship leads to: nothing follows it
-    /// (issue 28, point 9).
+    /// The finding is about a storyboard reference that no segue or relationship leads to: nothing follows it.
     case referenceNeverFollowed
 
     /// The highest level a finding with this fact has.

@@ -26,7 +26,7 @@ public struct StoryboardGraph: Hashable, Sendable, Codable {
         self.diagnostics = diagnostics
     }
 
-    /// Nodes by id, for look-ups.
+    /// Nodes by id, for look-ups. Builds a new dictionary on each call: take it once, before a loop, and pass it along.
     public var nodesByID: [String: Node] {
         Dictionary(nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }

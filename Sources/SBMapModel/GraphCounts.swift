@@ -58,12 +58,12 @@ public struct GraphCounts: Hashable, Sendable, Codable {
             }
         }
         for k in graph.edges.indices {
-            switch graph.edges[k].kind {
-            case .reference, .unwindTarget, .aggregate: break
-            case .code:
+            let kind = graph.edges[k].kind
+            if kind.isInterfaceBuilderSegue {
+                segues += 1
+            } else if kind == .code {
                 codeLinks += 1
                 if codeTargets.contains(graph.edges[k].to) { unresolvedCodeLinks += 1 }
-            default: segues += 1
             }
         }
         count(graph.diagnostics)
@@ -95,8 +95,8 @@ public struct GraphCounts: Hashable, Sendable, Codable {
     /// `2 storyboards, 4 scenes, 2 segues, 2 cross-file links (1 resolved, 1 unresolved); 1 error, 0 warnings, 0 notes`:
     /// the line that closes every run.
     public var summaryLine: String {
-        var parts = [Self.plural(storyboards, "storyboard"), Self.plural(scenes, "scene"), Self.plural(segues, "segue")]
-        var links = Self.plural(crossFileLinks.total, "cross-file link")
+        var parts = [plural(storyboards, "storyboard"), plural(scenes, "scene"), plural(segues, "segue")]
+        var links = plural(crossFileLinks.total, "cross-file link")
         if crossFileLinks.total > 0 {
             let states = [(crossFileLinks.unresolved, "unresolved"), (crossFileLinks.external, "external"),
                           (crossFileLinks.ambiguous, "ambiguous")]
@@ -105,13 +105,9 @@ public struct GraphCounts: Hashable, Sendable, Codable {
         }
         parts.append(links)
         if codeLinks > 0 {
-            parts.append(Self.plural(codeLinks, "code link") + (unresolvedCodeLinks > 0 ? " (\(unresolvedCodeLinks) unresolved)" : ""))
+            parts.append(plural(codeLinks, "code link") + (unresolvedCodeLinks > 0 ? " (\(unresolvedCodeLinks) unresolved)" : ""))
         }
         return parts.joined(separator: ", ") + "; "
-            + [Self.plural(errors, "error"), Self.plural(warnings, "warning"), Self.plural(notes, "note")].joined(separator: ", ")
-    }
-
-    static func plural(_ count: Int, _ noun: String) -> String {
-        count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
+            + [plural(errors, "error"), plural(warnings, "warning"), plural(notes, "note")].joined(separator: ", ")
     }
 }

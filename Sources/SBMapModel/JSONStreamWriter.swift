@@ -208,17 +208,6 @@ public protocol JSONStreamable {
     func writeJSON(to writer: inout JSONStreamWriter)
 }
 
-extension JSONStreamable {
-    /// The bytes `writeJSON` writes, gathered in memory (for tests and small documents).
-    public func jsonBytes() -> [UInt8] {
-        var bytes: [UInt8] = []
-        var writer = JSONStreamWriter { bytes.append(contentsOf: $0) }
-        writeJSON(to: &writer)
-        try? writer.finish()  // the sink cannot fail
-        return bytes
-    }
-}
-
 extension String: JSONStreamable {
     public func writeJSON(to writer: inout JSONStreamWriter) { writer.string(self) }
 }

@@ -159,7 +159,7 @@ public struct LoadedTarget: Hashable, Sendable {
     /// `INFOPLIST_FILE`, resolved to a path; `nil` when the target sets none (or generates its Info.plist). The
     /// Release configuration's (else the first by name) when configurations differ: `infoPlists` has them all.
     public var infoPlistFile: String?
-    /// Every Info.plist the target's build configurations use (issue 20, class 8): `INFOPLIST_FILE` per
+    /// Every Info.plist the target's build configurations use: `INFOPLIST_FILE` per
     /// configuration and per `[sdk=…]` condition, in the project or an `.xcconfig`, each once with the
     /// configurations that use it.
     public var infoPlists: [ConfiguredInfoPlist] = []
@@ -182,7 +182,7 @@ public struct LoadedTarget: Hashable, Sendable {
     /// (`PBXFileSystemSynchronizedRootGroup`) and a package target's folder.
     public var folders: [TargetFolder]
     /// The names of the targets of the same project that this one links (its frameworks build phase lists their
-    /// product) or depends on (issue 20, class 4): a library's code runs in each app that links it.
+    /// product) or depends on: a library's code runs in each app that links it.
     public var linkedTargets: [String] = []
     /// The products the target links that its own project does not build (`IBAnimatable.framework`, a pod's
     /// framework, a Swift package product), by file or product name, sorted. Their code runs in the target, and sbmap

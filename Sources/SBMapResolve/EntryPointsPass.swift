@@ -23,14 +23,14 @@ extension GraphBuilder {
         // Keys that a target which launches reads (its Info.plist, its build settings), and whose storyboard it bundles.
         var readByTarget = Set<SourceLocation>()
         for (target, declarations) in membership.entryPoints.enumerated() where !launchless.contains(membership.targets[target].product) {
-            // Every configuration's Info.plist (issue 20, class 8): a plist that several configurations share is one
+            // Every configuration's Info.plist: a plist that several configurations share is one
             // plist, read once; one that only some use says which in its findings.
             var all = declarations.map { ($0, configurationWords($0.configurations, target: target)) }
             for plist in membership.infoPlists[target] {
                 guard let settings = settingsByPath[plist.path] else { continue }
                 let words = configurationWords(plist.configurations, target: target)
                 for declaration in settings.entryPoints {
-                    // `$(INFOPLIST_KEY_UILaunchStoryboardName)` (issue 28, point 7): the build writes the target's
+                    // `$(INFOPLIST_KEY_UILaunchStoryboardName)`: the build writes the target's
                     // setting there; one that cannot be expanded here is a note.
                     guard let expanded = expanded(declaration, target: target, context: words) else { continue }
                     // The same name from the setting the key repeats (`INFOPLIST_KEY_…` in the project) is one key.
@@ -104,7 +104,7 @@ extension GraphBuilder {
     /// menu-bar apps, background helpers, document-based apps and apps that open windows from code show no window
     /// at launch.
     ///
-    /// A launch storyboard (`UILaunchStoryboardName`) without one (issue 20, class 11) is an error when a target that
+    /// A launch storyboard (`UILaunchStoryboardName`) without one is an error when a target that
     /// launches reads the key and bundles the storyboard: the system draws the launch screen from the storyboard's
     /// initial view controller, so on every launch of that build there is none to draw and the app opens on a blank
     /// screen — the app misbehaving on a path a target builds (docs/diagnostics.md). Where no target is known to read

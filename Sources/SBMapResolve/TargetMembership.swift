@@ -18,7 +18,7 @@ public struct TargetMembership: Sendable {
     public let targets: [BuildTarget]
     /// What each target declares, by position: its `INFOPLIST_KEY_*` entry points.
     public let entryPoints: [[EntryPointDeclaration]]
-    /// Each target's Info.plists, one per group of build configurations that use it, by position (issue 20, class 8).
+    /// Each target's Info.plists, one per group of build configurations that use it, by position.
     public let infoPlists: [[ConfiguredInfoPlist]]
     /// Each target's build configuration names, by position.
     public let configurations: [[String]]
@@ -82,7 +82,7 @@ public struct TargetMembership: Sendable {
         addLinkedLibraries(loaded)
     }
 
-    /// A library's code runs in each app (or extension) that links it (issue 20, class 4): its source files count as
+    /// A library's code runs in each app (or extension) that links it: its source files count as
     /// members of those targets too, so that `self.storyboard`, scene-class look-ups and `bundle: nil` loads in them
     /// see the app's storyboards. Only code: a framework's storyboards stay in its own bundle (a static library has
     /// none; the app copies them). Only the libraries of the same project, one level deep; a library no runnable
@@ -150,7 +150,7 @@ public struct TargetMembership: Sendable {
     public func position(ofID id: String) -> Int? { positionByID[id] }
 
     /// The other projects that hold a name's only storyboards, when none of them can be in the bundle of a target of
-    /// the projects of `own` (issue 20): no target of those projects holds any of them, and none lies inside their
+    /// the projects of `own`: no target of those projects holds any of them, and none lies inside their
     /// folders. Such a storyboard is another sample's or another app's: no build phase of the own project copies it,
     /// and no build script of it is likely to reach into a sibling project. `nil` when one of them is in or beside the
     /// own project (a script, a pod or a folder the project does not list may bring it: unknown), or when `own` is

@@ -1,6 +1,6 @@
 import SBMapModel
 
-/// Places in the map that nothing reaches (issue 28, points 9 and 11).
+/// Places in the map that nothing reaches.
 ///
 /// A scene is reached when something leads to it: an edge from another node (a segue, a relationship, a
 /// storyboard reference, a link from code), being the initial scene of its storyboard, or a factory

@@ -3,10 +3,6 @@ import SBMapStyle
 
 // MARK: - What every page shares
 
-func plural(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
-    count == 1 ? "1 \(noun)" : "\(count) \(plural ?? noun + "s")"
-}
-
 /// The head, header and footer every page has.
 struct Frame: Sendable {
     let options: SiteOptions

@@ -112,7 +112,7 @@ public struct SitePages: Sendable {
         var segues = Set<String>()
         for edge in links.graph.edges {
             guard let identifier = edge.identifier, !identifier.isEmpty,
-                  ![EdgeKind.code, .reference, .unwindTarget, .aggregate].contains(edge.kind),
+                  edge.kind.isInterfaceBuilderSegue,
                   let from = links.nodesByID[edge.from], let path = from.storyboard, let position = positions[path]
             else { continue }
             segues.insert("[\(position)," + [

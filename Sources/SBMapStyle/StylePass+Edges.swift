@@ -171,7 +171,7 @@ extension StylePass {
         if edge.kind == .unwindTarget { tip = ["An unwind can return here"] }
         if edge.kind == .aggregate {
             let count = edge.count ?? 1
-            tip = [count == 1 ? "1 link" : "\(count) links"]
+            tip = [plural(count, "link")]
             if let worst = edge.worst, worst != .resolved { tip.append("Worst: \(worst.rawValue)") }
         }
         if let rel = edge.relationship { tip.append("Relationship: \(rel)\(edge.order.map { " #\($0 + 1)" } ?? "")") }

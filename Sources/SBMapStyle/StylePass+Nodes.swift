@@ -108,11 +108,11 @@ extension StylePass {
         let limit = labels.maxLength
         var lines = TextSafety.labelLines(summary.name, limit: limit, maxLines: 2)
         if lines.isEmpty { lines = [""] }
-        let scenes = summary.scenes == 1 ? "1 scene" : "\(summary.scenes) scenes"
+        let scenes = plural(summary.scenes, "scene")
         if node.role == .stub, node.summary?.storyboard == "code" {
             // The stub for types in code further away (coordinators, helpers): not a storyboard.
             lines = [TextSafety.label("Code", limit: limit)]
-            lines.append(summary.scenes == 1 ? "+1 type further away" : "+\(summary.scenes) types further away")
+            lines.append("+" + plural(summary.scenes, "type") + " further away")
         } else {
             lines.append(node.role == .stub ? "+\(scenes) further away" : scenes)
         }
@@ -160,14 +160,13 @@ extension StylePass {
     static func badges(_ s: StoryboardSummary) -> [String] {
         var out: [String] = []
         if s.unresolved > 0 { out.append("⚠ \(s.unresolved) unresolved") }
-        if s.errors > 0 { out.append(s.errors == 1 ? "✖ 1 error" : "✖ \(s.errors) errors") }
-        if s.warnings > 0 { out.append(s.warnings == 1 ? "▲ 1 warning" : "▲ \(s.warnings) warnings") }
+        if s.errors > 0 { out.append("✖ " + plural(s.errors, "error")) }
+        if s.warnings > 0 { out.append("▲ " + plural(s.warnings, "warning")) }
         return out
     }
 
     /// The same, spelled out for the tooltip.
     static func badgeTexts(_ s: StoryboardSummary) -> [String] {
-        func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
         var out: [String] = []
         if s.unresolved > 0 { out.append("\(plural(s.unresolved, "link")) that do not resolve") }
         if s.errors > 0 { out.append(plural(s.errors, "error")) }

@@ -190,11 +190,26 @@ public enum TextSafety {
     /// A token safe in an SVG `id` or `class`: ASCII letters, digits, `-` and `_`; anything else becomes `-`.
     /// Never empty; long input is cut and ends in a hash of the whole, so distinct inputs stay distinct.
     public static func token(_ text: String, limit: Int = 80) -> String {
+        var out = dashed(text)
+        if out.isEmpty { out = "x" }
+        if out.count > limit || out != text {
+            // Different inputs can give the same cleaned text ("a b" and "a/b"); a short hash of the
+            // original keeps them apart when the text had to change.
+            if out.count > limit { out = String(out.prefix(limit)) }
+            if out != text { out += "-" + shortHash(text) }
+        }
+        return out
+    }
+
+    /// `text` with each run of anything but ASCII letters, digits and `_` (and `.` when `keepingDots`) as one `-`,
+    /// then no `-` or `.` at its start and no `-` at its end: the core of `token` and of a map's file name. Can be empty.
+    static func dashed(_ text: String, keepingDots: Bool = false) -> String {
         var out = ""
         var lastDash = false
         for scalar in text.unicodeScalars {
             let v = scalar.value
             let ok = (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) || v == 0x5F
+                || (keepingDots && v == 0x2E)
             if ok {
                 out.unicodeScalars.append(scalar)
                 lastDash = false
@@ -203,15 +218,8 @@ public enum TextSafety {
                 lastDash = true
             }
         }
-        while out.hasPrefix("-") { out.removeFirst() }
+        while out.hasPrefix("-") || out.hasPrefix(".") { out.removeFirst() }
         while out.hasSuffix("-") { out.removeLast() }
-        if out.isEmpty { out = "x" }
-        if out.count > limit || out != text {
-            // Different inputs can give the same cleaned text ("a b" and "a/b"); a short hash of the
-            // original keeps them apart when the text had to change.
-            if out.count > limit { out = String(out.prefix(limit)) }
-            if out != text { out += "-" + shortHash(text) }
-        }
         return out
     }
 

@@ -175,12 +175,6 @@ public struct EdgeStyle: Hashable, Sendable {
 }
 
 /// Edge styles: one default, laid under a style per edge kind.
-extension EdgeKind {
-    /// A style, not a kind of link: the edges of a focus map into or out of a folded part (a stub), drawn in the theme's
-    /// `edges.kinds.fold` (a neutral "more scenes this way").
-    public static let fold = EdgeKind("fold")
-}
-
 public struct EdgeStyles: Hashable, Sendable {
     /// Used for every edge, and alone for kinds the theme does not name (a kind Interface Builder adds later).
     public var `default`: EdgeStyle = EdgeStyle(style: ["solid"], color: .black, penwidth: 1, arrowhead: "normal")

@@ -309,7 +309,7 @@ struct DiffCommand: ParsableCommand {
         }
     }
 
-    /// HEAD's links that do not resolve, less those the baseline knows (issue 28, point 6): a link is known when
+    /// HEAD's links that do not resolve, less those the baseline knows: a link is known when
     /// every place it is made from (the reference in its storyboard, each call in code) has a finding the baseline
     /// records. A committed baseline of known broken links keeps `--fail-on any-unresolved` green until one more breaks.
     static func unknownUnresolved(_ head: StoryboardGraph, baseline: Baseline?) -> [Node] {
@@ -327,17 +327,16 @@ struct DiffCommand: ParsableCommand {
     }
 
     static func line(_ diff: GraphDiff, base: String, head: String) -> String {
-        func n(_ count: Int, _ word: String) -> String { count == 1 ? "1 \(word)" : "\(count) \(word)s" }
         let headNodes = diff.head.nodesByID
         let isScene = { (id: String) in headNodes[id]?.role.isCountedScene == true }
         var parts = [
             diff.verdict,
-            "\(n(diff.addedNodes.count(where: isScene), "scene")) added, \(diff.removedNodes.count(where: \.role.isCountedScene)) removed, "
+            "\(plural(diff.addedNodes.count(where: isScene), "scene")) added, \(diff.removedNodes.count(where: \.role.isCountedScene)) removed, "
                 + "\(diff.changedNodes.keys.count(where: isScene)) changed",
-            "\(n(diff.addedEdges.count, "link")) added, \(diff.removedEdges.count) removed, \(diff.changedEdges.count) changed",
-            "\(n(diff.newFindings.count, "new finding")), \(diff.fixedFindings.count) fixed",
+            "\(plural(diff.addedEdges.count, "link")) added, \(diff.removedEdges.count) removed, \(diff.changedEdges.count) changed",
+            "\(plural(diff.newFindings.count, "new finding")), \(diff.fixedFindings.count) fixed",
         ]
-        if !diff.renamed.isEmpty { parts.append(n(diff.renamed.count, "storyboard") + " moved") }
+        if !diff.renamed.isEmpty { parts.append(plural(diff.renamed.count, "storyboard") + " moved") }
         return "\(base) → \(head): " + parts.joined(separator: "; ")
     }
 }

@@ -4,7 +4,7 @@ import SBMapDiscover
 import SBMapModel
 import SBMapStyle
 
-/// What a pull request's own changes to the files that judge it would excuse (issue 27, point 3). `diff` judges the
+/// What a pull request's own changes to the files that judge it would excuse. `diff` judges the
 /// change by the base revision's baseline and the base's `.sbmap.yml` findings policy, never by the ones the change
 /// brings: a pull request that breaks a link and records it in the baseline, or lowers its level, still fails the
 /// gate, and the summary names what its baseline or its settings would have excused.
@@ -89,13 +89,13 @@ struct DiffExcuses {
         if let changedBaseline {
             out += "> **This change edits the baseline `\(MarkdownWriter.inline(changedBaseline))`.** It is judged by the base revision's; "
                 + (byBaseline.isEmpty ? "the edited baseline excuses no new finding.\n"
-                                      : "the edited one would excuse \(Self.count(byBaseline.count)):\n" + list(byBaseline))
+                                      : "the edited one would excuse \(plural(byBaseline.count, "new finding")):\n" + list(byBaseline))
         }
         if let changedSettings {
             if !out.isEmpty { out += ">\n" }
             out += "> **This change edits the findings settings of `\(MarkdownWriter.inline(changedSettings))`.** It is judged by the base revision's; "
                 + (bySettings.isEmpty ? "the edited settings excuse no new finding.\n"
-                                      : "the edited ones would leave out or lower \(Self.count(bySettings.count)):\n" + list(bySettings))
+                                      : "the edited ones would leave out or lower \(plural(bySettings.count, "new finding")):\n" + list(bySettings))
         }
         return out + "\n"
     }
@@ -103,10 +103,8 @@ struct DiffExcuses {
     /// The end of the summary line on stderr.
     var note: String {
         var parts: [String] = []
-        if changedBaseline != nil { parts.append("the baseline it edits would excuse \(Self.count(byBaseline.count))") }
-        if changedSettings != nil { parts.append("the settings it edits would excuse \(Self.count(bySettings.count))") }
+        if changedBaseline != nil { parts.append("the baseline it edits would excuse \(plural(byBaseline.count, "new finding"))") }
+        if changedSettings != nil { parts.append("the settings it edits would excuse \(plural(bySettings.count, "new finding"))") }
         return parts.isEmpty ? "" : " (judged by the base's baseline and settings: " + parts.joined(separator: "; ") + ")"
     }
-
-    private static func count(_ n: Int) -> String { n == 1 ? "1 new finding" : "\(n) new findings" }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import SBMapDiscover
 
-/// Git submodules, read the same way on both sides of a diff (issue 28, item 15).
+/// Git submodules, read the same way on both sides of a diff.
 ///
 /// A revision's tree holds a submodule as a bare gitlink (a commit id, no files); a checkout has its files. Read as
 /// such, a storyboard reference into a submodule is broken in the revision and resolved in the working tree: "1 new

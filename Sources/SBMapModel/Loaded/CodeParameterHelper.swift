@@ -1,4 +1,4 @@
-// Helpers that take the storyboard names as parameters (issue 20, class 3): the declaration, and the calls that
+// Helpers that take the storyboard names as parameters: the declaration, and the calls that
 // pass it literals. The linker follows each such call one level into the helper and checks the literals at the call.
 
 /// A function whose body loads a storyboard or instantiates a scene with its own parameters, directly:

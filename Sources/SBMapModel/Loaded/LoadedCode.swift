@@ -38,16 +38,10 @@ public enum CodeString: Hashable, Sendable {
     /// `self.rawValue` / `rawValue` inside a String enum (used by enum-based storyboard helpers).
     case ownRawValue
     /// A parameter of the enclosing function, by name: each caller passes its own value (a helper that takes the
-    /// names as parameters, issue 20, class 3), so that here it is not known.
+    /// names as parameters), so that here it is not known.
     case parameter(String)
     /// Anything else: a `var`, a call, string interpolation. The source text, shortened.
     case dynamic(String)
-
-    /// The literal value, when the argument is a plain literal.
-    public var literalValue: String? {
-        if case .literal(let value) = self { return value }
-        return nil
-    }
 }
 
 /// Which storyboard a scene is instantiated from.
@@ -72,8 +66,8 @@ public enum CodeStoryboardRef: Hashable, Sendable {
     case dynamic(String)
 }
 
-/// The bundle a storyboard is loaded from (the `bundle:` argument), as the calling file writes it (issue 20,
-/// class 5). Three things it can be: the main bundle, the caller's own bundle (the bundle of the target that
+/// The bundle a storyboard is loaded from (the `bundle:` argument), as the calling file writes it.
+/// Three things it can be: the main bundle, the caller's own bundle (the bundle of the target that
 /// compiles the file where it is written), or a foreign one whose storyboards sbmap may not see. Two forms name one
 /// of these through another file, and the linker decides which: a class (`Bundle(for: X.self)` is the bundle of the
 /// target that compiles `X`) and a member that returns a bundle (`BundleLoader.module`, `[OTRAssets resourcesBundle]`).
@@ -89,7 +83,7 @@ public enum CodeBundle: Hashable, Sendable {
     /// A member that returns a bundle (`CodeBundleHelper`), as a dotted path: `BundleLoader.module`,
     /// `[BundleHelper frameworkBundle]`, `.framework` (`["Bundle", "framework"]`, an extension of `Bundle`).
     case member([String])
-    /// `Bundle(identifier: X)`, `[NSBundle bundleWithIdentifier:X]` (issue 28, point 5): the bundle of the target whose
+    /// `Bundle(identifier: X)`, `[NSBundle bundleWithIdentifier:X]`: the bundle of the target whose
     /// `PRODUCT_BUNDLE_IDENTIFIER` is `X`, when one is; another bundle otherwise. `text` is the source text, shortened.
     case identifier(CodeString, text: String)
     /// Another bundle (`Bundle(path:)`, `Bundle(url:)`, a parameter): its storyboards may be
@@ -262,7 +256,7 @@ public struct CodeClassInstantiation: Hashable, Sendable {
     }
 }
 
-/// A function whose body loads or instantiates with the name of the class it is called on (issue 28, point 3):
+/// A function whose body loads or instantiates with the name of the class it is called on:
 /// `extension UIViewController { static func instantiateFromStoryboard() -> Self { UIStoryboard(name: String(describing:
 /// self), …).instantiateViewController(withIdentifier: String(describing: self)) } }`, or of its generic parameter
 /// (`extension UIStoryboard { func instantiate<T>(_: T.Type) -> T { instantiateViewController(withIdentifier:

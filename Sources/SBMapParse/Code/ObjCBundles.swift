@@ -1,9 +1,9 @@
 import SBMapModel
 
-/// The bundles Objective-C code loads storyboards from (issue 20, class 5): `bundle:` arguments, `NSBundle *` locals,
+/// The bundles Objective-C code loads storyboards from: `bundle:` arguments, `NSBundle *` locals,
 /// and class methods that return a bundle.
 extension ObjCCodeReader {
-    /// The bundle an expression stands for (issue 20, class 5): `nil`, `[NSBundle mainBundle]` the main bundle;
+    /// The bundle an expression stands for: `nil`, `[NSBundle mainBundle]` the main bundle;
     /// `[NSBundle bundleForClass:[self class]]` (or `self`, `self.class`) and `SWIFTPM_MODULE_BUNDLE` the caller's own;
     /// `[NSBundle bundleForClass:[X class]]` class `X`'s; `[BundleHelper frameworkBundle]`, `OTRAssets.resourcesBundle`
     /// a member that returns one; a local bound to one; anything else (`bundleWithIdentifier:`, `bundleWithPath:`) a

@@ -15,7 +15,7 @@ struct ObjCCodeReader {
     private var openDeclaration: Int?
     /// Open `[` indices, innermost last: the message send a selector part belongs to.
     private var brackets: [Int] = []
-    /// Each method body's selector and parameter names, by the index of its opening brace (issue 20, class 3).
+    /// Each method body's selector and parameter names, by the index of its opening brace.
     private var methodSignatures: [Int: (selector: String, parameters: [String])] = [:]
     var file: LoadedCodeFile
 

@@ -1,6 +1,6 @@
 import SBMapModel
 
-/// Helpers that take the storyboard names as parameters (issue 20, class 3), in Objective-C: a method whose body
+/// Helpers that take the storyboard names as parameters, in Objective-C: a method whose body
 /// loads or instantiates with its parameters (`- (UIViewController *)makeWithStoryboard:(NSString *)name
 /// identifier:(NSString *)identifier`), named by its selector with unlabelled parameters, and the message sends that
 /// pass string literals (`[factory makeWithStoryboard:@"Settings" identifier:@"security"]`). The linker matches them
@@ -10,7 +10,7 @@ extension ObjCCodeReader {
     mutating func recordParameterHelper(_ scope: CodeScope, selector: String, parameters: [String]) {
         let lines = stream.line(scope.start)...stream.line(scope.end)
         // `+ (instancetype)instantiateFromStoryboard` naming the storyboard or the ID `NSStringFromClass(self)`
-        // (issue 28, point 3): a class-name helper.
+        //: a class-name helper.
         if parameters.isEmpty, let (parameter, loads, instantiations) = file.classNameUses(in: lines, generics: []) {
             file.classNameHelpers.append(CodeClassNameHelper(path: currentClass + [selector], typeParameter: parameter,
                                                              loads: loads, instantiations: instantiations))

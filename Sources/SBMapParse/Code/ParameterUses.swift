@@ -2,8 +2,7 @@ import SBMapModel
 
 extension LoadedCodeFile {
     /// The loads and instantiations recorded in `lines` of this file that name a parameter (as a storyboard name, a
-    /// storyboard, or an identifier): what a helper that takes the names as parameters does with them (issue 20,
-    /// class 3, `CodeParameterHelper`). Both readers ask it when a function body closes.
+    /// storyboard, or an identifier): what a helper that takes the names as parameters does with them (`CodeParameterHelper`). Both readers ask it when a function body closes.
     func parameterUses(in lines: ClosedRange<Int>) -> (loads: [CodeStoryboardLoad], instantiations: [CodeInstantiation]) {
         func isParameter(_ s: CodeString?) -> Bool { if case .parameter = s { return true } else { return false } }
         func isParameter(_ ref: CodeStoryboardRef) -> Bool {
@@ -22,8 +21,7 @@ extension LoadedCodeFile {
 
     /// The loads and instantiations recorded in `lines` that name the class the function is called on
     /// (`String(describing: self)`) or its generic parameter (`String(describing: T.self)`, one of `generics`), with
-    /// the loads of the other storyboards those instantiations name; `nil` when there are none (issue 28, point 3,
-    /// `CodeClassNameHelper`). Both readers ask it when a function body closes.
+    /// the loads of the other storyboards those instantiations name; `nil` when there are none (`CodeClassNameHelper`). Both readers ask it when a function body closes.
     func classNameUses(in lines: ClosedRange<Int>, generics: [String])
         -> (typeParameter: String?, loads: [CodeStoryboardLoad], instantiations: [CodeInstantiation])? {
         func names(_ s: CodeString?) -> String?? {

@@ -1,5 +1,5 @@
 /// Whether an implementation of `performSegue(withIdentifier:sender:)` / `performSegueWithIdentifier:sender:` decides
-/// what an identifier does (issue 20, class 1). One that only defers the call or forwards it unchanged to `super`
+/// what an identifier does. One that only defers the call or forwards it unchanged to `super`
 /// handles no identifier: UIKit still looks the segue up, so a call with an identifier no segue has still crashes,
 /// and the calls stay checkable. Any other use of the identifier (a comparison, a `switch`, a log, passing it
 /// elsewhere), or none at all (it is never given to `super`), may handle an identifier itself: then the calls are
@@ -10,7 +10,7 @@ extension TokenStream {
     /// `[super performSegueWithIdentifier:identifier sender:…]`.
     /// `typeBody`: the tokens of the Swift class body the override is in, where an identifier it stores in a property
     /// (`pendingSegue = identifier`) may be forwarded later (`super.performSegue(withIdentifier: pendingSegue, …)` in
-    /// `viewDidAppear`): a deferred pass-through (issue 28, point 4).
+    /// `viewDidAppear`): a deferred pass-through.
     func overrideHandlesIdentifiers(parameter: Int, body brace: Int, swift: Bool, typeBody: Range<Int>? = nil) -> Bool {
         guard isPunct(brace, "{"), kind(parameter) == .identifier else { return true }
         let name = text(parameter)

@@ -49,7 +49,7 @@ extension SwiftCodeReader {
         // Of the inherited types only the first (a class's superclass) and whether `String` is one are wanted.
         var firstInherited = -1
         var inheritsString = false
-        // Reusable's storyboard protocols (issue 28, point 3), on the class or an extension of it.
+        // Reusable's storyboard protocols, on the class or an extension of it.
         var storyboardProtocol: String?
         if stream.isPunct(j, ":") {
             j += 1

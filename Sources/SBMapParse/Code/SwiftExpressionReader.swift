@@ -68,7 +68,7 @@ struct SwiftExpressionReader: LocalNames {
         }
     }
 
-    /// The bundle an expression stands for (issue 20, class 5): the main bundle, the caller's own (`Bundle(for:
+    /// The bundle an expression stands for: the main bundle, the caller's own (`Bundle(for:
     /// Self.self)`, `Bundle(for: type(of: self))`, `.module`), a class's (`Bundle(for: X.self)`), a member that
     /// returns one (`BundleLoader.module`, a local bound to one), or a foreign one. With `strict` (a local's or a
     /// member's value), only forms that certainly are bundles count: `nil` for anything else.
@@ -215,7 +215,7 @@ struct SwiftExpressionReader: LocalNames {
 extension TokenStream {
     func isFuncKeyword(_ i: Int) -> Bool { kind(i) == .identifier && self[i].word == .func }
 
-    /// Whether the name at `i` declares or matches rather than calls (issue 28, point 14): an enum case
+    /// Whether the name at `i` declares or matches rather than calls: an enum case
     /// (`case performSegue(withIdentifier: String, sender: Any?)`), or an implicit member after `case`, `,`, `(`,
     /// `=` or `return` (`case .performSegue(let id, let sender):`, `return .performSegue(…)`), which names an enum's
     /// case or a static member, never UIKit's method.

@@ -1,6 +1,6 @@
 import SBMapModel
 
-/// Finds a path the way Xcode does on a Mac, whose disk ignores letter case (issue 20, class 9):
+/// Finds a path the way Xcode does on a Mac, whose disk ignores letter case:
 /// `INFOPLIST_FILE = myapp/Info.plist` builds there when the folder is `MyApp/`. Used only when the path as written
 /// does not exist. Each folder level is listed once (the listing is kept), so a project of many such paths costs one
 /// listing per folder, not one per path.

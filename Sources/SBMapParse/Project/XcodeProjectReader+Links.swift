@@ -1,6 +1,6 @@
 import SBMapModel
 
-/// What a target links: the targets of its own project (issue 20, class 4), and the products it links that its
+/// What a target links: the targets of its own project, and the products it links that its
 /// project does not build (a framework of another project of the workspace, a pod, a Swift package product).
 extension XcodeProjectReader {
     /// For target `object`:

@@ -123,7 +123,7 @@ struct XcodeProjectReader {
                 .compactMap { Int(String($0).trimmingSpaces) })).sorted()
         }
         let productName = settings.value("PRODUCT_NAME").map { substitute($0.0, target: name, productName: name) } ?? name
-        // Every configuration's Info.plist (issue 20, class 8), each once with the configurations that use it.
+        // Every configuration's Info.plist, each once with the configurations that use it.
         var plists: [ConfiguredInfoPlist] = []
         for setting in settings.values(ofSetting: "INFOPLIST_FILE") {
             let resolved = substitute(setting.value, target: name, productName: productName)
@@ -139,7 +139,7 @@ struct XcodeProjectReader {
         target.infoPlists = plists.map { ConfiguredInfoPlist(path: $0.path, configurations: $0.configurations.sorted(), declaredAt: $0.declaredAt) }
         target.infoPlistFile = target.infoPlists.first?.path
         // Every plain setting, with the ones Xcode sets itself: what `$(…)` in the target's Info.plist values stands
-        // for (issue 28, point 7), and in its bundle identifier (`com.example.$(PRODUCT_NAME:rfc1034identifier)`).
+        // for, and in its bundle identifier (`com.example.$(PRODUCT_NAME:rfc1034identifier)`).
         var plain = BuildSettingExpansion.withDefaults(settings.plainValues(), targetName: name)
         for (key, value) in [("SRCROOT", "."), ("SOURCE_ROOT", "."), ("PROJECT_DIR", ".")] where plain[key] == nil { plain[key] = value }
         target.buildSettings = plain
@@ -180,7 +180,7 @@ struct XcodeProjectReader {
         return (target, notes)
     }
 
-    /// `path` as Xcode on a Mac finds it (issue 20, class 9): as written when it exists, else the one path that
+    /// `path` as Xcode on a Mac finds it: as written when it exists, else the one path that
     /// differs from it only in letter case, with a note saying so. When several do, or none, the path as written
     /// (which names no file sbmap reads), with a note for several. Without a disk to look at, as written.
     private func existingPath(_ path: String, setting: String, at location: SourceLocation, paths: inout CaseInsensitivePaths?,

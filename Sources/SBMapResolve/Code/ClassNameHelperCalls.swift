@@ -1,6 +1,6 @@
 import SBMapModel
 
-/// Follows the calls of helpers that name the storyboard and the Storyboard ID after the class (issue 28, point 3):
+/// Follows the calls of helpers that name the storyboard and the Storyboard ID after the class:
 /// `ReceiptVC.instantiateFromStoryboard()` through `extension UIViewController { static func
 /// instantiateFromStoryboard() -> Self { UIStoryboard(name: String(describing: self), …).instantiateViewController(
 /// withIdentifier: String(describing: self)) … } }`; `board.instantiate(ProfileVC.self)` through a generic helper

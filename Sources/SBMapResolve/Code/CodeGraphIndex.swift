@@ -116,10 +116,8 @@ struct CodeGraphIndex: Sendable {
             segueSourcesByIdentifier.reserveCapacity(graph.edges.count)
             for k in graph.edges.indices {
                 reachedNodes.insert(graph.edges[k].to)
-                switch graph.edges[k].kind {
-                case .relationship, .reference, .code, .unwindTarget: continue
-                default: break
-                }
+                let kind = graph.edges[k].kind
+                guard kind.isInterfaceBuilderSegue, kind != .relationship else { continue }
                 guard let id = graph.edges[k].identifier, !id.isEmpty else { continue }
                 segueIdentifiersBySource[graph.edges[k].from, default: []].insert(id)
                 segueSourcesByIdentifier[id, default: []].append(graph.edges[k].from)
@@ -355,7 +353,7 @@ struct CodeGraphIndex: Sendable {
     func segueIdentifiers(ofClass type: String) -> Set<String>? { scenesByClass[type]?.segueIdentifiers }
 
     /// The identifiers of the segues that start at the scenes of class `type` in storyboards that `targets` build;
-    /// `nil` when no scene of the class is in one (issue 28, point 13: a copy no target builds, an `.xcloc`'s, does
+    /// `nil` when no scene of the class is in one (a copy no target builds, an `.xcloc`'s, does
     /// not ship).
     func segueIdentifiers(ofClass type: String, builtBy targets: Set<String>) -> Set<String>? {
         guard let scenes = scenesByClass[type] else { return nil }

@@ -173,8 +173,8 @@ struct CodeLinkPass: Sendable {
         return CodeGraphIndex.holds(targets, board)
     }
 
-    /// The level of a name that exists in no storyboard of the app, whatever the receiver (issue 28, points 1
-    /// and 2): an error, except in a library that no scanned app links (no storyboard of a target that compiles the
+    /// The level of a name that exists in no storyboard of the app, whatever the receiver: an error, except in a
+    /// library that no scanned app links (no storyboard of a target that compiles the
     /// file is reachable), whose code runs in whichever app links it, with storyboards sbmap may not see: a warning.
     var levelOfNameNowhere: Severity {
         guard file.inLibrariesOnly, file.targets != nil else { return .error }
@@ -192,7 +192,7 @@ struct CodeLinkPass: Sendable {
 
     /// A `code-dynamic` note: `what` ("storyboard name", …) is `text` (the source text), which is not a constant;
     /// `why` says more when it is known (a parameter, a name no scanned file declares), so that a reader knows what
-    /// stopped sbmap (issue 20).
+    /// stopped sbmap.
     mutating func reportDynamic(_ what: String, _ text: String, why: String? = nil, at location: SourceLocation) {
         let shown = text.isEmpty ? what : "\(what) '\(text)'"
         report(.info, .codeDynamic, "\(shown) is not a constant\(why.map { " (\($0))" } ?? ""), so where this call leads is not known",

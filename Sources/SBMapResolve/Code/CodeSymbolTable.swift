@@ -107,7 +107,7 @@ struct CodeSymbolTable: Sendable {
     /// The declared types of stored properties, by owner and name (a set: `#if` branches may declare it twice).
     private var memberTypes: [MemberKey: Set<String>] = [:]
 
-    /// The class of the object a call on a receiver of `use` runs on (issue 20, class 2), when the code writes it:
+    /// The class of the object a call on a receiver of `use` runs on, when the code writes it:
     /// a cast (`as? T`, `as! T`), or a property of the enclosing type or its superclasses typed `T`. Only a class
     /// the scanned code declares (not a protocol, not a framework class such as `UIViewController`, whose scenes
     /// have no custom class): its scenes are the ones the call may start a segue from.
@@ -267,7 +267,7 @@ struct CodeSymbolTable: Sendable {
             case .one(let v): return .string(v)
             case .none:
                 // `static let preferences = NSStoryboard.Name("Preferences")` in an extension of the framework's
-                // name types, used as `.preferences` (issue 20, class 7).
+                // name types, used as `.preferences`.
                 for owner in Self.storyboardNameTypes {
                     if let found = constantsByPath[owner + [name]] { return agreed(found, shown: ".\(name)", depth: depth) }
                 }
@@ -279,7 +279,7 @@ struct CodeSymbolTable: Sendable {
         }
     }
 
-    /// Why a parameter is not known (issue 20, class 3: a helper that takes the names as parameters).
+    /// Why a parameter is not known (a helper that takes the names as parameters).
     static let parameterWords = "a parameter: each caller passes its own value, and sbmap checks only the calls that pass it a string literal"
     /// Why a name that no scanned declaration has is not known.
     static let undeclaredWords = "no scanned file declares it: a dependency that is not checked in, or a generated file?"

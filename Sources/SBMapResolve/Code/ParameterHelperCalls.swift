@@ -1,6 +1,6 @@
 import SBMapModel
 
-/// Follows the calls that pass literals into helpers that take the names as parameters (issue 20, class 3), one
+/// Follows the calls that pass literals into helpers that take the names as parameters, one
 /// level deep: each use of a helper's body that names its parameters (`UIStoryboard(name: storyboardName, …)`,
 /// `instantiateViewController(withIdentifier: identifier)`) is added to the calling file as if written at the call,
 /// with the call's arguments in place of the parameters and the caller's type as the enclosing type. The rules then
@@ -16,7 +16,7 @@ enum ParameterHelperCalls {
             for helper in file.parameterHelpers { helpersByName[helper.path.last ?? "", default: []].append(helper) }
         }
         guard !helpersByName.isEmpty else { return }
-        // The helpers some call takes every default of (issue 28, point 8): a call with no argument, or one whose
+        // The helpers some call takes every default of: a call with no argument, or one whose
         // arguments fill only parameters without a default.
         var defaultsTaken: Set<[String]> = []
         for file in files {
@@ -66,7 +66,7 @@ enum ParameterHelperCalls {
     /// default stays as it is (a note: each call passes its own value); calls that pass their own literals are
     /// checked at the call, as before.
     ///
-    /// Only a helper that some scanned call calls with all its defaults (`taken`, issue 28, point 8): `make(_ id:
+    /// Only a helper that some scanned call calls with all its defaults (`taken`): `make(_ id:
     /// String? = nil, from storyboard: String = "MyIdentity")`, which loads the initial scene when `id` is nil, is not
     /// checked with its defaults when every caller passes an ID.
     private static func followDefaults(_ files: inout [LoadedCodeFile], taken: Set<[String]>) {

@@ -49,7 +49,6 @@ public enum DiffSummaryWriter {
         let headNodes = diff.head.nodesByID
         let headEdges = Dictionary(diff.head.edges.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let addedNodes = diff.addedNodes.compactMap { headNodes[$0] }
-        func isSegue(_ kind: EdgeKind) -> Bool { ![.reference, .unwindTarget, .aggregate, .code].contains(kind) }
         let addedEdges = diff.addedEdges.compactMap { headEdges[$0] }
         func row(_ name: String, _ x: Int, _ y: Int, _ added: Int? = nil, _ removed: Int? = nil) -> String {
             "| \(name) | \(x) | \(y) | \(added.map(String.init) ?? "") | \(removed.map(String.init) ?? "") |\n"
@@ -58,7 +57,7 @@ public enum DiffSummaryWriter {
         return "| | before | after | added, new | removed, fixed |\n|---|---:|---:|---:|---:|\n"
             + row("storyboards", a.storyboards, b.storyboards)
             + row("scenes", a.scenes, b.scenes, addedNodes.count { $0.role.isCountedScene }, diff.removedNodes.count { $0.role.isCountedScene })
-            + row("segues", a.segues, b.segues, addedEdges.count { isSegue($0.kind) }, diff.removedEdges.count { isSegue($0.kind) })
+            + row("segues", a.segues, b.segues, addedEdges.count { $0.kind.isInterfaceBuilderSegue }, diff.removedEdges.count { $0.kind.isInterfaceBuilderSegue })
             + row("cross-file links", a.crossFileLinks.total, b.crossFileLinks.total,
                   addedNodes.count { $0.role.isCrossFileLink }, diff.removedNodes.count { $0.role.isCrossFileLink })
             + row("cross-file links that do not resolve", a.crossFileLinks.unresolved, b.crossFileLinks.unresolved,
@@ -119,7 +118,7 @@ public enum DiffSummaryWriter {
                 .append("changed \(MarkdownWriter.inline(name(headNodes[id]))): \(MarkdownWriter.inline(details.joined(separator: "; ")))")
         }
         for (path, counts) in movedWith {
-            let list = counts.sorted { $0.key < $1.key }.map { $0.value == 1 ? "1 \($0.key)" : "\($0.value) \($0.key)s" }
+            let list = counts.sorted { $0.key < $1.key }.map { plural($0.value, $0.key) }
             lines[path, default: []].append("moved here with the scenes: " + list.joined(separator: ", "))
         }
         let headEdges = Dictionary(diff.head.edges.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })

@@ -65,8 +65,7 @@ public enum MarkdownWriter: MapTextWriter {
 
     /// The counts line: `sbmap check`'s numbers for what the map shows (the whole app for the overview).
     static func counts(_ counts: GraphCounts) -> String {
-        func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
-        return [
+        [
             plural(counts.storyboards, "storyboard"), plural(counts.scenes, "scene"),
             plural(counts.crossFileLinks.total, "cross-file link"),
             plural(counts.errors, "error"), plural(counts.warnings, "warning"),

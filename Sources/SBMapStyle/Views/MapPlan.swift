@@ -107,22 +107,9 @@ public enum MapFileNames {
         return trim(name.prefix(40)) + "-" + TextSafety.shortHash(path) + "-" + trim(name.suffix(40))
     }
 
+    /// `TextSafety.dashed`, keeping dots (`Main.iPad`), at most 80 characters.
     static func slug(_ text: String) -> String {
-        var out = ""
-        var dash = false
-        for scalar in text.unicodeScalars {
-            let v = scalar.value
-            let ok = (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) || v == 0x5F || v == 0x2E
-            if ok {
-                out.unicodeScalars.append(scalar)
-                dash = false
-            } else if !dash {
-                out.append("-")
-                dash = true
-            }
-        }
-        while out.hasPrefix("-") || out.hasPrefix(".") { out.removeFirst() }
-        while out.hasSuffix("-") { out.removeLast() }
+        let out = TextSafety.dashed(text, keepingDots: true)
         // A name of letters no ASCII can spell (日本語) still needs to be a name, and a distinct one.
         return out.isEmpty ? "storyboard-" + TextSafety.shortHash(text) : String(out.prefix(80))
     }

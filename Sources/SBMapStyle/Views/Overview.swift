@@ -265,7 +265,7 @@ struct AggregateLinks {
     func edges() -> [Edge] {
         tallies.map { pair, tally in
             let via = tally.mechanisms.sorted { $0.key < $1.key }
-                .map { "\($0.value) \($0.key)\($0.value == 1 ? "" : "s")" }.joined(separator: ", ")
+                .map { plural($0.value, $0.key) }.joined(separator: ", ")
             var edge = Edge(id: "\(pair.from)->\(pair.to)", from: pair.from, to: pair.to, kind: .aggregate, crossFile: true,
                             via: via)
             edge.count = tally.count

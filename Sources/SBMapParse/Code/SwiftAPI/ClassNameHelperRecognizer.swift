@@ -52,7 +52,7 @@ enum ClassNameHelperRecognizer: SwiftAPIRecognizer {
         return false
     }
 
-    /// `board.instantiate(ProfileVC.self)` at `i` (issue 28, point 3): a generic helper called on a storyboard with
+    /// `board.instantiate(ProfileVC.self)` at `i`: a generic helper called on a storyboard with
     /// the class as its only argument, recorded with the storyboard the receiver stands for. Whether a helper of that
     /// name takes its Storyboard ID from the class is for the linker to find.
     private static func readGenericCall(at i: Int, _ r: inout SwiftCodeReader) {

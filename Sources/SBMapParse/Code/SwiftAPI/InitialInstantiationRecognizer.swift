@@ -15,7 +15,7 @@ enum InitialInstantiationRecognizer: SwiftAPIRecognizer {
             api = word == .instantiateInitialViewController ? "instantiateInitialViewController()" : "instantiateInitialController()"
         }
         InstantiationRecognizer.record(at: i, identifier: nil, api: api, &r)
-        // `instantiateInitialViewController() ?? UIViewController()` (issue 28, point 8): nil is not a crash there.
+        // `instantiateInitialViewController() ?? UIViewController()`: nil is not a crash there.
         if r.stream.isPunct(i + 1, "("), r.stream.isPunct(r.stream.close(i + 1) + 1, "?"), r.stream.isPunct(r.stream.close(i + 1) + 2, "?"),
            !r.file.instantiations.isEmpty {
             r.file.instantiations[r.file.instantiations.count - 1].hasFallback = true

@@ -1,6 +1,6 @@
 import SBMapModel
 
-/// Helpers that take the storyboard names as parameters (issue 20, class 3), in Swift: the functions whose body loads
+/// Helpers that take the storyboard names as parameters, in Swift: the functions whose body loads
 /// or instantiates with a parameter directly (`CodeParameterHelper`), and the calls that pass literals, which may
 /// call one (`CodeHelperCall`). Which call calls which helper is decided by the linker, across files.
 extension SwiftCodeReader {
@@ -34,7 +34,7 @@ extension SwiftCodeReader {
 
     /// Records `scope`, a closing `func`, as a `CodeClassNameHelper` when its body loads or instantiates with the
     /// name of the class it is called on (`String(describing: self)`) or of its generic parameter
-    /// (`String(describing: T.self)` in `func instantiate<T>(_: T.Type)`), issue 28, point 3.
+    /// (`String(describing: T.self)` in `func instantiate<T>(_: T.Type)`).
     private mutating func recordClassNameHelper(_ scope: CodeScope, lines: ClosedRange<Int>) {
         let n = scope.nameToken
         // The generic parameters' names: `<T: UIViewController, U>`.
@@ -76,7 +76,7 @@ extension SwiftCodeReader {
                     open.append((i, false))
                 } else if t.punct == UInt8(ascii: ")") || t.punct == UInt8(ascii: "]") || t.punct == UInt8(ascii: "}") {
                     if let last = open.popLast(), last.marked { helperCall(open: last.index) }
-                    // `name()`: a call that takes every default of the function it calls (issue 28, point 8).
+                    // `name()`: a call that takes every default of the function it calls.
                     if t.punct == UInt8(ascii: ")"), stream.isPunct(i - 1, "("), stream.kind(i - 2) == .identifier,
                        stream.word(i - 2) == .other, stream.word(i - 3) != .func {
                         file.bareCalls.insert(stream.text(i - 2))

@@ -41,7 +41,7 @@ enum PerformSegueRecognizer: SwiftAPIRecognizer {
             }
             // `super.performSegue(withIdentifier: segue, …)` with a local (in `viewDidAppear`, after `if let segue =
             // pendingSegue`) gives back an identifier a deferring override stored: checked where it was performed
-            // (issue 28, point 4), not a new call whose identifier is unknown.
+            //, not a new call whose identifier is unknown.
             if isSuper, first.range.count == 1, stream.kind(first.range.lowerBound) == .identifier,
                r.scopes.localEntry(stream.text(first.range.lowerBound), names: stream) != nil {
                 return

@@ -10,7 +10,7 @@ enum SwiftGenRecognizer: SwiftAPIRecognizer {
     static func read(at i: Int, _ r: inout SwiftCodeReader) {
         guard r.recordUses else { return }
         if r.stream[i].word == .perform {
-            // `func perform(segue: StoryboardSegue.Main)` declares a wrapper: no call (issue 28, point 14).
+            // `func perform(segue: StoryboardSegue.Main)` declares a wrapper: no call.
             if r.stream.isPunct(i + 1, "("), !r.stream.isFuncKeyword(i - 1), !r.stream.isDeclarationOrPattern(at: i), r.stream.isIdentifier(i + 2, "segue"), r.stream.isPunct(i + 3, ":") {
                 perform(at: i, &r)
             }

@@ -1,6 +1,6 @@
 import SBMapModel
 
-/// What the bundle a storyboard is loaded from stands for (issue 20, class 5), and so where its name is looked up:
+/// What the bundle a storyboard is loaded from stands for, and so where its name is looked up:
 /// the main bundle (the app's: the targets that compile the calling file, or any app's for a library), the own bundle
 /// of some targets (the caller's own, or the target of a class or helper written elsewhere), or a foreign bundle,
 /// whose storyboards may be somewhere sbmap cannot see (a note at most).
@@ -72,7 +72,7 @@ extension CodeLinkPass {
             }
             return result ?? .main
         case .identifier(let identifier, let text):
-            // A target's bundle identifier (after its `$(…)` are expanded): that target's bundle (issue 28, point 5).
+            // A target's bundle identifier (after its `$(…)` are expanded): that target's bundle.
             if case .string(let value) = symbols.resolve(identifier, scope: scope) {
                 let owners = membership.targets.filter { $0.bundleIdentifier == value }.map(\.id)
                 if !owners.isEmpty { return .targets(Set(owners)) }

@@ -49,7 +49,7 @@ extension CodeLinkPass {
         // (the segues elsewhere with that identifier) is looked up after.
         let index = index  // captured by the closure below instead of the whole pass
         // Only the scenes in storyboards that the targets compiling the file build, when there are some: a copy no
-        // target builds (an `.xcloc` export's) keeps a segue the built storyboard lost (issue 28, point 13).
+        // target builds (an `.xcloc` export's) keeps a segue the built storyboard lost.
         let built = file.targets
         var hasScenes = false
         var identifiers: Set<String> = []
@@ -66,7 +66,7 @@ extension CodeLinkPass {
         if !hasScenes {
             if !index.segues(withIdentifier: identifier).exist {
                 // On another object (`parent?`, a variable) the class is not known, but no storyboard of the app has
-                // the segue at all (issue 20, class 6): the call crashes whatever the receiver is: an error.
+                // the segue at all: the call crashes whatever the receiver is: an error.
                 // Unless a storyboard could not be read: the segue may be in it.
                 report(levelOfNameNowhere, .codeUnknownSegue,
                        onSelf ? "\(api) performs segue '\(identifier)', which no segue of the scanned storyboards has; performing it crashes the app"

@@ -84,7 +84,7 @@ extension CodeLinkPass {
         }.map { boards[$0] }
     }
 
-    /// Issue 20, class 6: whatever storyboard an unknown receiver stands for, it is one of the app's, and no scene of
+    /// A call on a receiver whose storyboard is not known: whatever storyboard the receiver stands for, it is one of the app's, and no scene of
     /// any scanned storyboard has Storyboard ID `identifier`: the call crashes. Not where a storyboard could not be
     /// read (the ID may be in it), nor where the receiver names another bundle (`.missing` with an external
     /// resolution, not `.unknown`): a storyboard from somewhere sbmap cannot see stays a note.
@@ -93,7 +93,7 @@ extension CodeLinkPass {
               index.scenes(withIdentifier: identifier).isEmpty else { return }
         let lower = identifier.lowercased()
         let near = index.graph.nodes.compactMap(\.storyboardIdentifier).filter { $0.lowercased() == lower }.min()
-        // The receiver does not matter: an error (issue 28, point 2), lowered only by the facts of its place.
+        // The receiver does not matter: an error, lowered only by the facts of its place.
         report(levelOfNameNowhere, .codeUnknownIdentifier,
                "\(Self.described(use.api)) names storyboard ID '\(identifier)', which exists in no storyboard of the app; this call crashes whatever the receiver is",
                at: use.location, about: "\(use.api) '\(identifier)'",

@@ -15,7 +15,7 @@ extension CodeLinkPass {
             return nil
         case .string(let name):
             var lookup = hint(for: use)
-            // Where the name is looked for (issue 20, class 5): the main bundle is the app's, the targets that compile
+            // Where the name is looked for: the main bundle is the app's, the targets that compile
             // the calling file, or, seen from a library (NetNewsWire's RSCore package), whichever app links it; a
             // target's own bundle (`Bundle(for: Self.self)`, `.module`, a helper returning one) holds that target's
             // storyboards; a foreign bundle (`Bundle(identifier:)`, a pod's) may be another target's, or not scanned.

@@ -31,7 +31,7 @@ extension CodeLinkPass {
                 var hint = "implement '@IBAction func \(Self.swiftName(selector))' in the view controller it should return to, or scan the file that does"
                 // A product the storyboard's targets link may implement it (IBAnimatable's `UIViewController`
                 // extension has `unwindToViewController:`): without its code, unknown.
-                // Only when a scene on the way back may be of that code (issue 28, point 12): one whose class is
+                // Only when a scene on the way back may be of that code: one whose class is
                 // from an unscanned product's module, or that no scanned code declares. An app linking an argument
                 // parser or an analytics SDK keeps its true findings.
                 let unscanned = exit.storyboard.map { foreignScene(in: $0) ? unscannedLinks(of: $0) : [] } ?? []
