@@ -62,7 +62,9 @@ struct SiteBrowserFigureTests {
 
     @Test func aMapOpensFittedADeepLinkOnItsNeighbourhoodAndAMiniMapShowsTheView() throws {
         let root = try SiteFixtures.longApp()
-        let site = try site(root)
+        // A long row of scenes, kept a long row (without --direction the map would be laid out top to bottom, nearer
+        // 1:1): a map wider than its frame is what Fit and the mini-map are for.
+        let site = try site(root, extra: ["--direction", "LR"])
         let browser = try Chromium(width: 1280, height: 800)
         defer { browser.close() }
         let page = try BrowserPage(browser)
