@@ -21,18 +21,15 @@ import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from svg_paths import SAMPLES, curve_points, numbers  # noqa: E402
 
 SVG = "{http://www.w3.org/2000/svg}"
 INSET = 4.0  # pt: how far inside a box a curve must come to count as passing through it
-SAMPLES = 24  # points per cubic segment
 
 
 def classes(g):
     return set((g.get("class") or "").split())
-
-
-def numbers(text):
-    return [float(x) for x in re.findall(r"-?\d+(?:\.\d+)?(?:e-?\d+)?", text)]
 
 
 def box_of(g):
@@ -60,40 +57,6 @@ def node_centre(g):
             if xs:
                 return ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
     return None
-
-
-def curve_points(d):
-    """Points along an SVG path of Graphviz's form: M x,y C x,y x,y x,y … (cubic Bézier segments)."""
-    tokens = re.findall(r"[MCLmcl]|-?\d+(?:\.\d+)?(?:e-?\d+)?", d)
-    points, nums, command, current = [], [], None, None
-
-    def flush():
-        nonlocal current
-        if command == "M" and len(nums) >= 2:
-            current = (nums[0], nums[1])
-            points.append(current)
-        elif command == "C":
-            for i in range(0, len(nums) - 5, 6):
-                p0, p1, p2, p3 = current, nums[i:i + 2], nums[i + 2:i + 4], nums[i + 4:i + 6]
-                for k in range(1, SAMPLES + 1):
-                    t = k / SAMPLES
-                    a, b, c, e = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t ** 2, t ** 3
-                    points.append((a * p0[0] + b * p1[0] + c * p2[0] + e * p3[0],
-                                   a * p0[1] + b * p1[1] + c * p2[1] + e * p3[1]))
-                current = (nums[i + 4], nums[i + 5])
-        elif command == "L":
-            for i in range(0, len(nums) - 1, 2):
-                current = (nums[i], nums[i + 1])
-                points.append(current)
-
-    for tok in tokens:
-        if tok in "MCLmcl":
-            flush()
-            command, nums = tok.upper(), []
-        else:
-            nums.append(float(tok))
-    flush()
-    return points
 
 
 def inside(p, box, inset=0.0):

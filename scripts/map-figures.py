@@ -32,10 +32,11 @@ import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from svg_paths import SAMPLES, curve_points, numbers  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SVG = "{http://www.w3.org/2000/svg}"
-SAMPLES = 24
 
 # Helvetica advance widths (per 1000 em) of ASCII 32…126, as in Graphviz's estimate tables (textspan.c).
 HELVETICA = [
@@ -54,43 +55,6 @@ def text_width(text, size):
         o = ord(ch)
         w += HELVETICA[o - 32] if 32 <= o <= 126 else 1000 if o > 0x2E80 else 600
     return w * size / 1000.0
-
-
-def numbers(text):
-    return [float(x) for x in re.findall(r"-?\d+(?:\.\d+)?(?:e-?\d+)?", text)]
-
-
-def curve_points(d):
-    tokens = re.findall(r"[MCLmcl]|-?\d+(?:\.\d+)?(?:e-?\d+)?", d)
-    points, nums, command, current = [], [], None, None
-
-    def flush():
-        nonlocal current
-        if command == "M" and len(nums) >= 2:
-            current = (nums[0], nums[1])
-            points.append(current)
-        elif command == "C" and current is not None:
-            for i in range(0, len(nums) - 5, 6):
-                p0, p1, p2, p3 = current, nums[i:i + 2], nums[i + 2:i + 4], nums[i + 4:i + 6]
-                for k in range(1, SAMPLES + 1):
-                    t = k / SAMPLES
-                    a, b, c, e = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t ** 2, t ** 3
-                    points.append((a * p0[0] + b * p1[0] + c * p2[0] + e * p3[0],
-                                   a * p0[1] + b * p1[1] + c * p2[1] + e * p3[1]))
-                current = (nums[i + 4], nums[i + 5])
-        elif command == "L":
-            for i in range(0, len(nums) - 1, 2):
-                current = (nums[i], nums[i + 1])
-                points.append(current)
-
-    for tok in tokens:
-        if tok in "MCLmcl":
-            flush()
-            command, nums = tok.upper(), []
-        else:
-            nums.append(float(tok))
-    flush()
-    return points
 
 
 def font_size(el):
