@@ -47,16 +47,7 @@ import Testing
     }
 
     func head(_ folder: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "rev-parse", "HEAD"]
-        process.currentDirectoryURL = folder
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try git(output: ["rev-parse", "HEAD"], in: folder)
     }
 
     @Test func theFooterNamesTheCommitOfAGitWorkTreeAndNothingOutsideOne() throws {
