@@ -9,6 +9,8 @@
 //   SBMapParse      read one file into loaded facts (libxml2 SAX, plists, pbxproj, code scanning)
 //   SBMapResolve    join the loaded facts into one resolved graph, with findings
 //   SBMapAnalysis   the whole analysis as one call: discover → load → resolve → link code → findings → their levels
+//   SBMapSettings   `.sbmap.yml`: a project's settings, found and read, and the findings policy they give the analysis
+//   SBMapReport     the findings formats (Xcode lines, GitHub annotations, SARIF), files named from the repository's root
 //   SBMapDiff       compare two resolved graphs: what a change added, removed and changed
 //   SBMapStyle      themes, and the styled picture of a graph (no Graphviz here)
 //   SBMapRender     hand the styled picture to Graphviz's C API (cgraph/gvc), in process
@@ -25,7 +27,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "sbmap", targets: ["sbmap"]),
-        .library(name: "StoryboardMap", targets: ["SBMapModel", "SBMapDiscover", "SBMapParse", "SBMapResolve", "SBMapAnalysis", "SBMapDiff", "SBMapStyle", "SBMapRender", "SBMapSite"]),
+        .library(name: "StoryboardMap", targets: ["SBMapModel", "SBMapDiscover", "SBMapParse", "SBMapResolve", "SBMapAnalysis", "SBMapSettings", "SBMapReport", "SBMapDiff", "SBMapStyle", "SBMapRender", "SBMapSite"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -82,13 +84,23 @@ let package = Package(
             resources: [.embedInCode("Assets/sbmap.js"), .embedInCode("Assets/sbmap.css")],
             swiftSettings: swiftSettings
         ),
+        // `.sbmap.yml`, as a program using the library reads it: the inputs, the findings policy and the render defaults
+        // it gives. Beside the analysis (its policy is `AnalysisConfiguration.policy`); the render defaults name
+        // Style's and Render's vocabulary.
+        .target(name: "SBMapSettings",
+                dependencies: ["SBMapModel", "SBMapDiscover", "SBMapResolve", "SBMapAnalysis", "SBMapStyle", "SBMapRender",
+                               .product(name: "Yams", package: "Yams")],
+                swiftSettings: swiftSettings),
+        // The findings formats, next to the analysis that makes the findings: what a CI reads (Xcode lines, GitHub
+        // annotations, SARIF 2.1.0), with files named from the repository's root.
+        .target(name: "SBMapReport", dependencies: ["SBMapModel", "SBMapAnalysis"], swiftSettings: swiftSettings),
         // Two resolved graphs compared: what a change added, removed and changed (`sbmap diff`).
         .target(name: "SBMapDiff", dependencies: ["SBMapModel"], swiftSettings: swiftSettings),
         .target(
             name: "SBMapCLI",
             dependencies: [
-                "SBMapModel", "SBMapDiscover", "SBMapResolve", "SBMapAnalysis", "SBMapDiff", "SBMapStyle", "SBMapRender",
-                "SBMapSite", "SBMapBuildInfo",
+                "SBMapModel", "SBMapDiscover", "SBMapResolve", "SBMapAnalysis", "SBMapSettings", "SBMapReport", "SBMapDiff",
+                "SBMapStyle", "SBMapRender", "SBMapSite", "SBMapBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ],
@@ -112,7 +124,7 @@ let package = Package(
         // Golden/: DOT before layout of the overview and focus maps, read from the source tree by the tests.
         .testTarget(name: "SBMapRenderTests", dependencies: ["SBMapRender", "SBMapStyle", "SBMapModel"], exclude: ["Golden", "Fixtures"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "SBMapCLITests", dependencies: ["SBMapCLI", "SBMapAnalysis", "SBMapModel"], swiftSettings: swiftSettings),
+        .testTarget(name: "SBMapCLITests", dependencies: ["SBMapCLI", "SBMapAnalysis", "SBMapSettings", "SBMapReport", "SBMapModel"], swiftSettings: swiftSettings),
         .testTarget(name: "SBMapSiteTests", dependencies: ["SBMapSite", "SBMapRender", "SBMapStyle", "SBMapModel"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "SBMapDiffTests", dependencies: ["SBMapDiff", "SBMapModel"], swiftSettings: swiftSettings),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SBMapAnalysis
+import SBMapSettings
 
 extension ResolvedInputs {
     /// The flags and the settings file, as the library's analysis takes them.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import SBMapAnalysis
 import SBMapModel
+import SBMapReport
+import SBMapSettings
 
 /// `sbmap check`: findings only, for CI gates and Xcode build phases.
 struct CheckCommand: ParsableCommand {

@@ -3,6 +3,8 @@ import Foundation
 import SBMapAnalysis
 import SBMapModel
 import SBMapRender
+import SBMapReport
+import SBMapSettings
 
 /// `sbmap export`: the resolved graph as data.
 struct ExportCommand: ParsableCommand {

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import SBMapModel
 import SBMapRender
+import SBMapReport
+import SBMapSettings
 import SBMapStyle
 
 extension LayoutEngine: ExpressibleByArgument {}

@@ -3,7 +3,9 @@ import Foundation
 import SBMapAnalysis
 import SBMapDiscover
 import SBMapModel
+import SBMapReport
 import SBMapResolve
+import SBMapSettings
 
 /// The headings of every command's help, in the order the commands declare them. Options are grouped under them
 /// with `@OptionGroup(title:)`, the same heading for the same kind of option in every command.
@@ -106,36 +108,15 @@ struct ScanOptions: ParsableArguments {
             config: config)
     }
 
-    /// The file's globs, then the flags'. A glob with `/` is a path from a folder argument, or from where it was
-    /// written: the flags' from the current folder, the file's from its folder (`ExcludePattern`). A flag's glob
-    /// that matches nothing is a warning; a file's only when the run reads what the file describes (its `paths`,
-    /// or its folder), not a part of it, where the file's other globs have nothing to match.
+    /// The file's globs, then the flags' (`ConfigFile.excludePatterns`).
     static func excludePatterns(flags: [String], config: ConfigFile?, cwd: String, pathsGiven: Bool) -> [ExcludePattern] {
-        var patterns: [ExcludePattern] = []
-        if let config {
-            let wholeProject = !pathsGiven
-                && (!(config.paths ?? []).isEmpty || ConfigReader.realPath(cwd) == ConfigReader.realPath(config.folder))
-            let file = config.path.hasPrefix("/") ? PathText.relative(config.path, from: cwd) : config.path
-            patterns += config.excludes.map {
-                ExcludePattern($0.glob, base: config.folder,
-                               source: SourceLocation(path: file, line: $0.line, column: $0.column),
-                               reportsUnmatched: wholeProject)
-            }
-        }
-        return patterns + flags.map { ExcludePattern($0, base: cwd) }
+        ConfigFile.excludePatterns(flags: flags, config: config, cwd: cwd, pathsGiven: pathsGiven)
     }
 
-    /// The runtime-attribute link conventions these classes and keys describe.
+    /// The runtime-attribute link conventions these classes and keys describe (`ConfigFile.linkConventions`).
     static func linkConventions(classes linkClasses: [String], nameKeys linkNameKeys: [String],
                                 identifierKeys linkIdentifierKeys: [String]) -> [LinkConvention] {
-        if linkClasses.isEmpty, linkNameKeys.isEmpty, linkIdentifierKeys.isEmpty { return LinkConvention.defaults }
-        let base = LinkConvention.defaults[1]
-        let nameKeys = linkNameKeys.isEmpty ? base.nameKeys : linkNameKeys
-        let identifierKeys = linkIdentifierKeys.isEmpty ? base.identifierKeys : linkIdentifierKeys
-        let classes: [String?] = linkClasses.isEmpty ? [nil] : linkClasses.sorted()
-        return classes.map {
-            LinkConvention(className: $0, nameKeys: nameKeys, identifierKeys: identifierKeys, bundleKeys: base.bundleKeys)
-        }
+        ConfigFile.linkConventions(classes: linkClasses, nameKeys: linkNameKeys, identifierKeys: linkIdentifierKeys)
     }
 }
 
@@ -190,7 +171,7 @@ struct FindingOptions: ParsableArguments {
     var quiet = false
 }
 
-/// `--baseline FILE`: findings recorded there are known and not reported (check, diff, site).
+/// `--baseline FILE`: findings recorded there are known and not reported (every command, through `FindingsGate`).
 struct BaselineOptions: ParsableArguments {
     @Option(name: .customLong("baseline"), help: ArgumentHelp(
         "A baseline file of known findings (written by 'check --write-baseline'): only findings not in it are reported and fail the run.",

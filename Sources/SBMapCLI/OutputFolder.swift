@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import SBMapDiscover
+import SBMapReport
+import SBMapSettings
 
 /// The folder `site -o DIR` and `render --all -o DIR` write into: checked before anything is written, so that
 /// sbmap writes only into a folder that is its own.

@@ -3,6 +3,8 @@ import Foundation
 import SBMapAnalysis
 import SBMapModel
 import SBMapRender
+import SBMapReport
+import SBMapSettings
 import SBMapStyle
 
 /// `sbmap render`: the map, laid out and drawn by Graphviz inside the process.

@@ -3,6 +3,8 @@ import Foundation
 import SBMapAnalysis
 import SBMapModel
 import SBMapRender
+import SBMapReport
+import SBMapSettings
 import SBMapSite
 import SBMapStyle
 

@@ -3,6 +3,7 @@ import SBMapAnalysis
 @testable import SBMapCLI
 import SBMapDiff
 import SBMapModel
+@testable import SBMapReport
 import Testing
 
 /// A finding's identity is what it is about (its code, its file from the repository's root, the names it is
@@ -158,7 +159,7 @@ import Testing
     /// A file named like a URI with a scheme, `{0}` and Markdown links in names, and control characters: SARIF
     /// keeps each a relative reference to the real file and each message plain (issue 27, point 7).
     @Test func sarifEncodesNamesAsRelativeReferencesAndPlainText() throws {
-        let formatter = SARIFFindings(paths: RepositoryPaths(root: "/repo", currentFolder: "/repo"))
+        let formatter = SARIFFindings(paths: RepositoryPaths(root: "/repo", currentFolder: "/repo"), version: SBMapCommand.version)
         #expect(formatter.artifactLocation("javascript:x.storyboard").uri == "javascript%3Ax.storyboard")
         #expect(formatter.artifactLocation("App/a\u{1B}b c%.storyboard").uri == "App/a%1Bb%20c%25.storyboard")
         #expect(formatter.artifactLocation("/elsewhere/A.storyboard").uri == "file:///elsewhere/A.storyboard")

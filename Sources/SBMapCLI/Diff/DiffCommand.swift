@@ -5,6 +5,8 @@ import SBMapDiff
 import SBMapDiscover
 import SBMapModel
 import SBMapRender
+import SBMapReport
+import SBMapSettings
 import SBMapStyle
 
 /// `sbmap diff`: what a change did to the map, for pull-request previews.

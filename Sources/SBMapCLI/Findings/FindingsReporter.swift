@@ -1,6 +1,8 @@
 import Foundation
 import SBMapAnalysis
 import SBMapModel
+import SBMapReport
+import SBMapSettings
 
 /// Prints findings to stderr (or to `--findings-output`), in the format chosen, and the summary that closes every
 /// run. Data goes to stdout; findings never do, so `sbmap export -o - | jq` always sees clean JSON.
@@ -26,7 +28,7 @@ struct FindingsReporter {
                 && environment["TERM"] != "dumb"
             formatter = XcodeFindings(colour: colour)
         case .github: formatter = GitHubAnnotations(paths: RepositoryPaths.find(settingsFolder: settingsFolder))
-        case .sarif: formatter = SARIFFindings(paths: RepositoryPaths.find(settingsFolder: settingsFolder))
+        case .sarif: formatter = SARIFFindings(paths: RepositoryPaths.find(settingsFolder: settingsFolder), version: SBMapCommand.version)
         }
     }
 

@@ -1,17 +1,17 @@
 import SBMapModel
 
 /// One way of writing findings (`--findings-format`): the whole text for a run's findings, already made printable.
-protocol FindingsFormatter {
+public protocol FindingsFormatter {
     func text(for diagnostics: [Diagnostic]) -> String
 }
 
 /// A format of one line per finding, which CI logs and Xcode read as they come.
-protocol LineFindingsFormatter: FindingsFormatter, Sendable {
+public protocol LineFindingsFormatter: FindingsFormatter, Sendable {
     func line(for diagnostic: Diagnostic) -> String
 }
 
 extension LineFindingsFormatter {
-    func text(for diagnostics: [Diagnostic]) -> String {
+    public func text(for diagnostics: [Diagnostic]) -> String {
         // A large app can have thousands of findings, and making their lines is most of the work of printing them:
         // runs of them are made on every core, then joined in order.
         let perRun = 256
@@ -26,10 +26,13 @@ extension LineFindingsFormatter {
 }
 
 /// `path:line:col: error: message [code]`, which Xcode and most CI systems annotate; coloured at a terminal.
-struct XcodeFindings: LineFindingsFormatter {
-    var colour: Bool
+public struct XcodeFindings: LineFindingsFormatter {
+    /// ANSI colour on the level word, for a person at a terminal.
+    public var colour: Bool
 
-    func line(for diagnostic: Diagnostic) -> String {
+    public init(colour: Bool = false) { self.colour = colour }
+
+    public func line(for diagnostic: Diagnostic) -> String {
         let plain = diagnostic.xcodeLine
         guard colour else { return plain }
         let level = diagnostic.severity == .info ? "note" : diagnostic.severity.rawValue
@@ -44,11 +47,13 @@ struct XcodeFindings: LineFindingsFormatter {
 }
 
 /// GitHub Actions workflow commands (`::error file=…,line=…::…`), which the run's page shows as annotations.
-struct GitHubAnnotations: LineFindingsFormatter {
+public struct GitHubAnnotations: LineFindingsFormatter {
     /// Files are named from the repository's root, where GitHub places them; `nil`: as the findings name them.
-    var paths: RepositoryPaths?
+    public var paths: RepositoryPaths?
 
-    func line(for diagnostic: Diagnostic) -> String {
+    public init(paths: RepositoryPaths?) { self.paths = paths }
+
+    public func line(for diagnostic: Diagnostic) -> String {
         let level = switch diagnostic.severity {
         case .error: "error"
         case .warning: "warning"
@@ -66,12 +71,12 @@ struct GitHubAnnotations: LineFindingsFormatter {
     }
 
     /// GitHub's escaping for workflow-command data and properties.
-    static func data(_ text: String) -> String {
+    public static func data(_ text: String) -> String {
         text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
     }
 
-    static func property(_ text: String) -> String {
+    public static func property(_ text: String) -> String {
         data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }

@@ -11,63 +11,65 @@ import Yams
 ///
 /// Paths in the file (inputs, `exclude` and `suppress` globs) are relative to the file's folder, whatever folder
 /// `sbmap` runs in.
-struct ConfigFile: Hashable, Sendable {
+public struct ConfigFile: Hashable, Sendable {
     /// The file, as found (for messages).
-    var path: String
+    public var path: String
     /// The file's folder, absolute.
-    var folder: String
+    public var folder: String
 
-    var paths: [String]?
-    var excludes: [Exclude] = []
-    var code: Bool?
-    var maxFileSizeMiB: Int?
-    var linkClasses: [String]?
-    var linkNameKeys: [String]?
-    var linkIdentifierKeys: [String]?
+    public var paths: [String]?
+    public var excludes: [Exclude] = []
+    public var code: Bool?
+    public var maxFileSizeMiB: Int?
+    public var linkClasses: [String]?
+    public var linkNameKeys: [String]?
+    public var linkIdentifierKeys: [String]?
 
-    var strict: Bool?
+    public var strict: Bool?
     /// A code's level (`error`, `warning`, `note`), or `nil` for `off`.
-    var severity: [DiagnosticCode: Severity?] = [:]
-    var suppressions: [Suppression] = []
+    public var severity: [DiagnosticCode: Severity?] = [:]
+    public var suppressions: [Suppression] = []
 
-    var render = RenderDefaults()
+    public var render = RenderDefaults()
 
     /// An `exclude:` entry, with its place for the warning when it matches nothing.
-    struct Exclude: Hashable, Sendable {
-        var glob: String
-        var line: Int
-        var column: Int
+    public struct Exclude: Hashable, Sendable {
+        public var glob: String
+        public var line: Int
+        public var column: Int
     }
 
     /// Findings to leave out: of one code (or every code) in files matching a glob.
-    struct Suppression: Hashable, Sendable {
-        var code: DiagnosticCode?
-        var paths: [String]
+    public struct Suppression: Hashable, Sendable {
+        public var code: DiagnosticCode?
+        public var paths: [String]
     }
 
     /// `render` settings; each as its flag takes it.
-    struct RenderDefaults: Hashable, Sendable {
-        var theme: String?
-        var layout: LayoutEngine?
-        var direction: Direction?
-        var label: LabelMode?
-        var legend: Bool?
-        var maxNodes: Int?
-        var maxEdges: Int?
-        var hops: Int?
-        var dpi: Double?
-        var maxPixels: Int?
+    public struct RenderDefaults: Hashable, Sendable {
+        public var theme: String?
+        public var layout: LayoutEngine?
+        public var direction: Direction?
+        public var label: LabelMode?
+        public var legend: Bool?
+        public var maxNodes: Int?
+        public var maxEdges: Int?
+        public var hops: Int?
+        public var dpi: Double?
+        public var maxPixels: Int?
         /// `render` of one map only (`--id-prefix`); a site or `--all` gives each map its own.
-        var idPrefix: String?
+        public var idPrefix: String?
+
+        public init() {}
     }
 
-    static let names = [".sbmap.yml", ".sbmap.yaml"]
+    public static let names = [".sbmap.yml", ".sbmap.yaml"]
 
     /// The nearest `.sbmap.yml` in `folder` or a folder above it, up to the top of the repository: the first folder
     /// that holds `.git` (a folder, or the file of a worktree or submodule). Outside a repository, `folder` alone.
     /// A file above the repository (a hostile `/tmp/.sbmap.yml`, another user's `/home/.sbmap.yml`) is never applied:
     /// settings change what is reported and where output goes, so they come only from the project.
-    static func find(from folder: String) -> String? {
+    public static func find(from folder: String) -> String? {
         let start = URL(fileURLWithPath: folder).standardizedFileURL
         for current in searched(from: start) {
             for name in names {
@@ -96,12 +98,12 @@ struct ConfigFile: Hashable, Sendable {
     }
 
     /// Why a config file could not be used: every problem, each at its `file:line:col`.
-    struct Failure: Error, CustomStringConvertible {
-        var problems: [YAMLProblem]
-        var description: String { problems.map(\.description).joined(separator: "\n") }
+    public struct Failure: Error, CustomStringConvertible {
+        public var problems: [YAMLProblem]
+        public var description: String { problems.map(\.description).joined(separator: "\n") }
     }
 
-    static func load(path: String) throws -> ConfigFile {
+    public static func load(path: String) throws -> ConfigFile {
         let display = path
         func failure(_ message: String) -> Failure {
             Failure(problems: [YAMLProblem(file: display, line: 0, column: 0, keyPath: "", message: message)])
@@ -135,7 +137,7 @@ struct ConfigFile: Hashable, Sendable {
     // MARK: Using it
 
     /// `path` (from the file) as the command line would name it, from `cwd`.
-    func resolve(_ path: String, from cwd: String) -> String {
+    public func resolve(_ path: String, from cwd: String) -> String {
         if path.hasPrefix("/") { return path }
         let absolute = URL(fileURLWithPath: folder).appendingPathComponent(path).standardizedFileURL.path
         return Self.relative(absolute, from: cwd)
@@ -143,11 +145,11 @@ struct ConfigFile: Hashable, Sendable {
 
     /// `absolute` relative to `cwd` (`../App` when `cwd` is below the file's folder), or absolute when they share
     /// nothing but `/`.
-    static func relative(_ absolute: String, from cwd: String) -> String { PathText.relative(absolute, from: cwd) }
+    public static func relative(_ absolute: String, from cwd: String) -> String { PathText.relative(absolute, from: cwd) }
 }
 
 /// Reads `.sbmap.yml`'s keys.
-final class ConfigReader: YAMLReader {
+public final class ConfigReader: YAMLReader {
     /// The config file's folder, absolute: its paths must stay inside it.
     let folder: String
 
@@ -253,7 +255,7 @@ final class ConfigReader: YAMLReader {
         return place == top || top == "/" || place.hasPrefix(top + "/")
     }
 
-    static func realPath(_ path: String) -> String? {
+    public static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

@@ -14,13 +14,20 @@ import SBMapModel
 /// fingerprint, so an alert follows its finding when lines move.
 ///
 /// The document holds no absolute path, no time and no machine name: the same findings give the same bytes.
-struct SARIFFindings: FindingsFormatter {
+public struct SARIFFindings: FindingsFormatter {
     /// Where files are named from: `%SRCROOT%`, the repository's root (`RepositoryPaths`).
-    var paths: RepositoryPaths
+    public var paths: RepositoryPaths
+    /// The tool's version, as the document names it (`sbmap`'s release, `0.2.0`).
+    public var version: String
+
+    public init(paths: RepositoryPaths, version: String) {
+        self.paths = paths
+        self.version = version
+    }
 
     static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
 
-    func text(for diagnostics: [Diagnostic]) -> String {
+    public func text(for diagnostics: [Diagnostic]) -> String {
         let rules = Self.rules
         let index = Dictionary(rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
         let placed = diagnostics.filter { $0.location.map { !$0.path.isEmpty } ?? false }
@@ -30,7 +37,7 @@ struct SARIFFindings: FindingsFormatter {
                          associatedRule: Descriptor(id: d.code.rawValue, index: index[d.code.rawValue]))
         }
         let log = Log(schema: Self.schema, version: "2.1.0", runs: [Run(
-            tool: Tool(driver: Driver(name: "sbmap", version: SBMapCommand.version, semanticVersion: SBMapCommand.version, rules: rules)),
+            tool: Tool(driver: Driver(name: "sbmap", version: version, semanticVersion: version, rules: rules)),
             invocations: [Invocation(executionSuccessful: true,
                                      toolExecutionNotifications: notifications.isEmpty ? nil : notifications)],
             columnKind: "unicodeCodePoints",

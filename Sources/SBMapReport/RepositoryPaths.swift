@@ -6,23 +6,23 @@ import SBMapModel
 /// (`paths: App` in `.sbmap.yml`, `cd App && sbmap check`). Findings carry paths as the user wrote them, from the
 /// current folder; this turns them into paths from the root. The root is found once: git's top folder, else the
 /// folder of the settings file, else the current folder.
-struct RepositoryPaths: Sendable {
+public struct RepositoryPaths: Sendable {
     /// The root, absolute and with links resolved.
-    var root: String
+    public var root: String
     /// The folder findings' relative paths start from, absolute and with links resolved.
-    var currentFolder: String
+    public var currentFolder: String
 
-    init(root: String, currentFolder: String = FileManager.default.currentDirectoryPath) {
+    public init(root: String, currentFolder: String = FileManager.default.currentDirectoryPath) {
         self.root = Self.real(root)
         self.currentFolder = Self.real(currentFolder)
     }
 
     /// The root around the current folder: git's top folder, else `settingsFolder` (the `.sbmap.yml`'s), else the
     /// current folder. Git is asked once per folder in a run (the reporter, the baseline and the gate all ask).
-    static func find(settingsFolder: String? = nil) -> RepositoryPaths {
+    public static func find(settingsFolder: String? = nil) -> RepositoryPaths {
         let cwd = FileManager.default.currentDirectoryPath
         let top = Self.tops.value(for: cwd) {
-            ((try? Git.run(["rev-parse", "--show-toplevel"])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            gitTopFolder().trimmingCharacters(in: .whitespacesAndNewlines)
         }
         return RepositoryPaths(root: top.isEmpty ? settingsFolder ?? cwd : top, currentFolder: cwd)
     }
@@ -46,7 +46,7 @@ struct RepositoryPaths: Sendable {
 
     /// `path` (as a finding names it: from the current folder, or absolute) from the root, without `./`; a path
     /// outside the root stays absolute; an empty path (a finding about the run) stays empty.
-    func relative(_ path: String) -> String {
+    public func relative(_ path: String) -> String {
         guard !path.isEmpty else { return "" }
         let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: currentFolder, isDirectory: true))
             .standardizedFileURL.path
@@ -56,13 +56,13 @@ struct RepositoryPaths: Sendable {
     }
 
     /// Whether `path` is inside the root.
-    func isInside(_ path: String) -> Bool {
+    public func isInside(_ path: String) -> Bool {
         let relative = relative(path)
         return !relative.isEmpty && !relative.hasPrefix("/")
     }
 
     /// `diagnostic` with its path from the root.
-    func located(_ diagnostic: Diagnostic) -> Diagnostic {
+    public func located(_ diagnostic: Diagnostic) -> Diagnostic {
         guard let path = diagnostic.location?.path else { return diagnostic }
         var result = diagnostic
         result.location?.path = relative(path)
@@ -71,7 +71,7 @@ struct RepositoryPaths: Sendable {
 
     /// A folder with its links resolved (`/tmp` is `/private/tmp` on a Mac), so that two spellings of one folder
     /// compare equal; a folder that does not exist is taken as written.
-    static func real(_ folder: String) -> String {
+    public static func real(_ folder: String) -> String {
         guard let resolved = realpath(folder, nil) else { return URL(fileURLWithPath: folder).standardizedFileURL.path }
         defer { free(resolved) }
         return String(cString: resolved)
