@@ -127,6 +127,9 @@ let package = Package(
         .testTarget(name: "SBMapCLITests", dependencies: ["SBMapCLI", "SBMapAnalysis", "SBMapSettings", "SBMapReport", "SBMapModel"], swiftSettings: swiftSettings),
         .testTarget(name: "SBMapSiteTests", dependencies: ["SBMapSite", "SBMapRender", "SBMapStyle", "SBMapModel"],
                     swiftSettings: swiftSettings),
+        // A program using the library without the CLI: settings, analysis, findings formats.
+        .testTarget(name: "SBMapReportTests", dependencies: ["SBMapReport", "SBMapSettings", "SBMapAnalysis", "SBMapModel"],
+                    swiftSettings: swiftSettings),
         .testTarget(name: "SBMapDiffTests", dependencies: ["SBMapDiff", "SBMapModel"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
