@@ -23,9 +23,7 @@ struct CheckCommand: ParsableCommand {
 
     /// The level of finding that fails the gate: `diff --fail-on`'s vocabulary where it applies (`never`); `check`
     /// sees one revision, so "new" has no meaning here (with `--baseline`, every finding reported is new).
-    enum FailOn: String, ExpressibleByArgument, CaseIterable {
-        case error, warning, never
-    }
+    typealias FailOn = GateLevel
 
     /// `check`'s own findings options: the baseline it writes and its gate.
     struct Gate: ParsableArguments {
@@ -34,8 +32,7 @@ struct CheckCommand: ParsableCommand {
                 completion: .file(extensions: ["json"]))
         var writeBaseline: String?
 
-        @Option(name: .customLong("fail-on"), help: "When to exit 1: error (default; any error), warning (any error or warning, as --strict), never.")
-        var failOn: FailOn?
+        @OptionGroup var level: FailOnOption
     }
 
     @OptionGroup(title: HelpSection.inputs) var inputs: InputOptions
@@ -44,38 +41,30 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup(title: HelpSection.findings) var gate: Gate
 
     var writeBaseline: String? { gate.writeBaseline }
-    var failOn: FailOn? { gate.failOn }
+    var failOn: FailOn? { gate.level.failOn }
 
     func validate() throws {
-        if findings.strict, let failOn, failOn != .warning {
-            throw ValidationError("--strict means --fail-on warning; leave out one of them")
-        }
+        try gate.level.check(strict: findings.strict)
     }
 
     func run() throws {
         let resolved = try inputs.resolved()
         let result = try resolved.analyse()
         var timer = PhaseTimer()
-        var options = findings.merged(with: resolved.config)
-        // A --fail-on given wins over the settings file's findings.strict, as every flag does.
-        if let failOn { options.strict = failOn == .warning }
-        let reporter = FindingsReporter(options: options, config: resolved.config)
         let known = try baseline.load()
-        try ReadFiles.refuse(outputs: [writeBaseline, options.outputPath], read: result.filesRead,
+        let ending = FindingsGate(findings: findings, config: resolved.config, baseline: known, failOn: failOn)
+        try ReadFiles.refuse(outputs: [writeBaseline, ending.reporter.options.outputPath], read: result.filesRead,
                              also: ReadFiles.settingsInputs(config: resolved.config, baseline: baseline.path))
         if let writeBaseline {
             let paths = RepositoryPaths.find(settingsFolder: resolved.config?.folder)
             try OutputFile.write(Baseline(findings: result.findings, file: { paths.relative(Baseline.path(of: $0)) }).encoded(),
                                  to: writeBaseline)
         }
-        let (reported, excused) = BaselineOptions.filter(result.findings, by: known,
-                                                         paths: RepositoryPaths.find(settingsFolder: resolved.config?.folder))
-        try reporter.report(reported)
+        let reported = try ending.report(result.findings)
         timer.mark("print findings")
-        reporter.summary(result.counts.with(findings: reported).summaryLine + BaselineOptions.note(excused))
-        timer.mark("summary")
-        let fails = failOn != .never && reporter.fails(reported)
+        let counts = result.counts
         Teardown.inBackground(consume result)
-        if fails { throw ExitCode.findings }
+        defer { timer.mark("summary") }
+        try ending.finish(reported, counts: counts)
     }
 }

@@ -41,18 +41,25 @@ struct ExportCommand: ParsableCommand {
     @OptionGroup(title: HelpSection.inputs) var inputs: InputOptions
     @OptionGroup(title: HelpSection.output) var destination: Output
     @OptionGroup(title: HelpSection.findings) var findings: FindingOptions
+    @OptionGroup(title: HelpSection.findings) var baseline: BaselineOptions
+    @OptionGroup(title: HelpSection.findings) var level: FailOnOption
 
     var output: String { destination.output }
 
+    func validate() throws {
+        try level.check(strict: findings.strict)
+    }
+
     func run() throws {
         let resolved = try inputs.resolved()
+        let known = try baseline.load()
         let result = try resolved.analyse()
-        try ReadFiles.refuse(outputs: [output, findings.merged(with: resolved.config).outputPath], read: result.filesRead,
-                             also: ReadFiles.settingsInputs(config: resolved.config))
+        let ending = FindingsGate(findings: findings, config: resolved.config, baseline: known, failOn: level.failOn)
+        try ReadFiles.refuse(outputs: [output, ending.reporter.options.outputPath], read: result.filesRead,
+                             also: ReadFiles.settingsInputs(config: resolved.config, baseline: baseline.path))
         let graph = result.graph
         var timer = PhaseTimer()
-        let reporter = FindingsReporter(options: findings.merged(with: resolved.config), config: resolved.config)
-        try reporter.report(graph.diagnostics)
+        let reported = try ending.report(graph.diagnostics)
         timer.mark("print findings")
         do {
             try OutputFile.write(to: output) { sink in try GraphJSON.write(graph, to: sink) }
@@ -61,9 +68,8 @@ struct ExportCommand: ParsableCommand {
             FindingsReporter.writeToStandardError("sbmap: error: \(failure.description)\n")
             throw ExitCode.runFailed
         }
-        reporter.summary(result.counts.summaryLine)
-        let fails = reporter.fails(graph.diagnostics)
+        let counts = result.counts
         Teardown.inBackground(consume result)
-        if fails { throw ExitCode.findings }
+        try ending.finish(reported, counts: counts)
     }
 }

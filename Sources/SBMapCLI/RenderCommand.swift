@@ -79,6 +79,8 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup(title: HelpSection.rendering) var png: PNGOptions
     @OptionGroup(title: HelpSection.rendering) var svg: SVGOptions
     @OptionGroup(title: HelpSection.findings) var findings: FindingOptions
+    @OptionGroup(title: HelpSection.findings) var baseline: BaselineOptions
+    @OptionGroup(title: HelpSection.findings) var level: FailOnOption
 
     var output: String { destination.output }
     var format: OutputFormat? { destination.format }
@@ -108,6 +110,7 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--all gives each map its own id prefix (its name); leave out --id-prefix")
         }
         if force, !all { throw ValidationError("--force applies to --all (a folder of maps); a single map file is always replaced") }
+        try level.check(strict: findings.strict)
     }
 
     /// The format of a single map: named by the output's extension, or by `--format` where there is none (stdout,
@@ -133,36 +136,34 @@ struct RenderCommand: ParsableCommand {
         settings.render.pngPixelBudget = maxPixels ?? file.maxPixels
         // One map: the flag, else the settings file's; a run of many maps gives each its own (`SVGIDPrefix.default`).
         if !all { settings.render.idPrefix = svg.idPrefix ?? file.idPrefix }
+        let known = try baseline.load()
         if all {
             try OutputFolder(path: output, manifest: AllMaps.manifest, subfolders: ["storyboards"], command: "render --all")
                 .prepare(force: force, inputs: resolved.paths)
         }
         let result = try resolved.analyse()
-        try ReadFiles.refuse(outputs: [all ? nil : output, findings.merged(with: resolved.config).outputPath], read: result.filesRead,
-                             also: ReadFiles.settingsInputs(config: resolved.config, theme: map.theme))
+        let ending = FindingsGate(findings: findings, config: resolved.config, baseline: known, failOn: level.failOn)
+        try ReadFiles.refuse(outputs: [all ? nil : output, ending.reporter.options.outputPath], read: result.filesRead,
+                             also: ReadFiles.settingsInputs(config: resolved.config, theme: map.theme, baseline: baseline.path))
         let counts = result.counts
         let graph = result.graph
-        let reporter = FindingsReporter(options: findings.merged(with: resolved.config), config: resolved.config)
         let format = self.format ?? (all ? .svg : OutputFormat(path: output) ?? .svg)
         let found = graph.diagnostics
         let renderDiagnostics: [Diagnostic]
         if all {
             renderDiagnostics = try AllMaps(folder: output, format: format, settings: settings)
-                .write(graph, counts: counts, reporter: reporter)
+                .write(graph, counts: counts, reporter: ending.reporter)
         } else {
-            renderDiagnostics = try renderOne(consume graph, format: format, settings: settings, reporter: reporter)
+            renderDiagnostics = try renderOne(consume graph, format: format, settings: settings, ending: ending)
         }
-        let all = reporter.decided(found + renderDiagnostics).sorted()
-        try reporter.report(all)
-        reporter.summary(counts.with(findings: all).summaryLine)
-        if reporter.fails(all) { throw ExitCode.findings }
+        try ending.finish(try ending.report(found + renderDiagnostics), counts: counts)
     }
 
     /// One map to `output`; returns the render's own findings.
     /// Takes the graph: once the view is made, the whole graph is let go before Graphviz runs (on a big app the
     /// overview is a small graph, and the full one most of the memory).
     private func renderOne(_ graph: consuming StoryboardGraph, format: OutputFormat, settings: MapOptions.Settings,
-                           reporter: FindingsReporter) throws -> [Diagnostic] {
+                           ending: FindingsGate) throws -> [Diagnostic] {
         var requested: MapView?
         switch view {
         case .full: requested = .full
@@ -185,14 +186,14 @@ struct RenderCommand: ParsableCommand {
         do {
             rendered = try MapOutput.write(view, as: format, options: settings.render)
         } catch let error as RenderError {
-            try reporter.report((found + error.diagnostics).sorted())
+            _ = try ending.report(found + error.diagnostics)
             FindingsReporter.writeToStandardError("sbmap: error: \(error.message)\n")
             throw ExitCode.runFailed
         }
         do {
             try OutputFile.write(rendered.data, to: output)
         } catch let failure as OutputFile.Failure {
-            try reporter.report(found)
+            _ = try ending.report(found)
             FindingsReporter.writeToStandardError("sbmap: error: \(failure.description)\n")
             throw ExitCode.runFailed
         }

@@ -50,6 +50,7 @@ struct SiteCommand: ParsableCommand {
     @OptionGroup(title: HelpSection.rendering) var map: MapOptions
     @OptionGroup(title: HelpSection.findings) var findings: FindingOptions
     @OptionGroup(title: HelpSection.findings) var baseline: BaselineOptions
+    @OptionGroup(title: HelpSection.findings) var level: FailOnOption
 
     var output: String { destination.output }
     var force: Bool { destination.force }
@@ -61,6 +62,7 @@ struct SiteCommand: ParsableCommand {
         if let sourceURL {
             do { _ = try SourceLinks(template: sourceURL) } catch { throw ValidationError("\(error)") }
         }
+        try level.check(strict: findings.strict)
     }
 
     func run() throws {
@@ -70,10 +72,10 @@ struct SiteCommand: ParsableCommand {
         let folder = OutputFolder(path: output, manifest: Site.manifest, subfolders: ["storyboards", "assets", "maps", "maps/storyboards"], command: "site")
         try folder.prepare(force: force, inputs: resolved.paths)
         let result = try resolved.analyse()
-        try ReadFiles.refuse(outputs: [findings.merged(with: resolved.config).outputPath], read: result.filesRead,
+        let ending = FindingsGate(findings: findings, config: resolved.config, baseline: known, failOn: level.failOn)
+        try ReadFiles.refuse(outputs: [ending.reporter.options.outputPath], read: result.filesRead,
                              also: ReadFiles.settingsInputs(config: resolved.config, theme: map.theme, baseline: baseline.path))
         let graph = result.graph
-        let reporter = FindingsReporter(options: findings.merged(with: resolved.config), config: resolved.config)
         let provenance = resolved.paths.first.flatMap { GitCommit.provenance(of: $0, excluding: output) }
         let options = SiteOptions(
             title: title ?? Self.defaultTitle(resolved.paths),
@@ -97,18 +99,14 @@ struct SiteCommand: ParsableCommand {
         }
         progress.finish()
         // The pages show every finding (the site documents the app); stderr and the exit code, only the new ones.
-        let (all, excused) = BaselineOptions.filter(reporter.decided(graph.diagnostics + siteDiagnostics).sorted(), by: known,
-                                                   paths: RepositoryPaths.find(settingsFolder: resolved.config?.folder))
-        try reporter.report(all)
+        let reported = try ending.report(graph.diagnostics + siteDiagnostics)
         if !failures.isEmpty {
             FindingsReporter.writeToStandardError("sbmap: error: " + failures.joined(separator: "\nsbmap: error: ") + "\n")
         }
         if failures.isEmpty, !findings.quiet {
             FindingsReporter.writeToStandardError("sbmap: site written: \(output)/index.html, \(plural(graph.storyboards.count, "storyboard page"))\n")
         }
-        reporter.summary(result.counts.with(findings: all).summaryLine + BaselineOptions.note(excused))
-        if !failures.isEmpty { throw ExitCode.runFailed }
-        if reporter.fails(all) { throw ExitCode.findings }
+        try ending.finish(reported, counts: result.counts, runFailed: !failures.isEmpty)
     }
 
     /// Writes each file atomically as `make` hands it over (the pages, then the manifest: `Site.write` makes it

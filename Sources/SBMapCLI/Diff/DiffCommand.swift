@@ -193,16 +193,15 @@ struct DiffCommand: ParsableCommand {
                                         excuses)
             try OutputFile.write(Array(text.utf8), to: summaryPath)
         }
-        // New findings, where CI annotates them; the rest were there before the change.
-        try reporter.report((diff.newFindings + renderFindings).sorted())
+        // New findings, where CI annotates them; the rest were there before the change. The baseline has judged them
+        // already (the summary leaves out the same ones), and the gate is about what the change brings.
+        let ending = FindingsGate(reporter: reporter, settingsFolder: after.config?.folder)
+        let reported = try ending.report(diff.newFindings + renderFindings)
         if let note = submodules.note { FindingsReporter.writeToStandardError("sbmap: note: \(note)\n") }
-        if diff.isEmpty {
-            reporter.summary("no change to the storyboard map between \(sides.0.title) and \(sides.1.title)")
-        } else {
-            reporter.summary(Self.line(diff, base: sides.0.title, head: sides.1.title) + BaselineOptions.note(excused) + excuses.note)
-        }
+        let line = diff.isEmpty ? "no change to the storyboard map between \(sides.0.title) and \(sides.1.title)"
+            : Self.line(diff, base: sides.0.title, head: sides.1.title) + BaselineOptions.note(excused) + excuses.note
         let strict = findings.merged(with: after.config).strict
-        if gateFails(diff, failOn: failOn(strict: strict), baseline: known) { throw ExitCode.findings }
+        try ending.finish(reported, summary: line, fails: gateFails(diff, failOn: failOn(strict: strict), baseline: known))
     }
 
     /// What one side's scan gives: its graph, its settings file, its folder (absolute), and, for a side judged by
