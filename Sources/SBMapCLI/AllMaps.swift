@@ -23,7 +23,8 @@ struct AllMaps {
     static let manifest = MapsManifest.fileName
 
     /// Writes every map; returns the findings of the renders (each distinct one once).
-    func write(_ graph: StoryboardGraph, counts: GraphCounts, reporter: FindingsReporter) throws -> [Diagnostic] {
+    /// A run that fails reports what was found through `ending` (less what its baseline knows) before it says why.
+    func write(_ graph: StoryboardGraph, counts: GraphCounts, ending: FindingsGate) throws -> [Diagnostic] {
         let ext = format.fileExtension
         let options = settings.render, hops = settings.hops, budget = settings.budget
         let previous = MapsManifest.read(folder: folder)
@@ -109,7 +110,7 @@ struct AllMaps {
         do {
             try OutputFile.write(index.encoded(), to: folder + "/" + Self.manifest, existing: .ownFolderManifest)
         } catch {
-            throw fail("\(error)", graph, reporter)
+            throw fail("\(error)", graph, ending)
         }
         // Maps of storyboards that are gone (renamed, deleted) would still be published: remove what the last run
         // wrote and this one did not. Only files the index named are touched.
@@ -123,7 +124,7 @@ struct AllMaps {
         }
         if !failures.isEmpty {
             throw fail("\(failures.count) of \(storyboards.count + 1) maps could not be drawn:\n  "
-                       + failures.joined(separator: "\n  "), graph, reporter, findings: findings)
+                       + failures.joined(separator: "\n  "), graph, ending, findings: findings)
         }
         // The same note from a thousand maps is one note.
         var seen = Set<String>()
@@ -131,9 +132,9 @@ struct AllMaps {
     }
 
     /// Reports what was found, prints `message` as the error, and gives the exit code to throw.
-    private func fail(_ message: String, _ graph: StoryboardGraph, _ reporter: FindingsReporter,
+    private func fail(_ message: String, _ graph: StoryboardGraph, _ ending: FindingsGate,
                       findings: [Diagnostic] = []) -> ExitCode {
-        try? reporter.report((graph.diagnostics + findings).sorted())
+        _ = try? ending.report(graph.diagnostics + findings)
         FindingsReporter.writeToStandardError("sbmap: error: \(message)\n")
         return .runFailed
     }

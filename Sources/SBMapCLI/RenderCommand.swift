@@ -152,7 +152,7 @@ struct RenderCommand: ParsableCommand {
         let renderDiagnostics: [Diagnostic]
         if all {
             renderDiagnostics = try AllMaps(folder: output, format: format, settings: settings)
-                .write(graph, counts: counts, reporter: ending.reporter)
+                .write(graph, counts: counts, ending: ending)
         } else {
             renderDiagnostics = try renderOne(consume graph, format: format, settings: settings, ending: ending)
         }

@@ -25,7 +25,7 @@ import Testing
         let maps = AllMaps(folder: folder, format: .graphviz(.svg),
                            settings: MapOptions.Settings(render: options, hops: 1, budget: MapBudget()))
         let findings = try maps.write(result.graph, counts: result.counts,
-                                      reporter: FindingsReporter(options: try FindingOptions.parse([])))
+                                      ending: FindingsGate(findings: try FindingOptions.parse([]), config: nil))
 
         let notes = findings.filter { $0.code == .renderLimited && $0.message.contains("not drawn") }
         #expect(notes.count == 1, "\(notes.map(\.message))")

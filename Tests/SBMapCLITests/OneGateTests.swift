@@ -56,6 +56,19 @@ import Testing
         #expect(added.stderr.contains("'Gone'") && !added.stderr.contains("'Help'"), "\(command): \(added.stderr)")
     }
 
+    /// A run that fails (exit 2) still reports its findings first, and through the same baseline.
+    @Test func aFailedRunReportsThroughTheBaselineToo() throws {
+        let root = try Self.app(missing: ["Help", "Gone"])
+        try GateTests.write(GateTests.app(missing: ["Help"]), into: root)
+        _ = try Harness.run(["check", "App", "--write-baseline", "b.json"], in: root)
+        try GateTests.write(GateTests.app(missing: ["Help", "Gone"]), into: root)
+        for command in [["render", "App", "-o", "no/such/map.svg"], ["export", "App", "-o", "no/such/graph.json"]] {
+            let run = try Harness.run(command + ["--baseline", "b.json"], in: root)
+            #expect(run.status == 2, "\(command): \(run.stderr)")
+            #expect(run.stderr.contains("'Gone'") && !run.stderr.contains("'Help'"), "\(command): \(run.stderr)")
+        }
+    }
+
     @Test func exportWithABaselineWritesTheWholeGraph() throws {
         let root = try Self.app()
         _ = try Harness.run(["check", "App", "--write-baseline", "b.json"], in: root)
