@@ -2,11 +2,13 @@ import SBMapModel
 
 /// One way of writing findings (`--findings-format`): the whole text for a run's findings, already made printable.
 public protocol FindingsFormatter {
+    /// The findings, in their order, as one text: lines for a log, or one document.
     func text(for diagnostics: [Diagnostic]) -> String
 }
 
 /// A format of one line per finding, which CI logs and Xcode read as they come.
 public protocol LineFindingsFormatter: FindingsFormatter, Sendable {
+    /// One finding's line, without its line break.
     func line(for diagnostic: Diagnostic) -> String
 }
 

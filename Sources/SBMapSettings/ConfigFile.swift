@@ -17,14 +17,20 @@ public struct ConfigFile: Hashable, Sendable {
     /// The file's folder, absolute.
     public var folder: String
 
+    /// `paths`: what to read, relative to the file's folder (`inputs(from:)` names them from elsewhere).
     public var paths: [String]?
+    /// `exclude`: globs of files and folders to skip.
     public var excludes: [Exclude] = []
+    /// `code`: whether Swift and Objective-C sources are read (`false`: `--no-code`).
     public var code: Bool?
+    /// `max-file-size`: the largest file read, in MiB.
     public var maxFileSizeMiB: Int?
+    /// `links.classes`, `links.name-keys`, `links.identifier-keys`: how runtime-attribute placeholders name their target.
     public var linkClasses: [String]?
     public var linkNameKeys: [String]?
     public var linkIdentifierKeys: [String]?
 
+    /// `findings.strict`: warnings fail the run too.
     public var strict: Bool?
     /// A code's level (`error`, `warning`, `note`), or `nil` for `off`.
     public var severity: [DiagnosticCode: Severity?] = [:]
