@@ -46,7 +46,9 @@ struct FindingsGate {
     /// Writes `findings` (those made while drawing decided by the settings' policy first), less those the baseline
     /// knows; returns what was reported. A `--findings-output` that cannot be written is a failed run (exit 2).
     func report(_ findings: [Diagnostic]) throws -> Reported {
-        let decided = reporter.decided(findings).sorted()
+        var decided = reporter.decided(findings)
+        // The analysis's findings come sorted (a large app has thousands): only findings added after it are placed.
+        if zip(decided, decided.dropFirst()).contains(where: { $1 < $0 }) { decided.sort() }
         let (reported, excused) = BaselineOptions.filter(decided, by: baseline,
                                                          paths: RepositoryPaths.find(settingsFolder: settingsFolder))
         try reporter.report(reported)
