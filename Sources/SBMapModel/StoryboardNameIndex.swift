@@ -11,7 +11,7 @@
 /// 3. a name in scope that differs only in letter case: `caseMismatch` (works in the simulator, crashes on a device);
 /// 4. the name in scope, only for platforms the caller does not run on: `otherPlatform` when the caller's platform is
 ///    certain (its API says it: `NSStoryboard`, or the file is a storyboard), else `found`;
-/// 5. the name only outside the scope (another target's, or a copy no target builds): `notInTarget`, every one;
+/// 5. the name only outside the scope (another target's, or a copy no target builds): `notInTarget`, the nearest;
 /// 6. an unread file of the name outside the scope: `unread`; 7. else `missing`.
 ///
 /// Built once per graph by the resolver, from the loaded storyboards and the loader's facts about the files it
@@ -90,7 +90,8 @@ public struct StoryboardNameIndex: Sendable {
         case caseMismatch([Int])
         /// The name is in scope only for platforms the caller cannot load.
         case otherPlatform([Int])
-        /// The name exists only outside the scope: every such storyboard, in path order.
+        /// The name exists only outside the scope: the nearest such storyboards (the copy the naming file most likely
+        /// means, which its message names).
         case notInTarget([Int])
         case missing
     }
@@ -140,7 +141,7 @@ public struct StoryboardNameIndex: Sendable {
         let folded = (byLowercasedName[name.lowercased()] ?? []).filter { holds(scope, $0) && fits(scope, $0) }
         if !folded.isEmpty { return .caseMismatch(nearest(folded, to: scope.path, all: true)) }
         if !inScope.isEmpty { return scope.certain ? .otherPlatform(inScope) : .found(nearest(inScope, to: scope.path)) }
-        if !outside.isEmpty { return .notInTarget(outside) }
+        if !outside.isEmpty { return .notInTarget(nearest(outside, to: scope.path)) }
         if let file = unread.first(where: { $0.name == name }) { return .unread(path: file.path, lfsPointer: file.lfsPointer) }
         return .missing
     }

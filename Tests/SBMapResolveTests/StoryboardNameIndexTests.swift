@@ -65,6 +65,9 @@ import Testing
         #expect(index.resolve("Nowhere", from: inA) == .missing)
         var nowhere = inA
         nowhere.targets = ["C"]
+        // Outside the scope, the nearest copy is the one the file most likely means.
+        #expect(index.resolve("Main", from: nowhere) == .notInTarget([0]))
+        nowhere.path = "C/Root.storyboard"
         #expect(index.resolve("Main", from: nowhere) == .notInTarget([0, 1]))
         // Without targets, every storyboard is in scope and the nearest folder wins; a tie is every one.
         let near = StoryboardNameIndex.Scope(path: "B/Sub/File.swift", platforms: [.iOS, .unknown], certain: false, targets: nil)
