@@ -165,6 +165,15 @@ import Testing
                                          "warning unknown-storyboard App/Root.storyboard"])
     }
 
+    /// The storyboard loader records why it read nothing: an LFS pointer, or a file that failed.
+    @Test func theLoaderRecordsWhyAStoryboardWasNotRead() {
+        let pointer = "version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 12345\n"
+        #expect(StoryboardLoader().load(bytes: Array(pointer.utf8), path: "A.storyboard").unread == .lfsPointer)
+        #expect(StoryboardLoader().load(bytes: Array("<document><scenes>".utf8), path: "A.storyboard").unread == .failed)
+        let read = StoryboardLoader().load(bytes: Array("<document><scenes></scenes></document>".utf8), path: "A.storyboard")
+        #expect(read.value != nil && read.unread == nil)
+    }
+
     /// The loader says which file is an LFS pointer: no finding is read back to know it.
     @Test func anLFSPointerIsTheLoadersFactAndItsNamesAreNotes() {
         let pointer = Loaded<LoadedStoryboard>(path: "App/Detail.storyboard", nil, unread: .lfsPointer)
