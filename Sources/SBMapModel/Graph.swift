@@ -15,15 +15,25 @@ public struct StoryboardGraph: Hashable, Sendable, Codable {
     public var nodes: [Node]
     public var edges: [Edge]
     public var diagnostics: [Diagnostic]
+    /// How storyboard names find this graph's storyboards, built once by the resolver from the loaded project (with
+    /// the files the loader could not read), for code links to resolve names as references and entry points did.
+    /// `nil` in a graph made otherwise (a view's, one read back from JSON); not written to JSON, and no part of
+    /// comparing graphs.
+    public var storyboardIndex: StoryboardNameIndex?
+
+    private enum CodingKeys: String, CodingKey {
+        case schemaVersion, targets, storyboards, nodes, edges, diagnostics
+    }
 
     public init(targets: [BuildTarget] = [], storyboards: [Storyboard] = [], nodes: [Node] = [], edges: [Edge] = [],
-                diagnostics: [Diagnostic] = []) {
+                diagnostics: [Diagnostic] = [], storyboardIndex: StoryboardNameIndex? = nil) {
         self.schemaVersion = Self.schemaVersion
         self.targets = targets
         self.storyboards = storyboards
         self.nodes = nodes
         self.edges = edges
         self.diagnostics = diagnostics
+        self.storyboardIndex = storyboardIndex
     }
 
     /// Nodes by id, for look-ups. Builds a new dictionary on each call: take it once, before a loop, and pass it along.

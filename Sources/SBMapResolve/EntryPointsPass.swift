@@ -158,7 +158,7 @@ extension GraphBuilder {
         let onPad = declaration.role == .mainPad || declaration.role == .launchPad
         let consequence = isLaunch ? (onPad ? "an iPad cannot show the launch screen" : "the system cannot show the launch screen")
                                    : (onPad ? "the app crashes at launch on an iPad" : "the app crashes at launch")
-        switch catalog.lookup(name: name, from: declaration.location.path, platform: .unknown, scope: scope) {
+        switch lookup(name: name, from: declaration.location.path, platform: .unknown, scope: scope) {
         case .found(let index):
             if declares { add(declaration, to: index) }
         case .ambiguous(let indices):
@@ -220,7 +220,7 @@ extension GraphBuilder {
     private func otherPlatforms(holding name: String, scope: StoryboardCatalog.Scope) -> String? {
         guard case .targets(let own) = scope else { return nil }
         let built = Set(own.flatMap { membership.targets[$0].platforms })
-        let found = Set(catalog.all(named: name, platform: .unknown).map { catalog.entries[$0].file.platform })
+        let found = Set(storyboards(named: name, platform: .unknown).map { catalog.entries[$0].file.platform })
         guard !built.isEmpty, !found.isEmpty, !built.contains(.unknown), !found.contains(.unknown),
               built.isDisjoint(with: found) else { return nil }
         return found.sorted().map(\.displayName).joined(separator: ", ")

@@ -113,7 +113,7 @@ extension GraphBuilder {
             let scopePath = link.bundleIdentifier.flatMap { bundles[$0] }.map { $0 + "/" } ?? fromPath
             // A reference into another bundle is looked for by folder; one in its own bundle, in its targets.
             let scope = link.bundleIdentifier == nil ? lookupScope(for: fromPath) : .nearest
-            switch catalog.lookup(name: name, from: scopePath, platform: platform, scope: scope) {
+            switch lookup(name: name, from: scopePath, platform: platform, scope: scope) {
             case .found(let index):
                 targetIndex = index
             case .ambiguous(let indices):
@@ -223,7 +223,7 @@ extension GraphBuilder {
     /// of the targets `scope` names (`TargetMembership.otherProjects`); `nil` otherwise.
     func otherProjects(holding name: String, scope: StoryboardCatalog.Scope, platform: Platform = .unknown) -> [String]? {
         guard case .targets(let own) = scope else { return nil }
-        let candidates = catalog.all(named: name, platform: platform).map {
+        let candidates = storyboards(named: name, platform: platform).map {
             (catalog.entries[$0].file.path, catalog.entries[$0].targets)
         }
         return membership.otherProjects(holding: candidates, from: own)

@@ -22,7 +22,8 @@ import SBMapModel
 /// changes another pass's findings.
 ///
 /// Pass 3 also records each storyboard's targets (`TargetMembership`): names written in a file resolve inside
-/// the targets that hold it (see `StoryboardCatalog.Scope`).
+/// the targets that hold it (see `StoryboardCatalog.Scope`), by the one `StoryboardNameIndex` that the graph carries
+/// on to code links.
 public struct Resolver: Sendable {
     public var options: ResolveOptions
 
@@ -49,6 +50,9 @@ struct GraphBuilder {
     let project: LoadedProject
     let options: ResolveOptions
     let catalog: StoryboardCatalog
+    /// How names find the catalog's storyboards (by position, as in `storyboards`): built here once, and carried
+    /// with the graph for code links.
+    let names: StoryboardNameIndex
     /// Which target holds which file.
     let membership: TargetMembership
 
@@ -70,8 +74,17 @@ struct GraphBuilder {
         self.options = options
         let membership = TargetMembership(project.projects)
         self.membership = membership
-        self.catalog = StoryboardCatalog(project.storyboards, developmentRegion: options.developmentRegion,
-                                         membership: membership)
+        let catalog = StoryboardCatalog(project.storyboards, developmentRegion: options.developmentRegion,
+                                        membership: membership)
+        self.catalog = catalog
+        let ids = { (positions: [Int]) in positions.map { membership.targets[$0].id } }
+        self.names = StoryboardNameIndex(
+            catalog.entries.map { StoryboardNameIndex.Entry(path: $0.file.path, name: $0.name, platform: $0.file.platform,
+                                                            targets: ids($0.targets)) },
+            unread: catalog.unread.map {
+                StoryboardNameIndex.UnreadStoryboard(path: $0.path, lfsPointer: $0.reason == .lfsPointer,
+                                                     targets: ids(membership.targets(of: $0.path)))
+            })
     }
 
     /// Where names written in the file at `path` are looked for: inside its targets, or by nearest folder when
@@ -79,6 +92,34 @@ struct GraphBuilder {
     func lookupScope(for path: String) -> StoryboardCatalog.Scope {
         let targets = membership.targets(of: path)
         return targets.isEmpty ? .nearest : .targets(targets)
+    }
+
+    /// How `name`, written in the file `fromPath` (a storyboard of `platform`, or a plist: `unknown`), finds a
+    /// storyboard inside `scope`: `StoryboardNameIndex.resolve`, with a name's `.storyboard` taken off (some plists
+    /// write it) and the results a reference or a key acts on.
+    func lookup(name rawName: String, from fromPath: String, platform: Platform, scope: StoryboardCatalog.Scope) -> StoryboardCatalog.Lookup {
+        let name = rawName.hasSuffix(".storyboard") ? String(rawName.dropLast(".storyboard".count)) : rawName
+        let targets: Set<String>? = switch scope {
+        case .nearest: nil
+        case .targets(let positions): Set(positions.map { membership.targets[$0].id })
+        }
+        switch names.resolve(name, from: StoryboardNameIndex.Scope(storyboardAt: fromPath, platform: platform, targets: targets)) {
+        case .found(let found): return found.count == 1 ? .found(found[0]) : .ambiguous(found)
+        case .unread(let path, let lfsPointer): return .unreadable(path: path, lfsPointer: lfsPointer)
+        case .caseMismatch(let near): return .caseMismatch(near[0])
+        // A storyboard of another platform is not one a storyboard of this platform can load: not in any bundle.
+        case .notInTarget(let elsewhere):
+            let loadable = elsewhere.filter { platform.canReference(names.entries[$0].platform) }
+            return loadable.isEmpty ? .missing : .notInTarget(loadable)
+        case .otherPlatform, .missing: return .missing
+        }
+    }
+
+    /// Every storyboard named `name` (`.storyboard` taken off) that a file of `platform` can reference, whatever its
+    /// targets.
+    func storyboards(named rawName: String, platform: Platform) -> [Int] {
+        let name = rawName.hasSuffix(".storyboard") ? String(rawName.dropLast(".storyboard".count)) : rawName
+        return names.all(named: name).filter { platform.canReference(names.entries[$0].platform) }
     }
 
     mutating func collectLoadFindings() {
@@ -124,6 +165,6 @@ struct GraphBuilder {
         var boards = storyboards
         for index in boards.indices { boards[index].entryPoints.sort() }
         return StoryboardGraph(targets: membership.targets, storyboards: boards, nodes: nodes, edges: edges,
-                               diagnostics: findings)
+                               diagnostics: findings, storyboardIndex: names)
     }
 }

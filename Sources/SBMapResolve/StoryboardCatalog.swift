@@ -4,21 +4,14 @@ import SBMapModel
 ///
 /// Files that are localized copies of one storyboard (`Base.lproj/Main.storyboard`, `ja.lproj/Main.storyboard`)
 /// form one group; the preferred copy is mapped (Base, then no `.lproj` folder, then the development
-/// region, then the rest by name) and the others are only compared with it. Names resolve by basename
-/// and platform; where several storyboards share a name (two apps in one repository), the one nearest
-/// to the file that names it wins, and a tie is ambiguous.
-///
-/// Where projects say which target holds which file, a name is looked up inside the targets of the file that
-/// names it first (`Scope.targets`): that is the bundle the app searches at run time. A storyboard that only
-/// another target holds is never a silent match (`Lookup.notInTarget`).
+/// region, then the rest by name) and the others are only compared with it. How names find the mapped storyboards
+/// is `StoryboardNameIndex`'s, which the resolver builds from these entries once.
 struct StoryboardCatalog {
     struct Entry {
         var file: LoadedStoryboard
         var name: String
         var localization: String?
         var variants: [LoadedStoryboard]
-        /// Folder used to measure nearness: the file's folder without its `*.lproj` part.
-        var scope: [Substring]
         /// Positions in `TargetMembership.targets` of the targets that hold the file (or any localized copy).
         var targets: [Int] = []
     }
@@ -33,18 +26,15 @@ struct StoryboardCatalog {
 
     /// Mapped storyboards, sorted by path.
     private(set) var entries: [Entry] = []
-    /// Names of files that could not be read, so a reference to one is not reported as unknown; `lfsPointer` when
-    /// the file is a Git LFS pointer (not broken, only not fetched: what it holds is unknown).
-    private(set) var unreadable: [(name: String, path: String, lfsPointer: Bool)] = []
-    private var byName: [String: [Int]] = [:]
-    private var byLowercasedName: [String: [Int]] = [:]
+    /// The files that could not be read (the loader's facts), so that a name of one is not reported as unknown.
+    private(set) var unread: [(path: String, reason: UnreadReason)] = []
     private var byPath: [String: Int] = [:]
 
     init(_ loaded: [Loaded<LoadedStoryboard>], developmentRegion: String, membership: TargetMembership = TargetMembership([])) {
         var groups: [String: [LoadedStoryboard]] = [:]
         for item in loaded {
             guard let file = item.value else {
-                unreadable.append((Self.name(ofPath: item.path), item.path, item.diagnostics.contains { $0.code == .lfsPointer }))
+                unread.append((item.path, item.unread ?? .failed))
                 continue
             }
             let (folder, _) = Self.splitLocalization(Self.folder(of: file.path))
@@ -57,24 +47,20 @@ struct StoryboardCatalog {
                 return ra != rb ? ra < rb : a.path < b.path
             }
             guard let preferred = ranked.first else { continue }
-            let (folder, localization) = Self.splitLocalization(Self.folder(of: preferred.path))
+            let localization = Self.splitLocalization(Self.folder(of: preferred.path)).localization
             let targets = Set(ranked.flatMap { membership.targets(of: $0.path) }).sorted()
             entries.append(Entry(file: preferred, name: Self.name(ofPath: preferred.path), localization: localization,
-                                 variants: Array(ranked.dropFirst()),
-                                 scope: folder.split(separator: "/"), targets: targets))
+                                 variants: Array(ranked.dropFirst()), targets: targets))
         }
         entries.sort { $0.file.path < $1.file.path }
-        for (index, entry) in entries.enumerated() {
-            byPath[entry.file.path] = index
-            byName[entry.name, default: []].append(index)
-            byLowercasedName[entry.name.lowercased(), default: []].append(index)
-        }
+        for (index, entry) in entries.enumerated() { byPath[entry.file.path] = index }
     }
 
     /// The entry of the mapped storyboard at `path` (not of a localized variant).
     func index(ofPath path: String) -> Int? { byPath[path] }
 
-    /// How a name written in `fromPath` (a storyboard, a plist, a source file) finds storyboards.
+    /// How a name written in `fromPath` (a storyboard, a plist) finds storyboards (`GraphBuilder.lookup`, from the
+    /// graph's `StoryboardNameIndex`).
     enum Lookup {
         case found(Int)
         /// Several equally near storyboards share the name.
@@ -90,68 +76,15 @@ struct StoryboardCatalog {
         case missing
     }
 
-    func lookup(name rawName: String, from fromPath: String, platform: Platform, scope: Scope = .nearest) -> Lookup {
-        let name = rawName.hasSuffix(".storyboard") ? String(rawName.dropLast(".storyboard".count)) : rawName
-        let fitting = { (indices: [Int]) in indices.filter { platform.canReference(self.entries[$0].file.platform) } }
-        let inScope = { (indices: [Int]) in indices.filter { self.holds(scope, $0) } }
-        let everywhere = fitting(byName[name] ?? [])
-        let exact = inScope(everywhere)
-        if !exact.isEmpty {
-            let nearest = nearest(exact, to: fromPath)
-            return nearest.count == 1 ? .found(nearest[0]) : .ambiguous(nearest)
-        }
-        if let bad = unreadable.first(where: { $0.name == name }) { return .unreadable(path: bad.path, lfsPointer: bad.lfsPointer) }
-        let folded = inScope(fitting(byLowercasedName[name.lowercased()] ?? []))
-        if !folded.isEmpty { return .caseMismatch(nearest(folded, to: fromPath)[0]) }
-        if !everywhere.isEmpty { return .notInTarget(nearest(everywhere, to: fromPath)) }
-        return .missing
-    }
-
-    /// Every storyboard named `name` that a file of `platform` can reference, whatever its targets.
-    func all(named rawName: String, platform: Platform) -> [Int] {
-        let name = rawName.hasSuffix(".storyboard") ? String(rawName.dropLast(".storyboard".count)) : rawName
-        return (byName[name] ?? []).filter { platform.canReference(entries[$0].file.platform) }
-    }
-
-    /// Whether the storyboard at `index` can be found from a file with this scope.
-    func holds(_ scope: Scope, _ index: Int) -> Bool {
-        switch scope {
-        case .nearest: return true
-        case .targets(let targets): return entries[index].targets.contains { targets.contains($0) }
-        }
-    }
-
-    /// The candidates sharing the longest folder prefix with `path`.
-    private func nearest(_ candidates: [Int], to path: String) -> [Int] {
-        guard candidates.count > 1 else { return candidates }
-        let from = Self.splitLocalization(Self.folder(of: path)).folder.split(separator: "/")
-        let scored = candidates.map { index -> (Int, Int) in
-            let scope = entries[index].scope
-            var shared = 0
-            while shared < min(scope.count, from.count), scope[shared] == from[shared] { shared += 1 }
-            return (index, shared)
-        }
-        let best = scored.map(\.1).max() ?? 0
-        return scored.filter { $0.1 == best }.map(\.0)
-    }
-
     // MARK: - Path helpers
 
-    static func name(ofPath path: String) -> String {
-        let last = path.split(separator: "/").last.map(String.init) ?? path
-        return last.hasSuffix(".storyboard") ? String(last.dropLast(".storyboard".count)) : last
-    }
+    static func name(ofPath path: String) -> String { StoryboardNameIndex.name(ofPath: path) }
 
-    static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return String(path[..<slash])
-    }
+    static func folder(of path: String) -> String { StoryboardNameIndex.folder(of: path) }
 
     /// `App/Base.lproj` → (`App`, `Base`); `App/Views` → (`App/Views`, nil).
     static func splitLocalization(_ folder: String) -> (folder: String, localization: String?) {
-        let last = folder.split(separator: "/").last.map(String.init) ?? folder
-        guard last.hasSuffix(".lproj") else { return (folder, nil) }
-        return (Self.folder(of: folder), String(last.dropLast(".lproj".count)))
+        StoryboardNameIndex.splitLocalization(folder)
     }
 
     private static func rank(_ path: String, _ developmentRegion: String) -> Int {

@@ -126,7 +126,9 @@ import Testing
             return mirror.children.enumerated().flatMap { unsetFields(of: $0.element.value, at: "\(path)[\($0.offset)]") }
         case .struct:
             if value is String || value is Int || value is Bool || value is any RawRepresentable { return [] }
-            return mirror.children.flatMap { unsetFields(of: $0.value, at: "\(path).\($0.label ?? "?")") }
+            // The graph's storyboard-name index is derived from its storyboards and is not written to JSON.
+            return mirror.children.filter { !(value is StoryboardGraph && $0.label == "storyboardIndex") }
+                .flatMap { unsetFields(of: $0.value, at: "\(path).\($0.label ?? "?")") }
         default:
             return []
         }

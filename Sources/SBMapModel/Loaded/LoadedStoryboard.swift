@@ -187,12 +187,25 @@ public struct Loaded<Value: Hashable & Sendable>: Hashable, Sendable {
     public var path: String
     public var value: Value?
     public var diagnostics: [Diagnostic]
+    /// Why the loader could not read the file (`value` is nil), in its own words: what is resolved later asks this,
+    /// not the findings. `nil` for a file that was read.
+    public var unread: UnreadReason?
 
-    public init(path: String, _ value: Value?, diagnostics: [Diagnostic] = []) {
+    /// `unread` says why `value` is nil: a file not read for another reason than an LFS pointer `failed`.
+    public init(path: String, _ value: Value?, diagnostics: [Diagnostic] = [], unread: UnreadReason? = nil) {
         self.path = path
         self.value = value
         self.diagnostics = diagnostics
+        self.unread = value == nil ? (unread ?? .failed) : nil
     }
+}
+
+/// Why a file was not read.
+public enum UnreadReason: Hashable, Sendable {
+    /// It could not be read or parsed (its finding says why): what it holds is unknown, and it is broken.
+    case failed
+    /// It is a Git LFS pointer (the checkout did not fetch it): what it holds is unknown, not broken.
+    case lfsPointer
 }
 
 /// Everything the loader read in one run, each array in the order of the input files (sorted by path).

@@ -32,7 +32,7 @@ public struct SettingsLoader: Hashable, Sendable {
                           diagnostics: [LoadDiagnostics.readProblem(.tooLarge(data.count), path: path, limits: limits)])
         }
         if data.withUnsafeBytes({ LFSPointer.matches($0, fileSize: $0.count) }) {
-            return Loaded(path: path, nil, diagnostics: [LFSPointer.finding(path: path, what: "Info.plist")])
+            return Loaded(path: path, nil, diagnostics: [LFSPointer.finding(path: path, what: "Info.plist")], unread: .lfsPointer)
         }
         let root: PlistValue
         var diagnostics: [Diagnostic] = []

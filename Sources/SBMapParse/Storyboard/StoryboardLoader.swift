@@ -31,7 +31,7 @@ public struct StoryboardLoader: Hashable, Sendable {
             first = false
             return session.feed(chunk)
         }
-        if isLFSPointer { return Loaded(path: file.path, nil, diagnostics: [LFSPointer.finding(path: file.path, what: "storyboard")]) }
+        if isLFSPointer { return Loaded(path: file.path, nil, diagnostics: [LFSPointer.finding(path: file.path, what: "storyboard")], unread: .lfsPointer) }
         if let problem {
             return Loaded(path: file.path, nil,
                           diagnostics: [LoadDiagnostics.readProblem(problem, path: file.path, limits: limits)])
@@ -50,7 +50,7 @@ public struct StoryboardLoader: Hashable, Sendable {
             isLFSPointer = LFSPointer.matches(buffer, fileSize: buffer.count)
             return isLFSPointer ? nil : ByteSource.readMemory(buffer, limits: limits) { session.feed($0) }
         }
-        if isLFSPointer { return Loaded(path: path, nil, diagnostics: [LFSPointer.finding(path: path, what: "storyboard")]) }
+        if isLFSPointer { return Loaded(path: path, nil, diagnostics: [LFSPointer.finding(path: path, what: "storyboard")], unread: .lfsPointer) }
         if let problem {
             return Loaded(path: path, nil, diagnostics: [LoadDiagnostics.readProblem(problem, path: path, limits: limits)])
         }

@@ -11,6 +11,8 @@ struct CodeGraphIndex: Sendable {
         /// The ids of the targets that compile the calling file (`nil` when no project holds it): a name is looked up
         /// among their storyboards, because that is the bundle the app searches.
         var targets: Set<String>? = nil
+        /// The calling file: among several storyboards of a name, the nearest to it by folder are found. `nil`: all.
+        var from: String? = nil
 
         static let any = PlatformHint(platforms: Set(Platform.allCases), certain: false)
         static let uiKit: Set<Platform> = [.iOS, .tvOS, .unknown]
@@ -48,13 +50,14 @@ struct CodeGraphIndex: Sendable {
     }
 
     private(set) var graph: StoryboardGraph
-    private var storyboardsByName: [String: [Storyboard]] = [:]
-    private var storyboardsByLowerName: [String: [Storyboard]] = [:]
+    /// How names find the graph's storyboards: the one the resolver built and the graph carries (references and
+    /// entry points were resolved with it), or, for a graph that carries none, one made from its storyboards.
+    private(set) var names = StoryboardNameIndex()
+    /// Each storyboard alone, by position: what a name that finds one storyboard returns, made once.
+    private var single: [[Storyboard]] = []
     private(set) var storyboardsByPath: [String: Storyboard] = [:]
     /// How messages and labels name each storyboard (with its platform or path where names repeat).
     private(set) var storyboardNames = StoryboardNames([])
-    /// Storyboards that exist but could not be read, by name: a call naming one is not a call to a missing file.
-    private var unreadStoryboards: [String: (path: String, lfsPointer: Bool)] = [:]
     /// Positions in `graph.storyboards`, by path.
     private var storyboardPositionsByPath: [String: [Int]] = [:]
     /// Positions in `graph.nodes`, not copies of the nodes: a node is a large value, and copying every scene into
@@ -124,14 +127,18 @@ struct CodeGraphIndex: Sendable {
             }
             return
         }
+        single.reserveCapacity(graph.storyboards.count)
         for (k, s) in graph.storyboards.enumerated() {
-            storyboardsByName[s.name, default: []].append(s)
-            storyboardsByLowerName[s.name.lowercased(), default: []].append(s)
+            single.append([s])
             if storyboardsByPath[s.path] == nil { storyboardsByPath[s.path] = s }
             storyboardPositionsByPath[s.path, default: []].append(k)
         }
         storyboardNames = StoryboardNames(graph.storyboards)
-        unreadStoryboards = Self.unreadStoryboards(graph.diagnostics)
+        if let carried = graph.storyboardIndex, carried.count == graph.storyboards.count {
+            names = carried
+        } else {
+            names = StoryboardNameIndex(graph.storyboards)
+        }
         // The first node of an id wins: filled from the last node back, so that each id is hashed once. The tables are
         // made large enough first: growing them would hash their keys again at each step.
         nodeIndexByID.reserveCapacity(graph.nodes.count)
@@ -194,57 +201,23 @@ struct CodeGraphIndex: Sendable {
         case missing
     }
 
-    /// `App/Base.lproj/Main.storyboard` → `Main`.
-    private static func storyboardName(ofPath path: String) -> String {
-        let last = path.split(separator: "/").last.map(String.init) ?? path
-        return String(last.dropLast(".storyboard".count))
-    }
-
-    /// The storyboards the resolver could not load, found by their findings (the graph holds only the loaded ones):
-    /// a storyboard that failed to load has an error of a reading code at its path, or is an LFS pointer.
-    private static func unreadStoryboards(_ diagnostics: [Diagnostic]) -> [String: (path: String, lfsPointer: Bool)] {
-        let reading: Set<DiagnosticCode> = [.unreadableFile, .malformedXML, .notAStoryboard, .forbiddenDTD, .fileTooLarge, .encoding]
-        var result: [String: (path: String, lfsPointer: Bool)] = [:]
-        for d in diagnostics {
-            guard let path = d.location?.path, path.hasSuffix(".storyboard") else { continue }
-            let lfsPointer = d.code == .lfsPointer
-            guard lfsPointer || (d.severity == .error && reading.contains(d.code)) else { continue }
-            let name = Self.storyboardName(ofPath: path)
-            if result[name] == nil || lfsPointer { result[name] = (path, lfsPointer) }
-        }
-        return result
-    }
-
-    /// Storyboards named `name` (case-sensitive, as on device), reachable from `hint`.
+    /// Storyboards named `name` (case-sensitive, as on device), reachable from `hint`: `StoryboardNameIndex.resolve`,
+    /// whose positions are the graph's storyboards.
     func storyboards(named name: String, hint: PlatformHint) -> NameMatch {
-        if let targets = hint.targets { return storyboards(named: name, hint: hint, inTargets: targets) }
-        let exact = storyboardsByName[name] ?? []
-        // Usually every storyboard of the name fits: the stored array then serves, without filtering it into a new one.
-        // (By position: `allSatisfy` would copy each storyboard.)
-        if !exact.isEmpty, !exact.indices.contains(where: { !hint.platforms.contains(exact[$0].platform) }) { return .found(exact) }
-        let fitting = exact.filter { hint.platforms.contains($0.platform) }
-        if !fitting.isEmpty { return .found(fitting) }
-        if !exact.isEmpty { return hint.certain ? .otherPlatform(exact) : .found(exact) }
-        if let unread = unreadStoryboards[name] { return .unread(path: unread.path, lfsPointer: unread.lfsPointer) }
-        let loose = (storyboardsByLowerName[name.lowercased()] ?? []).filter { hint.platforms.contains($0.platform) }
-        if !loose.isEmpty { return .caseMismatch(loose) }
-        return .missing
+        let scope = StoryboardNameIndex.Scope(path: hint.from, platforms: hint.platforms, certain: hint.certain, targets: hint.targets)
+        switch names.resolve(name, from: scope) {
+        case .found(let found): return .found(storyboards(at: found))
+        case .unread(let path, let lfsPointer): return .unread(path: path, lfsPointer: lfsPointer)
+        case .caseMismatch(let near): return .caseMismatch(storyboards(at: near))
+        case .otherPlatform(let other): return .otherPlatform(storyboards(at: other))
+        case .notInTarget(let elsewhere): return .notInTarget(storyboards(at: elsewhere))
+        case .missing: return .missing
+        }
     }
 
-    /// `storyboards(named:hint:)` for a file that targets compile: only their storyboards are found; another
-    /// target's storyboard of that name is never a silent match.
-    private func storyboards(named name: String, hint: PlatformHint, inTargets targets: Set<String>) -> NameMatch {
-        let exact = storyboardsByName[name] ?? []
-        let held = exact.filter { hint.platforms.contains($0.platform) && Self.holds(targets, $0) }
-        if !held.isEmpty { return .found(held) }
-        if !exact.isEmpty {
-            let anyPlatform = exact.filter { Self.holds(targets, $0) }
-            return anyPlatform.isEmpty ? .notInTarget(exact) : (hint.certain ? .otherPlatform(anyPlatform) : .found(anyPlatform))
-        }
-        if let unread = unreadStoryboards[name] { return .unread(path: unread.path, lfsPointer: unread.lfsPointer) }
-        let loose = (storyboardsByLowerName[name.lowercased()] ?? []).filter { Self.holds(targets, $0) }
-        if !loose.isEmpty { return .caseMismatch(loose) }
-        return .missing
+    /// The storyboards at `positions` of the graph.
+    private func storyboards(at positions: [Int]) -> [Storyboard] {
+        positions.count == 1 ? single[positions[0]] : positions.map { graph.storyboards[$0] }
     }
 
     /// Whether one of `targets` holds `storyboard`.
@@ -332,7 +305,7 @@ struct CodeGraphIndex: Sendable {
 
     /// Whether a storyboard under the paths could not be read (an LFS pointer, a malformed file): a name found in no
     /// scanned storyboard may be in it.
-    var hasUnreadStoryboards: Bool { !unreadStoryboards.isEmpty }
+    var hasUnreadStoryboards: Bool { !names.unread.isEmpty }
 
     /// Every scene (any storyboard) with storyboard identifier `identifier`.
     func scenes(withIdentifier identifier: String) -> [Node] {

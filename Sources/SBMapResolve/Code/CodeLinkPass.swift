@@ -143,6 +143,7 @@ struct CodeLinkPass: Sendable {
     func hint(for use: CodeUse) -> CodeGraphIndex.PlatformHint {
         var hint = platformHint(api: use.api)
         hint.targets = file.targets
+        hint.from = file.path
         // The targets that compile the file say which platforms the call runs on, whatever the file imports.
         if file.targets != nil, !file.platforms.isEmpty {
             let narrowed = hint.platforms.intersection(file.platforms.union([.unknown]))
