@@ -50,6 +50,8 @@ struct ConfigFile: Hashable, Sendable {
         var theme: String?
         var layout: LayoutEngine?
         var direction: Direction?
+        /// The shape maps are aimed at, width over height (`--aspect`).
+        var aspect: Double?
         var label: LabelMode?
         var legend: Bool?
         var maxNodes: Int?
@@ -272,7 +274,7 @@ final class ConfigReader: YAMLReader {
     }
 
     func readRender(_ node: Yams.Node, _ path: [String], into render: inout ConfigFile.RenderDefaults) {
-        let known = ["theme", "layout", "direction", "label", "legend", "max-nodes", "max-edges", "hops", "dpi", "max-pixels", "id-prefix"]
+        let known = ["theme", "layout", "direction", "aspect", "label", "legend", "max-nodes", "max-edges", "hops", "dpi", "max-pixels", "id-prefix"]
         fields(node, path, known: known) { key, value, path in
             switch key {
             case "theme":
@@ -288,6 +290,7 @@ final class ConfigReader: YAMLReader {
             case "direction":
                 render.direction = word(value, path, allowed: Set(Direction.allCases.map(\.rawValue)), what: "direction")
                     .flatMap(Direction.init(rawValue:))
+            case "aspect": render.aspect = number(value, path, range: 0.1...10)
             case "label":
                 render.label = word(value, path, allowed: Set(LabelMode.allCases.map(\.rawValue)), what: "label mode")
                     .flatMap(LabelMode.init(rawValue:))
