@@ -229,6 +229,12 @@ static inline void sbmap_edge_label_move(Agedge_t *e, int which, double x, doubl
     l->pos.x = x; l->pos.y = y; l->set = TRUE;
 }
 
+/// Whether an edge is drawn (its `style` does not say `invis`).
+static inline int sbmap_edge_drawn(Agedge_t *e) {
+    char *style = agget(e, "style");
+    return !(style && strstr(style, "invis"));
+}
+
 /// How many Bézier pieces an edge was drawn with (0 when it has no route).
 static inline int sbmap_edge_bezier_count(Agedge_t *e) { return ED_spl(e) ? ED_spl(e)->size : 0; }
 

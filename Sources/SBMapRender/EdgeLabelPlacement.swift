@@ -9,7 +9,7 @@ import CGraphviz
 /// edge and two segue labels printed on top of each other. After the layout this pass keeps every text that
 /// touches its edge and lies on no node, no box's title and no text kept before it (most `label`s), and moves the
 /// others along their own curve: beside it (right, left, above, below, or at a corner), as near the curve's middle as
-/// there is room, preferring places no other curve runs through. A text that finds no free place beside its curve
+/// there is room, preferring places neither its own curve nor another runs through. A text that finds no free place beside its curve
 /// keeps the least crowded one, still on its curve. The drawing's box grows to take in a text moved beyond it.
 ///
 /// Pure geometry over the laid-out graph (no randomness, edges in cgraph's order), so the same layout gives the same
@@ -93,16 +93,45 @@ struct EdgeLabelPlacement {
     /// Boxes no text may cover: nodes and the boxes' titles.
     var obstacles: [Rect]
     var labels: [Label]
+    /// The curves of drawn edges without text, which a moved text keeps off too.
+    var otherCurves: [[Point]] = []
 
-    /// The points of a Graphviz Bézier piece (its first point, then three control points per segment), sampled.
+    /// Points along a curve at most `step` pt apart (a straight stretch of a Bézier sampled at its ends alone would
+    /// let a text sit on it unseen), at most `limit` of them.
+    static func resample(_ points: [Point], step: Double = 3, limit: Int = 4000) -> [Point] {
+        guard var last = points.first else { return [] }
+        var out = [last]
+        for p in points.dropFirst() {
+            let d = ((p.x - last.x) * (p.x - last.x) + (p.y - last.y) * (p.y - last.y)).squareRoot()
+            let n = min(Int((d / step).rounded(.up)), limit)
+            if n > 1 {
+                for k in 1..<n {
+                    let t = Double(k) / Double(n)
+                    out.append(Point(x: last.x + (p.x - last.x) * t, y: last.y + (p.y - last.y) * t))
+                }
+            }
+            out.append(p)
+            last = p
+            if out.count >= limit { break }
+        }
+        return out
+    }
+
+    /// The points of a Graphviz Bézier piece (its first point, then three control points per segment), sampled at
+    /// least `samples` times a segment.
     static func sample(_ controls: [Point], samples: Int = Self.samples) -> [Point] {
         guard let first = controls.first else { return [] }
         var out = [first]
         var i = 1
         while i + 2 < controls.count {
             let p0 = controls[i - 1], p1 = controls[i], p2 = controls[i + 1], p3 = controls[i + 2]
-            for k in 1...samples {
-                let t = Double(k) / Double(samples), u = 1 - t
+            // About every 3 pt of its control polygon (longer than the curve): a chord between samples of a long
+            // bend lies off the curve by more than a text may.
+            func length(_ a: Point, _ b: Point) -> Double { ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot() }
+            let polygon = length(p0, p1) + length(p1, p2) + length(p2, p3)
+            let count = max(samples, min(Int((polygon / 3).rounded(.up)), 1000))
+            for k in 1...count {
+                let t = Double(k) / Double(count), u = 1 - t
                 let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
                 out.append(Point(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x, y: a * p0.y + b * p1.y + c * p2.y + d * p3.y))
             }
@@ -118,6 +147,7 @@ struct EdgeLabelPlacement {
         for (k, o) in obstacles.enumerated() { blocked.insert(o, k) }
         var curves = PointGrid(cell: cell)
         for (k, label) in labels.enumerated() { for p in label.curve { curves.insert(p, owner: k) } }
+        for curve in otherCurves { for p in curve { curves.insert(p, owner: -1) } }
         var placed = Grid(cell: cell)
         var placedRects: [Rect] = []
         var result = labels.map(\.center)
@@ -150,7 +180,7 @@ struct EdgeLabelPlacement {
             for candidate in candidates(label) {
                 let r = candidate.rect
                 // A corner of a text of a short last line is far from its line: only places its lines touch.
-                let window = label.curve[max(0, candidate.index - Self.samples)...min(label.curve.count - 1, candidate.index + Self.samples)]
+                let window = label.curve[max(0, candidate.index - 8)...min(label.curve.count - 1, candidate.index + 8)]
                 guard label.touches(at: r.center, window) else { continue }
                 // Curves through the text: its own (text crossed by its line) and others' (text that reads as theirs).
                 var own = 0, others = 0
@@ -158,7 +188,7 @@ struct EdgeLabelPlacement {
                     guard r.contains(p) else { return }
                     if owner == k { own += 1 } else { others += 1 }
                 }
-                let cost = candidate.cost + Double(own) * 0.5 + Double(others) * 2
+                let cost = candidate.cost + Double(own) + Double(others) * 2
                 if free(r) {
                     if best == nil || cost < best!.cost { best = (cost, r) }
                 } else if best == nil {
@@ -192,7 +222,7 @@ struct EdgeLabelPlacement {
         ]
         var out: [(Rect, Double, Int)] = []
         out.reserveCapacity(curve.count * offsets.count)
-        for (i, p) in curve.enumerated() {
+        for (i, p) in curve.enumerated() where i % 2 == 0 || i == curve.count - 1 {
             let along = abs(lengths[i] / total - 0.5) * 20
             for (dx, dy, extra) in offsets {
                 out.append((Rect(center: Point(x: p.x + dx, y: p.y + dy), width: w, height: h), along + extra, i))
@@ -263,6 +293,7 @@ extension EdgeLabelPlacement {
         var obstacles: [Rect] = []
         var labels: [Label] = []
         var owners: [(EdgePtr, Int32)] = []
+        var otherCurves: [[Point]] = []
         var box = sbmap_box()
         func rect(_ b: sbmap_box) -> Rect { Rect(center: Point(x: b.x, y: b.y), width: b.width, height: b.height) }
         func titles(_ graph: GraphPtr) {
@@ -292,6 +323,9 @@ extension EdgeLabelPlacement {
                     let controls = (0..<count).map { Point(x: buffer[2 * $0], y: buffer[2 * $0 + 1]) }
                     curve += sample(controls)
                 }
+                curve = resample(curve)
+                let labelled = sbmap_edge_label_box(e, 0, &box) != 0 || sbmap_edge_label_box(e, 1, &box) != 0
+                if !labelled, sbmap_edge_drawn(e) != 0, !curve.isEmpty { otherCurves.append(curve) }
                 for which in Int32(0)...1 where sbmap_edge_label_box(e, which, &box) != 0 && !curve.isEmpty {
                     var lines = [Double](repeating: 0, count: 3 * 64)
                     let count = min(Int(sbmap_edge_label_lines(e, which, &lines, 64)), 64)
@@ -305,7 +339,7 @@ extension EdgeLabelPlacement {
             node = agnxtnode(g, n)
         }
         guard !labels.isEmpty else { return }
-        let centers = EdgeLabelPlacement(obstacles: obstacles, labels: labels).place()
+        let centers = EdgeLabelPlacement(obstacles: obstacles, labels: labels, otherCurves: otherCurves).place()
         for (k, center) in centers.enumerated() where center != labels[k].center {
             sbmap_edge_label_move(owners[k].0, owners[k].1, center.x, center.y)
             let r = Rect(center: center, width: labels[k].width, height: labels[k].height)
