@@ -17,7 +17,8 @@ Per map it prints:
   overlaps pairs of text boxes of different nodes, edges or boxes that overlap (each line of text is a box: its
            width from Helvetica's widths, its height the font size; the legend's own table is one group)
   away     edge labels (all their lines) further from every point of their edge's curve than their text is high
-           (the font size: a reader takes text a line's height from a curve for that curve's)
+           (the font size: a reader takes text a line's height from a curve for that curve's); the curve sampled
+           every 2 pt or so (24 points on a long bend are chords up to 12 pt off it)
   cut      text lines that lost part of a word or a word: a `…` right after a character of a word (`Exit:…`, `ƒ…`,
            `unwindTo…`). A path's `/…/` and a stub's leading `… Name` (markers, not cuts) are not cuts.
 
@@ -109,7 +110,7 @@ def measure(path):
         curve = None
         if kind == "edge":
             p = g.find(".//" + SVG + "path")
-            curve = curve_points(p.get("d", "")) if p is not None else []
+            curve = curve_points(p.get("d", ""), step=2) if p is not None else []
         title = g.find(SVG + "title")
         groups.append((kind, g.get("id") or (title.text if title is not None else "?"), texts, curve, cls))
     overlaps = []

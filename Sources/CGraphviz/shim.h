@@ -194,4 +194,86 @@ static inline void sbmap_set_html(void *obj, const char *name, const char *html)
     agstrfree(g, value);
 }
 
+// MARK: - Edge labels after layout (`EdgeLabelPlacement`)
+
+/// A box by its centre and size, in points (Graphviz's coordinates, y up).
+typedef struct { double x, y, width, height; } sbmap_box;
+
+/// An edge's text after layout, `which` 0 its `label`, 1 its `xlabel`. Returns 0 when it has none (or it is not placed).
+static inline int sbmap_edge_label_box(Agedge_t *e, int which, sbmap_box *box) {
+    textlabel_t *l = which ? ED_xlabel(e) : ED_label(e);
+    if (!l || !l->set) return 0;
+    box->x = l->pos.x; box->y = l->pos.y; box->width = l->dimen.x; box->height = l->dimen.y;
+    return 1;
+}
+
+/// The lines of an edge's text, top to bottom: `out` takes each line's width, height and alignment (-1 left, 0
+/// centred, 1 right), at most `capacity` lines; returns how many lines it has (0 for an HTML-like label).
+static inline int sbmap_edge_label_lines(Agedge_t *e, int which, double *out, int capacity) {
+    textlabel_t *l = which ? ED_xlabel(e) : ED_label(e);
+    if (!l || l->html) return 0;
+    int count = l->u.txt.nspans;
+    for (int k = 0; k < count && k < capacity; k++) {
+        textspan_t *span = &l->u.txt.span[k];
+        out[3 * k] = span->size.x;
+        out[3 * k + 1] = span->size.y;
+        out[3 * k + 2] = span->just == 'l' ? -1 : span->just == 'r' ? 1 : 0;
+    }
+    return count;
+}
+
+/// Moves an edge's text (see `sbmap_edge_label_box`) so its centre is at (x, y).
+static inline void sbmap_edge_label_move(Agedge_t *e, int which, double x, double y) {
+    textlabel_t *l = which ? ED_xlabel(e) : ED_label(e);
+    if (!l) return;
+    l->pos.x = x; l->pos.y = y; l->set = TRUE;
+}
+
+/// Whether an edge is drawn (its `style` does not say `invis`).
+static inline int sbmap_edge_drawn(Agedge_t *e) {
+    char *style = agget(e, "style");
+    return !(style && strstr(style, "invis"));
+}
+
+/// How many Bézier pieces an edge was drawn with (0 when it has no route).
+static inline int sbmap_edge_bezier_count(Agedge_t *e) { return ED_spl(e) ? ED_spl(e)->size : 0; }
+
+/// Copies the control points of an edge's Bézier piece `index` into `xy` (x, y pairs, at most `capacity` points);
+/// returns how many points the piece has.
+static inline int sbmap_edge_bezier(Agedge_t *e, int index, double *xy, int capacity) {
+    if (!ED_spl(e) || index < 0 || index >= ED_spl(e)->size) return 0;
+    bezier *b = &ED_spl(e)->list[index];
+    for (int k = 0; k < b->size && k < capacity; k++) { xy[2 * k] = b->list[k].x; xy[2 * k + 1] = b->list[k].y; }
+    return b->size;
+}
+
+/// A node's box after layout.
+static inline void sbmap_node_box(Agnode_t *n, sbmap_box *box) {
+    box->x = ND_coord(n).x; box->y = ND_coord(n).y; box->width = ND_width(n) * 72; box->height = ND_height(n) * 72;
+}
+
+/// A (sub)graph's clusters, 1-based as Graphviz keeps them (only dot and the engines with clusters fill them in).
+static inline int sbmap_cluster_count(Agraph_t *g) { return GD_n_cluster(g); }
+static inline Agraph_t *sbmap_cluster(Agraph_t *g, int index) {
+    return index >= 1 && index <= GD_n_cluster(g) ? GD_clust(g)[index] : NULL;
+}
+
+/// A cluster's title box after layout; returns 0 when it has none.
+static inline int sbmap_graph_label_box(Agraph_t *g, sbmap_box *box) {
+    textlabel_t *l = GD_label(g);
+    if (!l || !l->set) return 0;
+    box->x = l->pos.x; box->y = l->pos.y; box->width = l->dimen.x; box->height = l->dimen.y;
+    return 1;
+}
+
+/// Grows the drawing's bounding box to take in a box (a label moved beyond it).
+static inline void sbmap_bb_include(Agraph_t *g, double x0, double y0, double x1, double y1) {
+    boxf bb = GD_bb(g);
+    if (x0 < bb.LL.x) bb.LL.x = x0;
+    if (y0 < bb.LL.y) bb.LL.y = y0;
+    if (x1 > bb.UR.x) bb.UR.x = x1;
+    if (y1 > bb.UR.y) bb.UR.y = y1;
+    GD_bb(g) = bb;
+}
+
 #endif

@@ -24,7 +24,7 @@ struct MapOptions: ParsableArguments {
     @Option(help: "Flow direction: LR (left to right) or TB (top to bottom). Without it, each map gets the direction, or its storyboards wrapped into rows, that comes nearest --aspect.")
     var direction: Direction?
 
-    @Option(help: ArgumentHelp("The shape a map is aimed at, width over height (default 1, or the theme's canvas aspect): without --direction, a map more than twice off it is laid out the other way too, and the nearer shape is kept.", valueName: "ratio"))
+    @Option(help: ArgumentHelp("The shape a map is aimed at, width over height (default 1, or render.aspect in .sbmap.yml, or the theme's canvas aspect): without --direction, a map more than twice off it is laid out the other way too, and the nearer shape is kept.", valueName: "ratio"))
     var aspect: Double?
 
     @Option(help: "What a scene shows first: class (default), identifier (storyboard ID) or title.")
@@ -66,7 +66,7 @@ struct MapOptions: ParsableArguments {
             pngDPI: file.dpi ?? 96, pngPixelBudget: file.maxPixels)
         // A direction the user set, by flag or in the settings file, is kept; else each map gets the nearer shape.
         render.choosesDirection = direction == nil && file.direction == nil
-        render.aspect = aspect
+        render.aspect = aspect ?? file.aspect
         return Settings(render: render, hops: hops ?? file.hops ?? 1,
                         budget: MapBudget(nodes: maxNodes ?? file.maxNodes ?? MapBudget().nodes,
                                           edges: maxEdges ?? file.maxEdges ?? MapBudget().edges))

@@ -163,7 +163,8 @@ struct GraphBuilder {
     /// its last layout. An `xlabel` is placed after layout and never becomes a node, so no flat edge has a label and
     /// that code never runs, while `constraint=false` keeps doing its job. Edges that keep ranking the map cannot be
     /// flat (each spans at least one rank), and keep `label`. The cost: the text of a relaxed edge is placed next to
-    /// its edge rather than on it, without reserving room in the layout. (Dropping `newrank` does not help: the
+    /// its edge rather than on it, without reserving room in the layout (`EdgeLabelPlacement` then moves one that
+    /// Graphviz put away from its edge, or on other text, back beside its curve). (Dropping `newrank` does not help: the
     /// crash needs neither `newrank` nor clusters, only a labelled edge within a rank. docs/robustness.md)
     static func textAttribute(relaxed: Bool) -> String { relaxed ? "xlabel" : "label" }
 

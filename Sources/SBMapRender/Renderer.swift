@@ -237,6 +237,7 @@ public enum Renderer {
         }
         diagnostics += log.diagnostics(context: "layout \(options.engine.rawValue)")
         let layoutCount = log.messages.count
+        EdgeLabelPlacement.apply(g)  // every edge's text on its edge, off the others
         let bb = sbmap_bb(g)
         shape = max(bb.UR.x - bb.LL.x, 1) / max(bb.UR.y - bb.LL.y, 1)
 

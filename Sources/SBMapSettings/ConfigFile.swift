@@ -56,6 +56,8 @@ public struct ConfigFile: Hashable, Sendable {
         public var theme: String?
         public var layout: LayoutEngine?
         public var direction: Direction?
+        /// The shape maps are aimed at, width over height (`--aspect`).
+        public var aspect: Double?
         public var label: LabelMode?
         public var legend: Bool?
         public var maxNodes: Int?
@@ -280,7 +282,7 @@ public final class ConfigReader: YAMLReader {
     }
 
     func readRender(_ node: Yams.Node, _ path: [String], into render: inout ConfigFile.RenderDefaults) {
-        let known = ["theme", "layout", "direction", "label", "legend", "max-nodes", "max-edges", "hops", "dpi", "max-pixels", "id-prefix"]
+        let known = ["theme", "layout", "direction", "aspect", "label", "legend", "max-nodes", "max-edges", "hops", "dpi", "max-pixels", "id-prefix"]
         fields(node, path, known: known) { key, value, path in
             switch key {
             case "theme":
@@ -296,6 +298,7 @@ public final class ConfigReader: YAMLReader {
             case "direction":
                 render.direction = word(value, path, allowed: Set(Direction.allCases.map(\.rawValue)), what: "direction")
                     .flatMap(Direction.init(rawValue:))
+            case "aspect": render.aspect = number(value, path, range: 0.1...10)
             case "label":
                 render.label = word(value, path, allowed: Set(LabelMode.allCases.map(\.rawValue)), what: "label mode")
                     .flatMap(LabelMode.init(rawValue:))

@@ -79,5 +79,13 @@ import Testing
         let theme = app.appendingPathComponent("tall.yaml")
         try "extends: default\ncanvas:\n  aspect: 0.2\n".write(to: theme, atomically: true, encoding: .utf8)
         #expect(try map(["--theme", "tall.yaml"], "theme-tall.svg") == tall, "the theme's canvas.aspect is the flag's default")
+        // `render.aspect` in .sbmap.yml: over the theme's, under the flag; out of range is a finding on its line.
+        let config = app.appendingPathComponent(".sbmap.yml")
+        try "render:\n  aspect: 0.2\n".write(to: config, atomically: true, encoding: .utf8)
+        #expect(try map([], "file-tall.svg") == tall, "render.aspect aims the maps")
+        #expect(try map(["--aspect", "5"], "file-flag-wide.svg") == wide, "--aspect wins over render.aspect")
+        try "render:\n  aspect: 20\n".write(to: config, atomically: true, encoding: .utf8)
+        let out = try Harness.run(["render", ".", "--view", "full", "-o", "x.svg"], in: app)
+        #expect(out.status == 64 && out.stderr.contains("aspect"), "\(out.status) \(out.stderr)")
     }
 }
