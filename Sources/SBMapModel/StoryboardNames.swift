@@ -15,12 +15,25 @@ public struct StoryboardNames: Sendable {
         for (_, group) in byName where group.count > 1 {
             var platformCounts: [Platform: Int] = [:]
             for storyboard in group { platformCounts[storyboard.platform, default: 0] += 1 }
-            for storyboard in group {
+            let paths = Self.shortestDistinctPaths(group.map(\.path))
+            for (storyboard, path) in zip(group, paths) {
                 let unique = storyboard.platform != .unknown && platformCounts[storyboard.platform] == 1
-                qualifiers[storyboard.path] = unique ? storyboard.platform.displayName : storyboard.path
+                qualifiers[storyboard.path] = unique ? storyboard.platform.displayName : path
             }
         }
         self.qualifiers = qualifiers
+    }
+
+    /// Each path cut to its last components, as few as tell all of `paths` apart (`TV/Settings.storyboard`, not
+    /// the folder the scan started from, which a map drawn on another machine would show otherwise).
+    static func shortestDistinctPaths(_ paths: [String]) -> [String] {
+        let components = paths.map { $0.split(separator: "/", omittingEmptySubsequences: true).map(String.init) }
+        let longest = components.map(\.count).max() ?? 0
+        for count in 1..<max(longest, 1) {
+            let cut = components.map { $0.suffix(count).joined(separator: "/") }
+            if Set(cut).count == cut.count { return cut }
+        }
+        return paths
     }
 
     /// The platform or path that tells this storyboard from others of its name; `nil` where its name is unique.
@@ -28,7 +41,7 @@ public struct StoryboardNames: Sendable {
 
     /// Whether the qualifier is the platform (short enough to follow the name) rather than the path.
     public func qualifiesByPlatform(_ storyboard: Storyboard) -> Bool {
-        qualifiers[storyboard.path].map { $0 != storyboard.path } ?? false
+        qualifiers[storyboard.path].map { $0 == storyboard.platform.displayName } ?? false
     }
 
     /// `Settings`, or `Settings (tvOS)` / `Settings (TV/Settings.storyboard)` where the name repeats.

@@ -130,8 +130,8 @@ struct StylePass {
             let byPlatform = names.qualifiesByPlatform(sb)
             var label = TextSafety.labelLines(byPlatform ? names.title(sb) : sb.name, limit: labels.maxLength, maxLines: 2)
             if label.isEmpty { label = [""] }
-            if names.qualifier(sb) != nil && !byPlatform {
-                label.append(TextSafety.cappedMiddle(TextSafety.clean(sb.path), labels.maxLength * 2))
+            if let path = names.qualifier(sb), !byPlatform {
+                label.append(TextSafety.cappedMiddle(TextSafety.clean(path), labels.maxLength * 2))
             }
             var classes = ["storyboard"]
             let entries = sb.entryPoints.sorted()
