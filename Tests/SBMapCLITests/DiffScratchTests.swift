@@ -137,4 +137,31 @@ import Testing
         let dashed = try Harness.run(["diff", "--", "--output=x", "HEAD"], in: root)
         #expect(dashed.status == 64 && !FileManager.default.fileExists(atPath: root.appendingPathComponent("x").path))
     }
+
+    /// A diff of a revision against the working tree starts three git processes: one `rev-parse` (the revision
+    /// and where the repository is), one `ls-tree`, one `cat-file --batch` (the commit peeled, then the blobs);
+    /// two revisions, five. It started nine (each `Process` spawn cost 25–45 ms, docs/benchmarks.md).
+    @Test func aDiffStartsFewGitProcesses() throws {
+        let root = try Self.repository()
+        let bin = Harness.newFolder(), log = bin.appendingPathComponent("calls.log")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let real = try #require(ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
+            .map { "\($0)/git" }.first { FileManager.default.isExecutableFile(atPath: $0) })
+        let wrapper = bin.appendingPathComponent("git")
+        try Data("#!/bin/sh\necho \"$1 $2 $3 $4\" >> '\(log.path)'\nexec '\(real)' \"$@\"\n".utf8).write(to: wrapper)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
+        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        func calls(_ arguments: [String]) throws -> [String] {
+            try? FileManager.default.removeItem(at: log)
+            let run = try Harness.run(arguments + ["--summary", "-"], in: root, environment: ["PATH": path])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains("- removed PostViewController"), "\(run.stdout)")
+            return try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map { String($0.split(separator: " ").first ?? "") }
+        }
+        let oneRevision = try calls(["diff", "HEAD~1", "."])
+        #expect(oneRevision == ["rev-parse", "-C", "-C"], "\(oneRevision)")  // -C top ls-tree, -C top cat-file
+        let twoRevisions = try calls(["diff", "HEAD~1", "HEAD"])
+        #expect(twoRevisions.count == 5, "\(twoRevisions)")
+        #expect(twoRevisions.filter { $0 == "rev-parse" }.count == 2, "\(twoRevisions)")
+    }
 }

@@ -30,6 +30,11 @@ struct RepositoryPaths: Sendable {
     /// Git's top folder by current folder, asked once each.
     private static let tops = Memo()
 
+    /// Git's top folder around the current folder, as another git call said it (`diff`'s); "" for none.
+    static func remember(top: String) {
+        _ = tops.value(for: FileManager.default.currentDirectoryPath) { top }
+    }
+
     private final class Memo: @unchecked Sendable {
         private let lock = NSLock()
         private var values: [String: String] = [:]
