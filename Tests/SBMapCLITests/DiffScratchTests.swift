@@ -69,6 +69,28 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: missing.deletingLastPathComponent().path))
     }
 
+    /// Without TMPDIR the copies go to `/dev/shm` only when it is a shared folder like `/tmp` (root's, sticky,
+    /// writable by all) with room; a folder of the user's, a link to one, or a missing one is not used.
+    @Test func theMemoryFolderIsUsedOnlyWhenItIsSharedLikeTmp() throws {
+        let own = Harness.newFolder()
+        try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o1777], ofItemAtPath: own.path)
+        #expect(!ScratchFolder.isMemoryFolder(own.path, minimumFree: 0), "not root's")
+        #expect(!ScratchFolder.isMemoryFolder(own.appendingPathComponent("missing").path, minimumFree: 0))
+        #expect(!ScratchFolder.isMemoryFolder("/", minimumFree: 0), "not writable by all")
+        if ScratchFolder.isMemoryFolder("/tmp", minimumFree: 0) {
+            let link = own.appendingPathComponent("shm")
+            try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/tmp")
+            #expect(!ScratchFolder.isMemoryFolder(link.path, minimumFree: 0), "a link")
+            #expect(!ScratchFolder.isMemoryFolder("/tmp", minimumFree: UInt64.max), "no room")
+        }
+        if ScratchFolder.isMemoryFolder("/dev/shm") {
+            let root = try Self.repository()
+            let run = try Harness.run(["diff", "HEAD~1", "--summary", "-"], in: root, environment: ["TMPDIR": ""])
+            #expect(run.status == 0 && run.stdout.contains("- removed PostViewController"), "\(run.stderr)")
+        }
+    }
+
     /// SIGTERM or SIGINT while a revision's copy exists: the copy (0700 while it lives) is removed, and the run
     /// ends 143 / 130.
     @Test func anInterruptedDiffRemovesItsCopies() throws {
