@@ -5,6 +5,7 @@ import SBMapDiff
 import SBMapDiscover
 import SBMapModel
 import SBMapRender
+import SBMapRevision
 import SBMapStyle
 
 /// `sbmap diff`: what a change did to the map, for pull-request previews.
@@ -123,6 +124,7 @@ struct DiffCommand: ParsableCommand {
         let repository = GitRepository()
         defer { repository.finish() }
         let sides = (try DiffSide.open(baseSpec, in: repository), try DiffSide.open(headSpec, in: repository))
+        if let top = repository.knownTop { RepositoryPaths.remember(top: top) }
         // Submodules read alike on both sides: at the commits recorded, or on neither side.
         let submodules: SubmodulePlan
         do {

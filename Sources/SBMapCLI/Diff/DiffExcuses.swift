@@ -2,6 +2,7 @@ import Foundation
 import SBMapAnalysis
 import SBMapDiscover
 import SBMapModel
+import SBMapRevision
 import SBMapStyle
 
 /// What a pull request's own changes to the files that judge it would excuse. `diff` judges the

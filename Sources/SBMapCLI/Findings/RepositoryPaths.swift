@@ -1,5 +1,6 @@
 import Foundation
 import SBMapModel
+import SBMapRevision
 
 /// Where the outputs a CI reads name files from: the repository's root. GitHub places an annotation, a SARIF result
 /// and a baseline entry by their path from the root, whatever folder sbmap runs in and whatever paths it was given

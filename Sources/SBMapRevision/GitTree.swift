@@ -1,63 +1,27 @@
-import ArgumentParser
 import Foundation
-
-/// One side of `sbmap diff`: a folder, or a git revision of the repository that holds the current folder.
-///
-/// A revision is read through git itself, into the run's private folder (`RevisionCopy`, `CopyFolder`): only what
-/// the analysis reads is written there, the user's working tree and index are never touched, and nothing is checked
-/// out.
-struct DiffSide {
-    /// What the user wrote.
-    var spec: String
-    /// The folder to scan (the revision's copy of the current folder, for a revision).
-    var folder: String
-    /// The revision's copy, written as the side is scanned (`DiffCommand.graph(of:)`); nil for a folder.
-    var copy: RevisionCopy?
-    /// For messages: `origin/main (3f2a1b9)` or the folder.
-    var title: String
-
-    /// `spec` as a folder or as a revision. A name that is both (a folder `master/` beside the branch `master`) is
-    /// refused rather than guessed: `./master` names the folder, `master^{commit}` or `refs/heads/master` the revision.
-    static func open(_ spec: String, in repository: GitRepository) throws -> DiffSide {
-        var isFolder: ObjCBool = false
-        let folderExists = FileManager.default.fileExists(atPath: spec, isDirectory: &isFolder) && isFolder.boolValue
-        // Spelled as a path (`./x`, `../x`, `/x`, `.`): the folder, whatever revisions exist.
-        let spelledAsPath = spec == "." || spec == ".." || spec.hasPrefix("./") || spec.hasPrefix("../") || spec.hasPrefix("/")
-        if folderExists, spelledAsPath {
-            return DiffSide(spec: spec, folder: spec, copy: nil, title: spec)
-        }
-        let commit = repository.commit(named: spec)
-        if folderExists {
-            guard let commit else { return DiffSide(spec: spec, folder: spec, copy: nil, title: spec) }
-            throw ValidationError("'\(spec)' is both a folder and a git revision (\(commit.prefix(7))); write './\(spec)' for the folder, or '\(spec)^{commit}' for the revision")
-        }
-        guard let commit else {
-            throw ValidationError("'\(spec)' is neither a folder nor a revision of the git repository here; give a folder, or a revision such as origin/main or HEAD~1")
-        }
-        let copy = RevisionCopy(spec: spec, commit: commit, repository: repository, copy: try repository.copyFolder())
-        return DiffSide(spec: spec, folder: copy.folder, copy: copy, title: "\(spec) (\(commit.prefix(7)))")
-    }
-
-}
 
 /// The git repository that holds the current folder, as `diff` reads its revisions: where it is, found once, one
 /// `git cat-file --batch` for the blobs of both revisions, and one private folder they are written into in turn.
-final class GitRepository {
+public final class GitRepository {
     /// The repository's top folder, where git runs; `.` when git cannot say.
-    var top: String { location.top }
+    public var top: String { location.top }
     /// The current folder from the top (`App/Sub`, or `` at the top).
-    var prefix: String { location.prefix }
+    public var prefix: String { location.prefix }
     private var stream: BlobStream?
+
+    public init() {}
 
     /// Asked of git once, when a revision is read (two folders need no git): with the first revision named
     /// (`commit(named:)`), or alone.
     private var known: (top: String, prefix: String)?
+    /// The top folder, when git has been asked already ("" when it said there is no repository here): the caller
+    /// need not ask again.
+    public var knownTop: String? { known.map { $0.top == "." ? "" : $0.top } }
     private var location: (top: String, prefix: String) {
         if let known { return known }
         let found = Self.location(in: Self.lines((try? Git.run(["rev-parse", "--show-toplevel", "--show-prefix"])) ?? ""))
             ?? (".", "")
         known = found
-        RepositoryPaths.remember(top: found.top == "." ? "" : found.top)
         return found
     }
 
@@ -79,7 +43,7 @@ final class GitRepository {
     /// keeps a spec that starts with `-` from being read as an option. The first call asks git where the repository
     /// is in the same `rev-parse`, and the object is peeled through the blob stream (`BlobStream.commit`): a diff of
     /// a revision and the working tree starts two git processes, not five.
-    func commit(named spec: String) -> String? {
+    public func commit(named spec: String) -> String? {
         guard !spec.isEmpty else { return nil }
         let asksLocation = known == nil
         let arguments = (asksLocation ? ["rev-parse", "--show-toplevel", "--show-prefix"] : ["rev-parse"])
@@ -88,7 +52,6 @@ final class GitRepository {
         var lines = Self.lines(String(decoding: answer.output, as: UTF8.self))
         if asksLocation, let found = Self.location(in: lines) {
             known = found
-            RepositoryPaths.remember(top: found.top)
             lines.removeFirst(2)
         }
         guard answer.status == 0, let object = lines.first?.trimmed, !object.isEmpty,
@@ -100,7 +63,7 @@ final class GitRepository {
     private let removal = DispatchGroup()
 
     /// The folder revisions are written into, made on first use.
-    func copyFolder() throws -> CopyFolder {
+    public func copyFolder() throws -> CopyFolder {
         if let folder { return folder }
         do {
             let made = try CopyFolder()
@@ -112,7 +75,7 @@ final class GitRepository {
     }
 
     /// Removes the folder on a thread of its own, once nothing reads it any more, while the run goes on.
-    func removeCopy() {
+    public func removeCopy() {
         guard let folder else { return }
         self.folder = nil
         let root = folder.root
@@ -120,7 +83,7 @@ final class GitRepository {
     }
 
     /// Ends git's process and removes the folder; returns when it is gone.
-    func finish() {
+    public func finish() {
         close()
         removeCopy()
         removal.wait()
@@ -130,7 +93,7 @@ final class GitRepository {
     private var alternates: [String] = []
 
     /// Reads blobs from `objects` (a submodule's object folder) too, from the next stream on.
-    func addAlternate(_ objects: String) {
+    public func addAlternate(_ objects: String) {
         guard !alternates.contains(objects) else { return }
         alternates.append(objects)
         close()
@@ -139,7 +102,7 @@ final class GitRepository {
     /// The git folder of the submodule at `path` (from the top) when it has `commit`; nil when this clone does not
     /// (never initialised, or not fetched that far). Looked for where git keeps it: the superproject's
     /// `modules/<name>`, or the submodule's own checkout.
-    func submoduleGitFolder(_ path: String, commit: String) -> String? {
+    public func submoduleGitFolder(_ path: String, commit: String) -> String? {
         var candidates: [String] = []
         if let common = try? Git.run(["-C", top, "rev-parse", "--git-common-dir"]).trimmed, !common.isEmpty {
             let absolute = common.hasPrefix("/") ? common : top + "/" + common
@@ -166,7 +129,7 @@ final class GitRepository {
     }
 
     /// The blob stream, started on first use.
-    func blobs() throws -> BlobStream {
+    public func blobs() throws -> BlobStream {
         if let stream { return stream }
         let made = try BlobStream(repository: top, alternates: alternates)
         stream = made
@@ -174,7 +137,7 @@ final class GitRepository {
     }
 
     /// Ends git's process.
-    func close() {
+    public func close() {
         stream?.close()
         stream = nil
     }
@@ -183,22 +146,22 @@ final class GitRepository {
 }
 
 /// Runs git in the current folder; its stdout, or an error with its stderr.
-enum Git {
-    static func run(_ arguments: [String]) throws -> String {
+public enum Git {
+    public static func run(_ arguments: [String]) throws -> String {
         try Subprocess.run("git", arguments)
     }
 }
 
-enum Subprocess {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+public enum Subprocess {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// Foundation's `Process` on Linux does work in the parent for every descriptor the open-files limit allows, on
     /// every spawn: with a limit of 20,000 each git call cost about 90 ms before git even started, most of a small
     /// app's diff (docs/benchmarks.md, diff). `diff` never has more than a few dozen files open, so it lowers its own
     /// soft limit to `limit` (never raises it) before its first git call.
-    static func lowerOpenFilesLimit(to limit: rlim_t = 4096) {
+    public static func lowerOpenFilesLimit(to limit: rlim_t = 4096) {
         var current = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &current) == 0, current.rlim_cur > limit else { return }
         current.rlim_cur = limit
@@ -206,12 +169,12 @@ enum Subprocess {
     }
 
     /// Runs `tool` (found on PATH) with `arguments`; its stdout as text, or an error with its stderr.
-    static func run(_ tool: String, _ arguments: [String]) throws -> String {
+    public static func run(_ tool: String, _ arguments: [String]) throws -> String {
         String(decoding: try output(tool, arguments), as: UTF8.self)
     }
 
     /// Runs `tool` (found on PATH) with `arguments`; its stdout, or an error with its stderr.
-    static func output(_ tool: String, _ arguments: [String]) throws -> Data {
+    public static func output(_ tool: String, _ arguments: [String]) throws -> Data {
         let ended = try finished(tool, arguments)
         guard ended.status == 0 else {
             let message = String(decoding: ended.errors, as: UTF8.self).trimmed
@@ -224,7 +187,7 @@ enum Subprocess {
 
     /// Runs `tool` (found on PATH) with `arguments` to its end: its exit status, stdout and stderr. Throws only when it
     /// cannot start.
-    static func finished(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: Data, errors: Data) {
+    public static func finished(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: Data, errors: Data) {
         let (executable, argv) = command(tool, arguments)
         let child: Child
         do {
@@ -404,11 +367,11 @@ enum Subprocess {
     }
 
     /// Reads a pipe to its end on another thread, so a chatty stderr cannot block the process.
-    final class ReadAll: @unchecked Sendable {
+    public final class ReadAll: @unchecked Sendable {
         private var data = Data()
         private let done = DispatchSemaphore(value: 0)
 
-        init(_ pipe: Pipe) {
+        public init(_ pipe: Pipe) {
             let handle = pipe.fileHandleForReading
             DispatchQueue.global().async {
                 self.data = handle.readDataToEndOfFile()
@@ -429,7 +392,7 @@ enum Subprocess {
             }
         }
 
-        func wait() -> Data {
+        public func wait() -> Data {
             done.wait()
             return data
         }

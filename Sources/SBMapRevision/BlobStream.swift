@@ -4,9 +4,9 @@ import Foundation
 /// line; for each comes `<oid> blob <size>\n<bytes>\n`, or `<oid> missing\n` for an object the repository does not
 /// have (a shallow clone, a partial clone whose remote cannot be reached, a pruned object). Only the ids asked for
 /// are read: a partial clone fetches those and no other (one at a time, as git fetches what it lacks on demand).
-final class BlobStream {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+public final class BlobStream {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
     private let process: Subprocess.Child
