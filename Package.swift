@@ -6,6 +6,7 @@
 //
 //   SBMapModel      plain value types: storyboards, nodes, edges, diagnostics
 //   SBMapDiscover   walk the inputs: which files are storyboards, plists, project files, code
+//   SBMapRevision   read a git revision without checking it out: its listing, and the blobs an analysis reads
 //   SBMapParse      read one file into loaded facts (libxml2 SAX, plists, pbxproj, code scanning)
 //   SBMapResolve    join the loaded facts into one resolved graph, with findings
 //   SBMapAnalysis   the whole analysis as one call: discover → load → resolve → link code → findings → their levels
@@ -27,7 +28,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "sbmap", targets: ["sbmap"]),
-        .library(name: "StoryboardMap", targets: ["SBMapModel", "SBMapDiscover", "SBMapParse", "SBMapResolve", "SBMapAnalysis", "SBMapSettings", "SBMapReport", "SBMapDiff", "SBMapStyle", "SBMapRender", "SBMapSite"]),
+        .library(name: "StoryboardMap", targets: ["SBMapModel", "SBMapDiscover", "SBMapRevision", "SBMapParse", "SBMapResolve", "SBMapAnalysis", "SBMapSettings", "SBMapReport", "SBMapDiff", "SBMapStyle", "SBMapRender", "SBMapSite"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -56,10 +57,13 @@ let package = Package(
         // metadata of SARIF output, and the site shows it as diagnostics.html.
         .target(name: "SBMapModel", resources: [.embedInCode("Resources/diagnostics.md")], swiftSettings: swiftSettings),
         .target(name: "SBMapDiscover", dependencies: ["SBMapModel"], swiftSettings: swiftSettings),
+        // A git revision read through git (`ls-tree`, one `cat-file --batch`) into a private folder, only the files
+        // selected: no checkout, the working tree and index untouched (`sbmap diff`).
+        .target(name: "SBMapRevision", dependencies: ["SBMapModel", "SBMapDiscover"], swiftSettings: swiftSettings),
         .target(name: "SBMapParse", dependencies: ["SBMapModel", "CLibXML2"], swiftSettings: swiftSettings),
         .target(name: "SBMapResolve", dependencies: ["SBMapModel"], swiftSettings: swiftSettings),
         // What every command runs, and what a program using the library calls: one analysis, one policy for findings.
-        .target(name: "SBMapAnalysis", dependencies: ["SBMapModel", "SBMapDiscover", "SBMapParse", "SBMapResolve"],
+        .target(name: "SBMapAnalysis", dependencies: ["SBMapModel", "SBMapDiscover", "SBMapRevision", "SBMapParse", "SBMapResolve"],
                 swiftSettings: swiftSettings),
         .target(
             name: "SBMapStyle",
@@ -93,14 +97,14 @@ let package = Package(
                 swiftSettings: swiftSettings),
         // The findings formats, next to the analysis that makes the findings: what a CI reads (Xcode lines, GitHub
         // annotations, SARIF 2.1.0), with files named from the repository's root.
-        .target(name: "SBMapReport", dependencies: ["SBMapModel", "SBMapAnalysis"], swiftSettings: swiftSettings),
+        .target(name: "SBMapReport", dependencies: ["SBMapModel", "SBMapRevision", "SBMapAnalysis"], swiftSettings: swiftSettings),
         // Two resolved graphs compared: what a change added, removed and changed (`sbmap diff`).
         .target(name: "SBMapDiff", dependencies: ["SBMapModel"], swiftSettings: swiftSettings),
         .target(
             name: "SBMapCLI",
             dependencies: [
-                "SBMapModel", "SBMapDiscover", "SBMapResolve", "SBMapAnalysis", "SBMapSettings", "SBMapReport", "SBMapDiff",
-                "SBMapStyle", "SBMapRender", "SBMapSite", "SBMapBuildInfo",
+                "SBMapModel", "SBMapDiscover", "SBMapRevision", "SBMapResolve", "SBMapAnalysis", "SBMapSettings", "SBMapReport",
+                "SBMapDiff", "SBMapStyle", "SBMapRender", "SBMapSite", "SBMapBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ],
@@ -124,7 +128,7 @@ let package = Package(
         // Golden/: DOT before layout of the overview and focus maps, read from the source tree by the tests.
         .testTarget(name: "SBMapRenderTests", dependencies: ["SBMapRender", "SBMapStyle", "SBMapModel"], exclude: ["Golden", "Fixtures"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "SBMapCLITests", dependencies: ["SBMapCLI", "SBMapAnalysis", "SBMapSettings", "SBMapReport", "SBMapModel"], swiftSettings: swiftSettings),
+        .testTarget(name: "SBMapCLITests", dependencies: ["SBMapCLI", "SBMapAnalysis", "SBMapRevision", "SBMapSettings", "SBMapReport", "SBMapModel"], swiftSettings: swiftSettings),
         .testTarget(name: "SBMapSiteTests", dependencies: ["SBMapSite", "SBMapRender", "SBMapStyle", "SBMapModel"],
                     swiftSettings: swiftSettings),
         // A program using the library without the CLI: settings, analysis, findings formats.

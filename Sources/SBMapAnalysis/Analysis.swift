@@ -17,7 +17,7 @@ public enum Analysis {
     /// Throws `AnalysisError.noSuchPath` when one does not exist; every other problem is a finding in the result.
     public static func run(inputs: [String], configuration: AnalysisConfiguration = AnalysisConfiguration()) throws -> AnalysisResult {
         var timer = PhaseTimer()
-        let discovered = discovery(configuration).discover(inputs)
+        let discovered = discovery(configuration).discover(inputs, from: configuration.folder)
         if !discovered.missingArguments.isEmpty { throw AnalysisError.noSuchPath(discovered.missingArguments) }
         timer.mark("discover", "\(discovered.files.count) files")
         let loader = ProjectLoader(limits: LoadLimits(maxFileBytes: configuration.maxFileBytes))
@@ -69,9 +69,10 @@ public enum Analysis {
         let undecided = graph.diagnostics + discovered.diagnostics + noStoryboardFinding(discovered, inputs)
             + unmatchedExcludeFindings(discovered, inputs)
         let alternative = configuration.alternativePolicy.map {
-            decide(undecided, membership: membership, places: places, policy: $0)
+            decide(undecided, membership: membership, places: places, policy: $0, folder: configuration.absoluteFolder)
         }
-        graph.diagnostics = decide(undecided, membership: membership, places: places, policy: configuration.policy)
+        graph.diagnostics = decide(undecided, membership: membership, places: places, policy: configuration.policy,
+                                   folder: configuration.absoluteFolder)
         timer.mark("decide findings")
         let counts = GraphCounts(graph)
         let filesRead = discovered.files.map(\.url)
@@ -85,16 +86,16 @@ public enum Analysis {
 
     /// The one severity step: every finding's level and wording from its facts, those `places` knows, and whether
     /// a target builds its file (`membership`), then the project's `policy`. Returns the findings sorted by place.
+    /// `folder`: the absolute folder the findings' relative paths start from (nil: the policy's own folder).
     public static func decide(_ findings: [Diagnostic], membership: TargetMembership, places: PlaceFacts = PlaceFacts(),
-                              policy: FindingPolicy = FindingPolicy(),
-                              currentDirectory: String = FileManager.default.currentDirectoryPath) -> [Diagnostic] {
+                              policy: FindingPolicy = FindingPolicy(), folder: String? = nil) -> [Diagnostic] {
         var places = places
         if !membership.isEmpty {
             for path in Set(findings.compactMap(\.location?.path)).sorted() where membership.isUnbuilt(path) {
                 places.add(.fileBuiltByNoTarget, file: path)
             }
         }
-        return policy.decide(findings, places: places, currentDirectory: currentDirectory).sorted()
+        return policy.decide(findings, places: places, from: folder).sorted()
     }
 
     private static func noStoryboardFinding(_ discovered: Discovered, _ paths: [String]) -> [Diagnostic] {
@@ -141,14 +142,29 @@ public struct AnalysisConfiguration: Hashable, Sendable {
     /// Another policy to decide the same findings with (`AnalysisResult.alternativeFindings`): `sbmap diff` judges a
     /// pull request by the base's `.sbmap.yml`, and names what the pull request's own would excuse.
     public var alternativePolicy: FindingPolicy?
+    /// The working folder (the project's root as the caller stands in it): relative inputs are read from it, and
+    /// findings name files from it, as the inputs spell them. Absolute, or `.` (the default): the process's current
+    /// folder, as the operating system opens relative paths. Nothing else in the analysis reads the current folder,
+    /// so two analyses of two folders can run at once (`sbmap diff`).
+    public var folder: String
 
     public init(excludes: [ExcludePattern] = [], readsCode: Bool = true, maxFileBytes: Int = 64 << 20,
-                linkConventions: [LinkConvention] = LinkConvention.defaults, policy: FindingPolicy = FindingPolicy()) {
+                linkConventions: [LinkConvention] = LinkConvention.defaults, policy: FindingPolicy = FindingPolicy(),
+                folder: String = ".") {
         self.excludes = excludes
         self.readsCode = readsCode
         self.maxFileBytes = maxFileBytes
         self.linkConventions = linkConventions
         self.policy = policy
+        self.folder = folder
+    }
+
+    /// `folder`, absolute: a relative one resolved by the operating system (`realpath`).
+    var absoluteFolder: String {
+        if folder.hasPrefix("/") { return folder }
+        guard let resolved = realpath(folder, nil) else { return folder }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }
 

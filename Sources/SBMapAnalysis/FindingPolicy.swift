@@ -35,9 +35,10 @@ public struct FindingPolicy: Hashable, Sendable {
     /// facts: what the analysis knows makes a finding less sure (the call is inside `@try`, so the exception is
     /// caught), and no setting makes it surer. `code-unknown-identifier: error` lowers nothing and raises a finding
     /// to error except where a fact holds it lower, and there the message still says why (docs/config.md). Paths in findings are relative to
-    /// `currentDirectory` (as the user wrote them); suppression globs match them relative to `folder`.
+    /// `workingFolder` (absolute: where the user ran the analysis; nil: this policy's `folder`); suppression globs
+    /// match them relative to `folder`.
     public func decide(_ diagnostics: [Diagnostic], places: PlaceFacts = PlaceFacts(),
-                       currentDirectory: String = FileManager.default.currentDirectoryPath) -> [Diagnostic] {
+                       from workingFolder: String? = nil) -> [Diagnostic] {
         diagnostics.compactMap { diagnostic in
             var result = diagnostic
             if let path = diagnostic.location?.path, !places.isEmpty {
@@ -51,7 +52,7 @@ public struct FindingPolicy: Hashable, Sendable {
             }
             if !suppressions.isEmpty, let path = diagnostic.location?.path {
                 let absolute = path.hasPrefix("/") ? path
-                    : URL(fileURLWithPath: currentDirectory).appendingPathComponent(path).standardizedFileURL.path
+                    : URL(fileURLWithPath: workingFolder ?? folder).appendingPathComponent(path).standardizedFileURL.path
                 let relative = PathText.relative(absolute, from: folder)
                 let name = PathText.lastComponent(path)
                 for rule in suppressions where rule.code == nil || rule.code == diagnostic.code {

@@ -1,5 +1,6 @@
 import SBMapDiscover
 import SBMapParse
+import SBMapRevision
 
 extension Analysis {
     /// The discovery `run` does with `configuration`.
@@ -26,5 +27,16 @@ extension Analysis {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         if name.hasSuffix(".swift") || name.hasSuffix(".m") || name.hasSuffix(".mm") { return CodeScanner().maxFileSize }
         return configuration.maxFileBytes
+    }
+}
+
+extension RevisionCopy {
+    /// Writes what the analysis of `inputs` (paths from the copy's folder, as `Analysis.run` takes them) with
+    /// `configuration` reads, and `also` (paths from the copy's folder: a theme file).
+    public func writeInputs(_ inputs: [String], configuration: AnalysisConfiguration, also: [String] = []) throws {
+        try writeSelection(of: inputs, also: also, readLimit: { Analysis.readLimit(ofFile: $0, configuration: configuration) }) {
+            tree, inputs, also, target in
+            try Analysis.selection(of: tree, inputs: inputs, from: "", configuration: configuration, also: also, target: target)
+        }
     }
 }

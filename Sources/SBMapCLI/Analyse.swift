@@ -7,7 +7,8 @@ extension ResolvedInputs {
     /// The flags and the settings file, as the library's analysis takes them.
     var configuration: AnalysisConfiguration {
         AnalysisConfiguration(excludes: excludes, readsCode: !noCode, maxFileBytes: maxFileSizeMiB * 1024 * 1024,
-                              linkConventions: linkConventions, policy: config?.findingPolicy ?? FindingPolicy())
+                              linkConventions: linkConventions, policy: config?.findingPolicy ?? FindingPolicy(),
+                              folder: folder)
     }
 
     /// The analysis of these inputs (`Analysis.run`); a path that does not exist is bad usage (exit 64).

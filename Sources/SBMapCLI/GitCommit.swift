@@ -1,4 +1,5 @@
 import Foundation
+import SBMapRevision
 
 /// The commit a scanned folder is at, for the site's footer: `git rev-parse --verify HEAD` in that folder.
 ///
@@ -22,7 +23,7 @@ enum GitCommit {
     static func provenance(of path: String, excluding: String? = nil, timeout: TimeInterval = 5) -> Provenance? {
         guard let commit = head(of: path, timeout: timeout), let (folder, name) = place(path) else { return nil }
         let date = run(["-C", folder, "show", "-s", "--format=%cs", commit], timeout: timeout).flatMap { out -> String? in
-            let text = String(decoding: out, as: UTF8.self).trimmed
+            let text = String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             // `%cs` is `YYYY-MM-DD`: nothing else goes into the pages.
             let digits = text.split(separator: "-")
             return text.count == 10 && digits.count == 3 && digits.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
@@ -50,7 +51,7 @@ enum GitCommit {
     static func head(of path: String, timeout: TimeInterval = 5) -> String? {
         guard let (folder, _) = place(path),
               let out = run(["-C", folder, "rev-parse", "--verify", "--quiet", "HEAD"], timeout: timeout) else { return nil }
-        let hash = String(decoding: out, as: UTF8.self).trimmed
+        let hash = String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         // A full object name (SHA-1 or SHA-256), nothing else: it goes into every page.
         guard [40, 64].contains(hash.count), hash.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else { return nil }
         return hash

@@ -80,9 +80,10 @@ struct ScanOptions: ParsableArguments {
 
     /// The settings file in effect: `--config`, else the nearest `.sbmap.yml`, else none (`--no-config`: none).
     /// A file with problems prints each at its `file:line:col` and ends the run as bad usage (exit 64).
-    func config() throws -> ConfigFile? {
+    /// `folder`: where the run stands (absolute; nil: the current folder).
+    func config(in folder: String? = nil) throws -> ConfigFile? {
         guard !noConfig else { return nil }
-        guard let path = configPath ?? ConfigFile.find(from: FileManager.default.currentDirectoryPath) else { return nil }
+        guard let path = configPath ?? ConfigFile.find(from: folder ?? FileManager.default.currentDirectoryPath) else { return nil }
         do {
             return try ConfigFile.load(path: path)
         } catch let failure as ConfigFile.Failure {
@@ -93,9 +94,10 @@ struct ScanOptions: ParsableArguments {
 
     /// What to read, with the settings file under the flags: paths on the command line replace the file's,
     /// `--exclude` adds to its excludes, and any other flag given wins. No paths and none in the file: `.`.
-    func resolved(paths: [String]) throws -> ResolvedInputs {
-        let config = try config()
-        let cwd = FileManager.default.currentDirectoryPath
+    /// `folder`: the working folder the paths are from (absolute; nil: the current folder).
+    func resolved(paths: [String], in folder: String? = nil) throws -> ResolvedInputs {
+        let config = try config(in: folder)
+        let cwd = folder ?? FileManager.default.currentDirectoryPath
         let configPaths = (config?.paths ?? []).map { config?.resolve($0, from: cwd) ?? $0 }
         return ResolvedInputs(
             paths: !paths.isEmpty ? paths : !configPaths.isEmpty ? configPaths : ["."],
@@ -105,7 +107,7 @@ struct ScanOptions: ParsableArguments {
             linkConventions: Self.linkConventions(classes: linkClasses.isEmpty ? config?.linkClasses ?? [] : linkClasses,
                                                   nameKeys: linkNameKeys.isEmpty ? config?.linkNameKeys ?? [] : linkNameKeys,
                                                   identifierKeys: linkIdentifierKeys.isEmpty ? config?.linkIdentifierKeys ?? [] : linkIdentifierKeys),
-            config: config)
+            config: config, folder: cwd)
     }
 
     /// The file's globs, then the flags' (`ConfigFile.excludePatterns`).
@@ -128,6 +130,8 @@ struct ResolvedInputs {
     var maxFileSizeMiB: Int
     var linkConventions: [LinkConvention]
     var config: ConfigFile?
+    /// The working folder the paths are from, absolute.
+    var folder: String
 }
 
 /// How findings are reported: shared by every command.

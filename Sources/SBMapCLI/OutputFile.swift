@@ -1,4 +1,5 @@
 import Foundation
+import SBMapRevision
 
 /// Writes an output where the user asked: atomically to a regular file or a new path (a reader, or a run interrupted
 /// halfway, sees either the old file or the complete new one), and in place, streaming, to anything else (a device
@@ -233,12 +234,5 @@ enum TemporaryName {
     static func removeLeftovers(in folder: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where isLeftover(name) { unlink(folder + "/" + name) }
-    }
-}
-
-enum ProcessState {
-    /// True only when no process has the id `pid` (`kill(pid, 0)` says ESRCH): provably not a live run.
-    static func isGone(_ pid: Int32) -> Bool {
-        pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
     }
 }

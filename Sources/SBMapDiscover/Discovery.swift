@@ -54,28 +54,36 @@ public struct Discovery: Sendable {
         self.options = options
     }
 
-    public func discover(_ arguments: [String]) -> Discovered {
+    /// Finds the files under `arguments`: paths relative to `folder` (the working folder; `.`, the default, is the
+    /// process's current folder), or absolute. Files are named as reached from the arguments, and opened from `folder`
+    /// (`InputFile.url`), so two trees can be discovered at once from one process.
+    public func discover(_ arguments: [String], from folder: String = ".") -> Discovered {
         // One argument cannot reach a path twice (each route to a file spells a different path): only several
         // arguments (`App App/Sources`) need the set of paths found.
         var walk = Walk(options: options, checksDuplicates: arguments.count > 1)
         var missing: [String] = []
+        // Where each argument is opened: as written, from the working folder.
+        let opened = { (argument: String) in
+            folder == "." || folder.isEmpty || argument.hasPrefix("/") ? argument : PathText.join(folder, argument)
+        }
         // What the user pointed at, as real paths: links may lead anywhere inside them, and nowhere else.
-        walk.roots = arguments.compactMap(RealPath.of)
+        walk.roots = arguments.map(opened).compactMap(RealPath.of)
         for argument in arguments {
             let display = PathText.normalized(argument)
+            let url = opened(argument)
             var info = stat()
-            guard stat(argument, &info) == 0 else {
+            guard stat(url, &info) == 0 else {
                 missing.append(argument)
                 continue
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 walk.walkedFolder = true
-                walk.excludes.enterRoot(RealPath.of(argument))
-                walk.enter(directory: argument, display: display, relative: "", info: info)
+                walk.excludes.enterRoot(RealPath.of(url))
+                walk.enter(directory: url, display: display, relative: "", info: info)
             } else if let kind = Classifier.kind(ofFileNamed: PathText.lastComponent(argument), includeCode: true) {
                 // A file named on the command line is read even if its folder would be skipped, and even if it is a
                 // link that leads out of every folder argument: the user named it.
-                walk.add(InputFile(kind: kind, url: RealPath.ifLink(argument) ?? argument, path: display))
+                walk.add(InputFile(kind: kind, url: RealPath.ifLink(url) ?? url, path: display))
             } else {
                 walk.diagnostics.append(Diagnostic(
                     .warning, .unreadableFile,

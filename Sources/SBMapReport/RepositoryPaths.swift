@@ -1,5 +1,6 @@
 import Foundation
 import SBMapModel
+import SBMapRevision
 
 /// Where the outputs a CI reads name files from: the repository's root. GitHub places an annotation, a SARIF result
 /// and a baseline entry by their path from the root, whatever folder sbmap runs in and whatever paths it was given
@@ -22,13 +23,18 @@ public struct RepositoryPaths: Sendable {
     public static func find(settingsFolder: String? = nil) -> RepositoryPaths {
         let cwd = FileManager.default.currentDirectoryPath
         let top = Self.tops.value(for: cwd) {
-            gitTopFolder().trimmingCharacters(in: .whitespacesAndNewlines)
+            ((try? Git.run(["rev-parse", "--show-toplevel"])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         }
         return RepositoryPaths(root: top.isEmpty ? settingsFolder ?? cwd : top, currentFolder: cwd)
     }
 
     /// Git's top folder by current folder, asked once each.
     private static let tops = Memo()
+
+    /// Git's top folder around the current folder, as another git call said it (`diff`'s); "" for none.
+    public static func remember(top: String) {
+        _ = tops.value(for: FileManager.default.currentDirectoryPath) { top }
+    }
 
     private final class Memo: @unchecked Sendable {
         private let lock = NSLock()

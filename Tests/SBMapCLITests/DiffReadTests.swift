@@ -1,6 +1,7 @@
 import Foundation
 import SBMapAnalysis
 import SBMapDiscover
+@testable import SBMapRevision
 import Testing
 @testable import SBMapCLI
 

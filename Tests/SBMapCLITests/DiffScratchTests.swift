@@ -1,4 +1,5 @@
 import Foundation
+import SBMapRevision
 import Testing
 
 /// Issue 18, item 7 and the `diff` parts of 12: the copies of revisions are private, removed when the run is
@@ -69,6 +70,29 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: missing.deletingLastPathComponent().path))
     }
 
+    /// Without TMPDIR the copies go to `/dev/shm` only when it is a shared folder like `/tmp` (root's, sticky,
+    /// writable by all) with room; a folder of the user's, a link to one, or a missing one is not used.
+    @Test func theMemoryFolderIsUsedOnlyWhenItIsSharedLikeTmp() throws {
+        let own = Harness.newFolder()
+        try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o1777], ofItemAtPath: own.path)
+        if geteuid() == 0 { #expect(chown(own.path, 65534, 65534) == 0) }  // nobody's, when the tests run as root
+        #expect(!ScratchFolder.isMemoryFolder(own.path, minimumFree: 0), "not root's")
+        #expect(!ScratchFolder.isMemoryFolder(own.appendingPathComponent("missing").path, minimumFree: 0))
+        #expect(!ScratchFolder.isMemoryFolder("/", minimumFree: 0), "not writable by all")
+        if ScratchFolder.isMemoryFolder("/tmp", minimumFree: 0) {
+            let link = own.appendingPathComponent("shm")
+            try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/tmp")
+            #expect(!ScratchFolder.isMemoryFolder(link.path, minimumFree: 0), "a link")
+            #expect(!ScratchFolder.isMemoryFolder("/tmp", minimumFree: UInt64.max), "no room")
+        }
+        if ScratchFolder.isMemoryFolder("/dev/shm") {
+            let root = try Self.repository()
+            let run = try Harness.run(["diff", "HEAD~1", "--summary", "-"], in: root, environment: ["TMPDIR": ""])
+            #expect(run.status == 0 && run.stdout.contains("- removed PostViewController"), "\(run.stderr)")
+        }
+    }
+
     /// SIGTERM or SIGINT while a revision's copy exists: the copy (0700 while it lives) is removed, and the run
     /// ends 143 / 130.
     @Test func anInterruptedDiffRemovesItsCopies() throws {
@@ -136,5 +160,32 @@ import Testing
         // An option-like name is never passed to git as an option.
         let dashed = try Harness.run(["diff", "--", "--output=x", "HEAD"], in: root)
         #expect(dashed.status == 64 && !FileManager.default.fileExists(atPath: root.appendingPathComponent("x").path))
+    }
+
+    /// A diff of a revision against the working tree starts three git processes: one `rev-parse` (the revision
+    /// and where the repository is), one `ls-tree`, one `cat-file --batch` (the commit peeled, then the blobs);
+    /// two revisions, five. It started nine (each `Process` spawn cost 25–45 ms, docs/benchmarks.md).
+    @Test func aDiffStartsFewGitProcesses() throws {
+        let root = try Self.repository()
+        let bin = Harness.newFolder(), log = bin.appendingPathComponent("calls.log")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let real = try #require(ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
+            .map { "\($0)/git" }.first { FileManager.default.isExecutableFile(atPath: $0) })
+        let wrapper = bin.appendingPathComponent("git")
+        try Data("#!/bin/sh\necho \"$1 $2 $3 $4\" >> '\(log.path)'\nexec '\(real)' \"$@\"\n".utf8).write(to: wrapper)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
+        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        func calls(_ arguments: [String]) throws -> [String] {
+            try? FileManager.default.removeItem(at: log)
+            let run = try Harness.run(arguments + ["--summary", "-"], in: root, environment: ["PATH": path])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains("- removed PostViewController"), "\(run.stdout)")
+            return try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map { String($0.split(separator: " ").first ?? "") }
+        }
+        let oneRevision = try calls(["diff", "HEAD~1", "."])
+        #expect(oneRevision == ["rev-parse", "-C", "-C"], "\(oneRevision)")  // -C top ls-tree, -C top cat-file
+        let twoRevisions = try calls(["diff", "HEAD~1", "HEAD"])
+        #expect(twoRevisions.count == 5, "\(twoRevisions)")
+        #expect(twoRevisions.filter { $0 == "rev-parse" }.count == 2, "\(twoRevisions)")
     }
 }

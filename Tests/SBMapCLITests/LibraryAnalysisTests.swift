@@ -119,4 +119,36 @@ import Testing
         #expect(!result.findings.contains { $0.location?.path.hasSuffix("Old.storyboard") == true })
         #expect(result.findings.contains { $0.code == .codeUnknownSegue && $0.severity == .error })
     }
+
+    /// The working folder is part of the configuration: relative inputs are read from it, findings name files from
+    /// it, and suppression globs match them there, whatever the process's current folder is; two analyses of two
+    /// folders run at once and each gives what `sbmap check .` gives inside its folder.
+    @Test func theWorkingFolderIsTheConfigurationsNotTheProcesss() throws {
+        let one = try Self.downgrades(), two = try Self.downgrades()
+        try FileManager.default.removeItem(at: two.appendingPathComponent("App/Old.storyboard"))
+        let policy = { (root: URL) in
+            FindingPolicy(suppressions: [.init(code: .unknownStoryboard, paths: ["App/Main.storyboard"])],
+                          folder: root.standardizedFileURL.path)
+        }
+        let expected = try [one, two].map { root in
+            try Harness.run(["check", ".", "--no-config"], in: root).stderr.split(separator: "\n").map(String.init)
+        }
+        #expect(FileManager.default.currentDirectoryPath != one.path)
+        let (first, second) = concurrently {
+            Result { try Analysis.run(inputs: ["."], configuration: AnalysisConfiguration(folder: one.path)) }
+        } while: {
+            Result { try Analysis.run(inputs: ["."], configuration: AnalysisConfiguration(folder: two.path)) }
+        }
+        for (k, result) in [try first.get(), try second.get()].enumerated() {
+            let lines = result.findings.map { FindingsReporter.printable($0).xcodeLine } + ["sbmap: " + result.counts.summaryLine]
+            #expect(lines == expected[k])
+            #expect(result.findings.contains { $0.location?.path == "App/Old.storyboard" } == (k == 0))
+        }
+        let suppressed = try Analysis.run(inputs: ["App"], configuration: AnalysisConfiguration(policy: policy(one), folder: one.path))
+        #expect(!suppressed.findings.contains { $0.code == .unknownStoryboard && $0.location?.path == "App/Main.storyboard" })
+        #expect(suppressed.findings.contains { $0.code == .unknownStoryboard && $0.location?.path == "App/Old.storyboard" })
+        #expect(throws: AnalysisError.noSuchPath(["Nowhere"])) {
+            try Analysis.run(inputs: ["Nowhere"], configuration: AnalysisConfiguration(folder: one.path))
+        }
+    }
 }

@@ -6,6 +6,7 @@ import SBMapDiscover
 import SBMapModel
 import SBMapRender
 import SBMapReport
+import SBMapRevision
 import SBMapSettings
 import SBMapStyle
 
@@ -125,6 +126,7 @@ struct DiffCommand: ParsableCommand {
         let repository = GitRepository()
         defer { repository.finish() }
         let sides = (try DiffSide.open(baseSpec, in: repository), try DiffSide.open(headSpec, in: repository))
+        if let top = repository.knownTop { RepositoryPaths.remember(top: top) }
         // Submodules read alike on both sides: at the commits recorded, or on neither side.
         let submodules: SubmodulePlan
         do {
@@ -134,11 +136,7 @@ struct DiffCommand: ParsableCommand {
             throw ExitCode.runFailed
         }
         var filesRead: [String] = []
-        let before = try graph(of: sides.0, cwd: cwd, excluding: submodules.excluded, filesRead: &filesRead)
-        // HEAD is judged by a BASE revision's findings policy; what its own would excuse is named (`DiffExcuses`).
-        // (Two folders are two trees of the user's, each with its own settings.)
-        let after = try graph(of: sides.1, cwd: cwd, excluding: submodules.excluded, filesRead: &filesRead,
-                              judgedBy: sides.0.copy == nil ? nil : before)
+        let (before, after) = try scan(sides, cwd: cwd, excluding: submodules.excluded, filesRead: &filesRead)
         // The baseline that judges the change is BASE's, read from git, not the one the change may have edited.
         let baselines = try Self.readBaselines(baseline.path, base: sides.0, repository: repository, cwd: cwd)
         repository.close()
@@ -206,39 +204,75 @@ struct DiffCommand: ParsableCommand {
 
     /// What one side's scan gives: its graph, its settings file, its folder (absolute), and, for a side judged by
     /// another's findings policy, its findings as its own policy decides them (nil when the two are the same).
-    struct Scanned {
+    struct Scanned: Sendable {
         var graph: StoryboardGraph
         var config: ConfigFile?
         var folder: String
         var policy: FindingPolicy
         var ownFindings: [Diagnostic]?
+        /// The files its analysis read, absolute.
+        var filesRead: [String] = []
     }
 
-    /// Scans one side from inside its folder, so both graphs name files by the same relative paths. `judge`, the
-    /// other side's scan, gives the findings policy this side is judged by, when its settings differ.
-    private func graph(of side: DiffSide, cwd: String, excluding: [String] = [], filesRead: inout [String],
-                       judgedBy judge: Scanned? = nil) throws -> Scanned {
+    /// One side ready to be analysed: a revision's copy written, its settings and inputs resolved from its folder.
+    struct Prepared: @unchecked Sendable {
+        var resolved: ResolvedInputs
+        /// The side's folder, absolute and real: the working folder of its analysis.
+        var folder: String
+        /// The findings policy of its settings.
+        var policy: FindingPolicy { resolved.configuration.policy }
+    }
+
+    /// Both sides' scans. Each side is analysed from its own folder (the working folder of its analysis, so both
+    /// graphs name files by the same relative paths, and the process's current folder never changes), and the two
+    /// at once, on two threads: HEAD needs of BASE only its settings, known before either is analysed. Two
+    /// revisions share the copy folder (`CopyFolder`), so BASE is analysed before HEAD's files replace its own.
+    private func scan(_ sides: (DiffSide, DiffSide), cwd: String, excluding: [String],
+                      filesRead: inout [String]) throws -> (Scanned, Scanned) {
+        let base = try prepare(sides.0, cwd: cwd, excluding: excluding)
+        let first = sides.0.copy == nil || sides.1.copy == nil ? nil : try Self.analyse(base)
+        let head = try prepare(sides.1, cwd: cwd, excluding: excluding)
+        // HEAD is judged by a BASE revision's findings policy; what its own would excuse is named (`DiffExcuses`).
+        // (Two folders are two trees of the user's, each with its own settings.)
+        let judge = sides.0.copy == nil ? nil : base
+        let (before, after): (Result<Scanned, any Error>, Result<Scanned, any Error>)
+        if let first {
+            (before, after) = (.success(first), Result { try Self.analyse(head, judgedBy: judge) })
+        } else {
+            (before, after) = concurrently { Result { try Self.analyse(base) } } while: {
+                Result { try Self.analyse(head, judgedBy: judge) }
+            }
+        }
+        let scanned = (try before.get(), try after.get())
+        filesRead += scanned.0.filesRead + scanned.1.filesRead
+        return scanned
+    }
+
+    /// Writes a revision's copy (its settings files first: what they say decides what else is read), and resolves
+    /// the side's settings and inputs from its folder.
+    private func prepare(_ side: DiffSide, cwd: String, excluding: [String] = []) throws -> Prepared {
         var timer = PhaseTimer()
         // A revision's copy starts with its folder and its settings files; what they say decides what else is read.
         try side.copy?.writeSettings(named: scan.noConfig || scan.configPath != nil ? [] : ConfigFile.names)
-        guard FileManager.default.changeCurrentDirectoryPath(side.folder) else {
+        let folder = RepositoryPaths.real(side.folder.hasPrefix("/") ? side.folder : cwd + "/" + side.folder)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             throw ValidationError("cannot enter '\(side.folder)'")
         }
-        defer { _ = FileManager.default.changeCurrentDirectoryPath(cwd) }
         var options = scan
-        // Without --config each side finds its own .sbmap.yml from inside its folder (a revision brings its own);
+        // Without --config each side finds its own .sbmap.yml from its folder up (a revision brings its own);
         // a --config path was written from where the user stands.
         if let path = scan.configPath, !path.hasPrefix("/") { options.configPath = cwd + "/" + path }
-        var resolved = try options.resolved(paths: [])
+        var resolved = try options.resolved(paths: [], in: folder)
         if let copy = side.copy {
             // A theme file the revision's settings name is read from the copy too (`MapOptions.loadTheme`).
-            let theme = resolved.config?.render.theme.map { resolved.config?.resolve($0, from: side.folder) ?? $0 }
+            let theme = resolved.config?.render.theme.map { resolved.config?.resolve($0, from: folder) ?? $0 }
             try copy.writeInputs(resolved.paths, configuration: resolved.configuration, also: theme.map { [$0] } ?? [])
             timer.mark("git", "\(side.title): \(copy.selectedFiles) of \(copy.listedFiles) files, \(copy.readFiles) read from git ("
                 + String(format: "%.1f MB, %.1f MB written", Double(copy.readBytes) / 1_048_576, Double(copy.writtenBytes) / 1_048_576) + ")")
             // The settings' paths are checked again with the links they pass through written: one that leads out of
             // the repository through a committed link is refused, as in a checkout.
-            if resolved.config != nil { resolved = try options.resolved(paths: []) }
+            if resolved.config != nil { resolved = try options.resolved(paths: [], in: folder) }
             // The copy holds only what the map reads: what an exclude glob leaves out was never written, so a glob
             // would match nothing in it. Whether a glob matches is about the working tree (`check` says it).
             for k in resolved.excludes.indices { resolved.excludes[k].reportsUnmatched = false }
@@ -247,21 +281,26 @@ struct DiffCommand: ParsableCommand {
             // The submodules read on neither side: the working tree leaves them out too.
             resolved.excludes += excluding.map { ExcludePattern($0, reportsUnmatched: false) }
         }
-        let folder = FileManager.default.currentDirectoryPath
-        let own = resolved.configuration.policy
+        return Prepared(resolved: resolved, folder: folder)
+    }
+
+    /// Analyses a prepared side. `judge`, the other side, gives the findings policy this side is judged by, when
+    /// its settings differ. Touches nothing shared: the two sides run at once.
+    private static func analyse(_ side: Prepared, judgedBy judge: Prepared? = nil) throws -> Scanned {
+        let own = side.policy
         var judgedBy: FindingPolicy?
         if let judge, !DiffExcuses.same(judge.policy, own) {
-            judgedBy = DiffExcuses.rebased(judge.policy, from: judge.folder, to: folder)
+            judgedBy = DiffExcuses.rebased(judge.policy, from: judge.folder, to: side.folder)
         }
-        let result = try resolved.analyse { configuration in
+        let result = try side.resolved.analyse { configuration in
             if let judgedBy {
                 configuration.alternativePolicy = configuration.policy
                 configuration.policy = judgedBy
             }
         }
-        filesRead += result.filesRead.map { $0.hasPrefix("/") ? $0 : folder + "/" + $0 }
-        return Scanned(graph: result.graph, config: resolved.config, folder: folder, policy: own,
-                       ownFindings: judgedBy == nil ? nil : result.alternativeFindings)
+        return Scanned(graph: result.graph, config: side.resolved.config, folder: side.folder, policy: own,
+                       ownFindings: judgedBy == nil ? nil : result.alternativeFindings,
+                       filesRead: result.filesRead.map { $0.hasPrefix("/") ? $0 : side.folder + "/" + $0 })
     }
 
     /// The base's baseline and the change's (`DiffExcuses.baselines`); a malformed one is bad usage (exit 64).

@@ -3,6 +3,7 @@ import SBMapAnalysis
 import SBMapDiscover
 import SBMapModel
 import SBMapReport
+import SBMapRevision
 import SBMapSettings
 import SBMapStyle
 

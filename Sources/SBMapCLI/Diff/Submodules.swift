@@ -1,5 +1,6 @@
 import Foundation
 import SBMapDiscover
+import SBMapRevision
 
 /// Git submodules, read the same way on both sides of a diff.
 ///

@@ -58,7 +58,8 @@ struct FindingsReporter {
         guard !policy.isEmpty else { return diagnostics }
         let drawing: Set<DiagnosticCode> = [.renderLimited, .graphvizMessage]
         guard diagnostics.contains(where: { drawing.contains($0.code) }) else { return diagnostics }
-        return diagnostics.filter { !drawing.contains($0.code) } + policy.decide(diagnostics.filter { drawing.contains($0.code) })
+        return diagnostics.filter { !drawing.contains($0.code) } + policy.decide(diagnostics.filter { drawing.contains($0.code) },
+                                                                                  from: FileManager.default.currentDirectoryPath)
     }
 
     func summary(_ line: String) {

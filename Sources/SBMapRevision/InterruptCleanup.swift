@@ -13,7 +13,7 @@ import Foundation
 /// folder is registered the handler only writes the signal number to a pipe and returns: a thread of its own, blocked
 /// on that pipe, removes the folders with ordinary code and ends the process. Either way the exit status is 130 for
 /// SIGINT and 143 for SIGTERM, as a shell reports them; outside any armed state the handler just exits that way.
-enum InterruptCleanup {
+public enum InterruptCleanup {
     /// `PATH_MAX` bytes and a terminating NUL; a longer path is not armed (the file is still written).
     private static let capacity = 4097
     nonisolated(unsafe) private static let path: UnsafeMutablePointer<CChar> = {
@@ -71,7 +71,7 @@ enum InterruptCleanup {
     }()
 
     /// Remembers `temporary` for the handler (installing it on first use).
-    static func arm(_ temporary: String) {
+    public static func arm(_ temporary: String) {
         _ = installed
         let bytes = Array(temporary.utf8)
         guard bytes.count < capacity else { return }
@@ -84,30 +84,30 @@ enum InterruptCleanup {
     }
 
     /// The temporary file has been renamed or removed: nothing to clean up any more.
-    static func disarm() {
+    public static func disarm() {
         armed.pointee = 0
     }
 
     /// Removes `folder` (and everything in it) if the run is interrupted, until `release(folder)`.
-    static func register(folder: String) {
+    public static func register(folder: String) {
         _ = installed
         guard wakeUp[1] >= 0 else { return }  // no pipe, no cleaner: the folder is removed on a normal exit only
         folders.add(folder)
         foldersArmed.pointee = 1
     }
 
-    static func release(folder: String) {
+    public static func release(folder: String) {
         if folders.remove(folder) { foldersArmed.pointee = 0 }
     }
 
     /// A child process (git) that feeds a registered folder: stopped before the folder is removed.
-    static func register(child: pid_t) { folders.add(child: child) }
-    static func release(child: pid_t) { folders.remove(child: child) }
+    public static func register(child: pid_t) { folders.add(child: child) }
+    public static func release(child: pid_t) { folders.remove(child: child) }
 
     /// Runs `make` (which makes a file, folder or link inside a registered folder) so that the cleaner never removes
     /// the folders while it runs, and `make` never runs once the cleaner has started: nothing made after the removal
     /// can be left behind.
-    static func making<T>(_ make: () throws -> T) rethrows -> T { try folders.whileUnfrozen(make) }
+    public static func making<T>(_ make: () throws -> T) rethrows -> T { try folders.whileUnfrozen(make) }
 
     /// Async-signal-safe: reads the flags and the buffer, calls `unlink`, `write` and `_exit`, nothing else.
     fileprivate static func handle(_ signal: Int32) {

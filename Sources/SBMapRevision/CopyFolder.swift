@@ -10,12 +10,12 @@ import Foundation
 /// Paths are from the top of the folder, checked by `RevisionCopy.isSafe` (no `..`, no absolute path). Nothing is
 /// made through a link (every folder on the way is made here, or checked with `lstat`), over something that exists
 /// (`O_EXCL`), or after an interrupt (`InterruptCleanup.making`).
-final class CopyFolder {
+public final class CopyFolder {
     /// Something in the way (a file or a link where a folder should be, an entry that exists): the entry is
     /// skipped. It only happens in a damaged tree that lists a path twice.
     struct InTheWay: Error {}
 
-    let root: String
+    public let root: String
     /// The files here, by path: their object ids.
     private var blobs: [String: String] = [:]
     /// The symbolic links here, by path: their targets.

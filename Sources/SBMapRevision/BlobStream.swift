@@ -4,16 +4,14 @@ import Foundation
 /// line; for each comes `<oid> blob <size>\n<bytes>\n`, or `<oid> missing\n` for an object the repository does not
 /// have (a shallow clone, a partial clone whose remote cannot be reached, a pruned object). Only the ids asked for
 /// are read: a partial clone fetches those and no other (one at a time, as git fetches what it lacks on demand).
-final class BlobStream {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+public final class BlobStream {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
-    private let process = Process()
-    private let input: FileHandle
+    private let process: Subprocess.Child
     private let output: Int32
     private let errors: Subprocess.ReadAll
-    private let exit: Subprocess.ExitWatch
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
     private var start = 0, end = 0
     private var closed = false
@@ -21,26 +19,20 @@ final class BlobStream {
     /// `alternates`: object folders of other repositories (the submodules' at the commits the revisions record)
     /// whose blobs the stream reads too.
     init(repository top: String, alternates: [String] = []) throws {
-        (process.executableURL, process.arguments) = Subprocess.command("git", ["-C", top, "cat-file", "--batch"])
+        let (executable, arguments) = Subprocess.command("git", ["-C", top, "cat-file", "--batch"])
+        var environment: [String: String]?
         if !alternates.isEmpty {
-            var environment = ProcessInfo.processInfo.environment
-            environment["GIT_ALTERNATE_OBJECT_DIRECTORIES"] = alternates.joined(separator: ":")
-            process.environment = environment
+            environment = ProcessInfo.processInfo.environment
+            environment?["GIT_ALTERNATE_OBJECT_DIRECTORIES"] = alternates.joined(separator: ":")
         }
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        exit = Subprocess.ExitWatch(process)
         do {
-            try process.run()
-        } catch {
-            throw Failure(description: "cannot run git cat-file: \(error.localizedDescription)")
+            process = try Subprocess.Child(executable.path, arguments, input: true, environment: environment)
+        } catch let failure as Subprocess.Failure {
+            throw Failure(description: "cannot run git cat-file: \(failure.description)")
         }
-        InterruptCleanup.register(child: process.processIdentifier)
-        input = stdin.fileHandleForWriting
-        output = stdout.fileHandleForReading.fileDescriptor
-        errors = Subprocess.ReadAll(stderr)
+        InterruptCleanup.register(child: process.pid)
+        output = process.output
+        errors = Subprocess.ReadAll(descriptor: process.errors)
     }
 
     /// The bytes of one object (a link's target), at most `limit` of them; nil when the repository does not have it.
@@ -54,6 +46,17 @@ final class BlobStream {
         return bytes
     }
 
+    /// The commit the object `oid` is or points to (a tag is peeled); nil for anything else.
+    func commit(peeling oid: String) throws -> String? {
+        guard oid.utf8.allSatisfy({ $0 != UInt8(ascii: "\n") }) else { return nil }
+        try send([oid + "^{commit}"])
+        let fields = try readLine().split(separator: UInt8(ascii: " "))
+        guard fields.count == 3, String(decoding: fields[1], as: UTF8.self) == "commit",
+              let size = Int(String(decoding: fields[2], as: UTF8.self)), size >= 0 else { return nil }
+        try body(size) { _ in }
+        return String(decoding: fields[0], as: UTF8.self)
+    }
+
     /// Streams the objects `oids` in order: `destination(k, size)` gives where the bytes of the `k`th go (a file
     /// descriptor, closed afterwards), or nil to drop them. Returns the indexes of the objects the repository lacks.
     func copy(_ oids: [String], to destination: (Int, Int) throws -> Int32?) throws -> [Int] {
@@ -61,9 +64,9 @@ final class BlobStream {
         // fills up while it waits for us to read, and we wait for it to read its input.
         let sender = DispatchGroup()
         let sent = SendResult()
-        let handle = input
+        let descriptor = process.input
         DispatchQueue.global().async(group: sender) {
-            sent.set(Self.send(oids, to: handle.fileDescriptor))
+            sent.set(Self.send(oids, to: descriptor))
         }
         var missing: [Int] = []
         do {
@@ -104,9 +107,10 @@ final class BlobStream {
     func close() {
         guard !closed else { return }
         closed = true
-        try? input.close()
-        exit.wait()
-        InterruptCleanup.release(child: process.processIdentifier)
+        process.closeInput()
+        process.wait()
+        Foundation.close(output)
+        InterruptCleanup.release(child: process.pid)
     }
 
     deinit { close() }
@@ -114,7 +118,7 @@ final class BlobStream {
     // MARK: The protocol
 
     private func send(_ oids: [String]) throws {
-        if !Self.send(oids, to: input.fileDescriptor) { throw ended() }
+        if !Self.send(oids, to: process.input) { throw ended() }
     }
 
     /// Writes `oids`, one a line, in 64 KiB writes; false when git stopped reading.
@@ -190,10 +194,10 @@ final class BlobStream {
 
     /// git stopped answering: its message, when it wrote one.
     private func ended() -> Failure {
-        try? input.close()
-        exit.wait()
+        process.closeInput()
+        let status = process.wait()
         let message = String(decoding: errors.wait(), as: UTF8.self).trimmed
-        return Failure(description: "git cat-file stopped\(message.isEmpty ? " (exit \(process.terminationStatus))" : ": \(message)")")
+        return Failure(description: "git cat-file stopped\(message.isEmpty ? " (exit \(status))" : ": \(message)")")
     }
 
     /// Writes all of `bytes` to the file `descriptor`; false on an error (`errno` says which).

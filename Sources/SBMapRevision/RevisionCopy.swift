@@ -1,28 +1,28 @@
 import Foundation
-import SBMapAnalysis
 import SBMapDiscover
-import SBMapStyle
 
 /// A git revision written into the private folder of the run (`CopyFolder`): only the files its analysis reads,
 /// straight from git's object database.
 ///
-/// `git ls-tree` lists the revision (paths, modes and object ids: it reads no blob), `Analysis.selection` picks what
-/// the analysis of the folder will read, by discovery's own rules, and one `git cat-file --batch` writes those
+/// `git ls-tree` lists the revision (paths, modes and object ids: it reads no blob), a selection (`Analysis.selection`,
+/// through `writeInputs(_:configuration:also:)` in SBMapAnalysis) picks what the analysis of the folder will read, by discovery's own rules, and one `git cat-file --batch` writes those
 /// blobs. The rest (images, videos, whatever the repository holds) is never read: a diff costs about what two `check`s
 /// cost plus git's own time, and a partial or shallow clone that lacks some blobs diffs as long as the analysis needs
 /// none of them. The working tree and the index are never touched.
-final class RevisionCopy {
+public final class RevisionCopy {
     /// Why a revision could not be read: the run failed (exit 2).
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+
+        public init(description: String) { self.description = description }
     }
 
-    let spec: String
-    let commit: String
-    let repository: GitRepository
+    public let spec: String
+    public let commit: String
+    public let repository: GitRepository
     /// The current folder, from the top of the repository (`App/Sub`, or `` at the top).
-    var prefix: String { repository.prefix }
-    let copy: CopyFolder
+    public var prefix: String { repository.prefix }
+    public let copy: CopyFolder
     /// The object ids of the tree's entries, in the order listed (`ListedTree.index(of:)`).
     private var oids: [String] = []
     private var tree = ListedTree([])
@@ -35,25 +35,28 @@ final class RevisionCopy {
     /// The files and links the analysis reads, and what was read from git for them (the rest was there from the
     /// other revision, or is linked): for `SBMAP_TIMINGS`.
     private var selected: Set<String> = []
-    private(set) var readFiles = 0
-    private(set) var readBytes = 0
+    public private(set) var readFiles = 0
+    public private(set) var readBytes = 0
     /// Of `readBytes`, what was written into the copy: a blob over the size limit of its file is not (`readLimit`).
-    private(set) var writtenBytes = 0
+    public private(set) var writtenBytes = 0
     /// The largest file the analysis reads at a path (`Analysis.readLimit`); a larger blob is left as a sparse file of
-    /// its size, which the analysis refuses by its size, unread, with the finding a checkout gets.
-    private var readLimit: (String) -> Int = { _ in SettingsFile.maxBytes }
+    /// its size, which the analysis refuses by its size, unread, with the finding a checkout gets. Until the inputs
+    /// are known, the settings files' limit.
+    private var readLimit: (String) -> Int
 
     /// The copy of the current folder, once written.
-    var folder: String { prefix.isEmpty ? copy.root : copy.root + "/" + prefix }
-    var listedFiles: Int { tree.fileCount }
-    var selectedFiles: Int { selected.count }
+    public var folder: String { prefix.isEmpty ? copy.root : copy.root + "/" + prefix }
+    public var listedFiles: Int { tree.fileCount }
+    public var selectedFiles: Int { selected.count }
 
     /// Nothing is read or written yet: the revision is listed as it is scanned, in `SBMAP_TIMINGS`'s git stage.
-    init(spec: String, commit: String, repository: GitRepository, copy: CopyFolder) {
+    /// `settingsLimit`: the largest settings file read (`SettingsFile.maxBytes`).
+    public init(spec: String, commit: String, repository: GitRepository, copy: CopyFolder, settingsLimit: Int) {
         self.spec = spec
         self.commit = commit
         self.repository = repository
         self.copy = copy
+        readLimit = { _ in settingsLimit }
     }
 
     /// Lists the revision (`git ls-tree`: paths, modes and object ids; no blob is read), once.
@@ -75,7 +78,7 @@ final class RevisionCopy {
     private var entries: [(entry: ListedTree.Entry, oid: String, path: String)] = []
 
     /// The submodules the revision records: their paths from the top, and the commits they are at.
-    func gitlinks() throws -> [(path: String, commit: String)] {
+    public func gitlinks() throws -> [(path: String, commit: String)] {
         try list()
         return entries.filter { $0.entry == .submodule }.map { (path: $0.path, commit: $0.oid) }
     }
@@ -83,7 +86,7 @@ final class RevisionCopy {
     /// Lists the files of the submodules at `paths` at the commits the revision records, from their git folders
     /// (`GitRepository.submoduleGitFolder`), into the revision's tree: read as a checkout with its submodules has
     /// them. Their blobs come through the same stream (the folders' objects are its alternates).
-    func expandSubmodules(_ folders: [String: String]) throws {
+    public func expandSubmodules(_ folders: [String: String]) throws {
         try list()
         var added: [String: [(entry: ListedTree.Entry, oid: String, path: String)]] = [:]
         for (path, commit) in try gitlinks() {
@@ -163,7 +166,7 @@ final class RevisionCopy {
 
     /// Makes the copy of the current folder (when the revision has it), and writes the settings files the analysis
     /// may find from there (`.sbmap.yml` is found by walking up): each of `names` in the folder and those above it.
-    func writeSettings(named names: [String]) throws {
+    public func writeSettings(named names: [String]) throws {
         try list()
         copy.hold(self, oid: fileOID, isFolder: tree.isFolder)
         if tree.isFolder(prefix) { try copy.folder(prefix) }
@@ -174,15 +177,15 @@ final class RevisionCopy {
         try write(Discovery().selection(of: tree, arguments: [], from: "", also: paths, target: linkTarget))
     }
 
-    /// Writes what the analysis of `inputs` (paths from the copy's folder, as `Analysis.run` takes them) with
-    /// `configuration` reads, and `also` (paths from the copy's folder: a theme file).
-    func writeInputs(_ inputs: [String], configuration: AnalysisConfiguration, also: [String] = []) throws {
+    /// Writes what `select` picks of the revision's tree for `inputs` and `also` (paths from the copy's folder; it
+    /// gets them from the top of the tree, with how to read a link's target), no blob over `readLimit` of its path
+    /// (`Analysis.readLimit`). `writeInputs(_:configuration:also:)` (SBMapAnalysis) selects what an analysis reads.
+    public func writeSelection(of inputs: [String], also: [String] = [], readLimit: @escaping (String) -> Int,
+                               select: (_ tree: ListedTree, _ inputs: [String], _ also: [String],
+                                        _ target: (String) throws -> String?) throws -> TreeSelection) throws {
         try list()
-        readLimit = { Analysis.readLimit(ofFile: $0, configuration: configuration) }
-        let selection = try Analysis.selection(of: tree, inputs: inputs.compactMap(treePath), from: "",
-                                               configuration: configuration, also: also.compactMap(treePath),
-                                               target: linkTarget)
-        try write(selection)
+        self.readLimit = readLimit
+        try write(select(tree, inputs.compactMap(treePath), also.compactMap(treePath), linkTarget))
     }
 
     /// `path` (relative to the copy's folder, or absolute inside the scratch folder) from the top of the tree; nil
