@@ -10,7 +10,7 @@ import SBMapModel
 /// `ReceiverResolution`, `BundleResolution`). To add one: a file with the rule, a line in `CodeLinkRules.standard`,
 /// and a test that applies it to a constructed context (`CodeLinkRuleTableTests`).
 protocol CodeLinkRule: Sendable {
-    /// The kind of use the rule takes; each kind is taken by one rule.
+    /// The kind of use the rule takes.
     associatedtype Use: CodeLinkUse
     /// Links `use`, or reports why it cannot be linked.
     static func apply(_ use: Use, _ context: CodeUseContext, into output: inout CodeLinkOutput)
@@ -42,7 +42,7 @@ protocol CodeLinkUse: Sendable {
 struct CodeLinkRules: Sendable {
     /// Every code rule. The order is the order in which a file's uses are linked, and it matters: a file's loads
     /// are looked up before its instantiations, the first call to need a code node makes it, and the calls that
-    /// make the same edge are counted in this order (`~2`, `~3`).
+    /// make the same edge are counted in this order (`~2`, `~3`). A new rule goes at the end.
     static let standard = CodeLinkRules([
         StoryboardNameRule.self,
         StoryboardIDRule.self,
@@ -54,16 +54,20 @@ struct CodeLinkRules: Sendable {
     /// The rules, in the order they were given.
     let all: [any CodeLinkRule.Type]
 
+    /// A kind of use may be taken by several rules (each its own check); a rule is listed once.
     init(_ rules: [any CodeLinkRule.Type]) {
-        var claimed: Set<CodeUseKind> = []
+        var listed: Set<ObjectIdentifier> = []
         for rule in rules {
-            precondition(claimed.insert(rule.kind).inserted, "\(rule.kind) is taken by two rules")
+            precondition(listed.insert(ObjectIdentifier(rule)).inserted, "\(rule) is listed twice")
         }
         all = rules
     }
 
-    /// The rule that takes `kind`.
-    func rule(of kind: CodeUseKind) -> (any CodeLinkRule.Type)? { all.first { $0.kind == kind } }
+    /// The rules that take `kind`, in order.
+    func rules(of kind: CodeUseKind) -> [any CodeLinkRule.Type] { all.filter { $0.kind == kind } }
+
+    /// A copy with `rule` added at the end (for a test of the table: a rule outside it).
+    func adding(_ rule: any CodeLinkRule.Type) -> CodeLinkRules { CodeLinkRules(all + [rule]) }
 
     /// Links `file`: each rule, in order, over the uses it takes.
     func link(_ file: LoadedCodeFile, in context: CodeFileContext, into output: inout CodeLinkOutput) {
