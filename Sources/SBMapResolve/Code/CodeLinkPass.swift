@@ -55,9 +55,6 @@ struct CodeLinkPass: Sendable {
     static func fileTypeName(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
-
-    /// `UnwindRule.swiftName` (kept here for its tests).
-    static func swiftName(_ selector: String) -> String { UnwindRule.swiftName(selector) }
 }
 
 /// What the rules ask of the file being linked: the targets that compile it and their platforms, and its imports.

@@ -159,9 +159,6 @@ struct CodeUseContext: Sendable {
         }
         return hint
     }
-
-    /// The same use, made through another API (a generated segue accessor checked as a `perform(segue:)`).
-    func through(_ api: CodeAPI) -> CodeUseContext { CodeUseContext(file: file, condition: condition, api: api) }
 }
 
 /// The API that makes a use, typed: its family (which says how messages name it), the toolkit it alone implies (its
