@@ -77,8 +77,7 @@ struct CodeLinkOutput: Sendable {
     mutating func linkInitialScenes(of boards: [Storyboard], from type: [String], at location: SourceLocation,
                                     via api: CodeAPI, level: Severity = .warning, asked: @autoclosure () -> String, hint: String,
                                     _ file: CodeFileContext) {
-        let index = file.index
-        let targets = index.ends(ofNodes: boards.compactMap { index.initialScene(of: $0) })
+        let targets = file.index.ends(ofNodes: boards.compactMap { file.index.initialScene(of: $0) })
         if targets.isEmpty, let first = boards.first {
             report(level, .codeUnknownIdentifier, asked(), at: location, about: "\(api.name) initial scene of '\(first.name)'", hint: hint)
             addBrokenLink(from: type, storyboard: first, name: first.name, identifier: nil,

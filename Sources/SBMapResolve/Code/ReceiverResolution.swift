@@ -30,7 +30,6 @@ enum GeneratedStoryboards {
 extension CodeUseContext {
     /// Which storyboards an instantiation's receiver stands for, and what to report about it at the call.
     func storyboards(for use: CodeInstantiation) -> (Receiver, CodeFinding?) {
-        let index = index, symbols = symbols
         switch use.storyboard {
         case .named(let s):
             // The load itself was checked (and reported) at the same place, and what its name names kept: the load's
@@ -99,7 +98,6 @@ extension CodeUseContext {
 
     /// The storyboards a storyboard helper (or a type's own `storyboard` member) loads.
     func storyboards(through helper: CodeStoryboardHelper, receiverCase: [String]?, shown: String) -> (Receiver, CodeFinding?) {
-        let index = index
         let bundle = helper.bundle == .main ? ResolvedBundle.main
             : file.resolve(helper.bundle, writtenIn: helper.location.path, scope: Array(helper.path.dropLast()))
         switch symbols.resolve(helper: helper, receiverCase: receiverCase) {

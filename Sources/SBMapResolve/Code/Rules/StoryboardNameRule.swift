@@ -14,7 +14,7 @@ struct StoryboardNameRule: CodeLinkRule {
             output.reportDynamic("storyboard name", text, why: why, at: load.location)
         case .named(let name, let bundle, let lookup, let match):
             let foreign = bundle.isForeign
-            let file = context.scope, index = context.index, membership = context.membership
+            // (Read through the context, not copied out of it: a copy of the index retains each of its tables.)
             let api = context.api.name
             switch match {
             case .found:
@@ -38,18 +38,18 @@ struct StoryboardNameRule: CodeLinkRule {
                 // Only for platforms no target compiling this file builds for (an AppKit demo naming the tvOS
                 // demo's storyboard): no build of this file can load it.
                 let found = Set(elsewhere.map(\.platform))
-                if lookup.targets != nil, !file.platforms.isEmpty, !file.platforms.contains(.unknown), !found.contains(.unknown),
-                   file.platforms.isDisjoint(with: found) {
+                if lookup.targets != nil, !context.scope.platforms.isEmpty, !context.scope.platforms.contains(.unknown), !found.contains(.unknown),
+                   context.scope.platforms.isDisjoint(with: found) {
                     output.report(.error, .storyboardNotInTarget,
-                           "\(api) loads storyboard '\(name)', but it exists only for \(found.sorted().map(\.displayName).joined(separator: ", ")) (\(context.file.notInTargetText(elsewhere, bundle: bundle))), and this file is compiled for \(file.platforms.sorted().map(\.displayName).joined(separator: ", ")); this call crashes the app",
+                           "\(api) loads storyboard '\(name)', but it exists only for \(found.sorted().map(\.displayName).joined(separator: ", ")) (\(context.file.notInTargetText(elsewhere, bundle: bundle))), and this file is compiled for \(context.scope.platforms.sorted().map(\.displayName).joined(separator: ", ")); this call crashes the app",
                            at: load.location, about: "\(api) '\(name)'",
                            hint: "add a \(name).storyboard for this platform to the targets that compile this file, or fix the name")
                     return
                 }
                 // Only in another project (a sibling sample's, another app's): no build of this one has it.
-                let own = (lookup.targets ?? []).compactMap { membership.position(ofID: $0) }
-                let candidates = elsewhere.map { ($0.path, $0.targets.compactMap { membership.position(ofID: $0) }) }
-                if let projects = membership.otherProjects(holding: candidates, from: own) {
+                let own = (lookup.targets ?? []).compactMap { context.membership.position(ofID: $0) }
+                let candidates = elsewhere.map { ($0.path, $0.targets.compactMap { context.membership.position(ofID: $0) }) }
+                if let projects = context.membership.otherProjects(holding: candidates, from: own) {
                     output.report(.error, .storyboardNotInTarget,
                            "\(api) loads storyboard '\(name)', but it exists only in another project (\(projects.joined(separator: ", "))), not in the project that compiles this file; this call crashes the app",
                            at: load.location, about: "\(api) '\(name)'",
@@ -61,7 +61,7 @@ struct StoryboardNameRule: CodeLinkRule {
                        at: load.location, about: "\(api) '\(name)'",
                        hint: "add \(name).storyboard to the Copy Bundle Resources of the targets that compile this file, or fix the name")
             case .missing:
-                guard !index.graph.storyboards.isEmpty else { break }
+                guard !context.index.graph.storyboards.isEmpty else { break }
                 if case .foreign(let why) = bundle {
                     // Another bundle's storyboards may not be scanned (a pod's, a submodule's: ChatSecure's
                     // LumberjackConsole): whether it has the name is unknown, a note that says which bundle.
@@ -71,7 +71,7 @@ struct StoryboardNameRule: CodeLinkRule {
                 } else {
                     output.report(.error, .codeUnknownStoryboard,
                            "\(api) loads storyboard '\(name)'\(context.file.bundleWords(bundle)), which does not exist; this call crashes the app",
-                           at: load.location, about: "\(api) '\(name)'", hint: CodeFileContext.suggest(name, among: index.allStoryboardNames, what: "storyboard"))
+                           at: load.location, about: "\(api) '\(name)'", hint: CodeFileContext.suggest(name, among: context.index.allStoryboardNames, what: "storyboard"))
                 }
             }
         }
