@@ -4,7 +4,7 @@ import SBMapModel
 import SBMapResolve
 
 extension ConfigFile {
-    /// What the file asks of an analysis run from `cwd`: its excludes (relative to the file's folder), whether code
+    /// What the file asks of an analysis run from `cwd` (the run's working folder): its excludes (relative to the file's folder), whether code
     /// is read, the largest file, the link conventions and the findings policy. `sbmap` lays its flags over the same
     /// values; a program using the library passes this to `Analysis.run` with `inputs(from:)`.
     public func analysisConfiguration(from cwd: String) -> AnalysisConfiguration {
@@ -14,7 +14,8 @@ extension ConfigFile {
             maxFileBytes: (maxFileSizeMiB ?? 64) * 1024 * 1024,
             linkConventions: Self.linkConventions(classes: linkClasses ?? [], nameKeys: linkNameKeys ?? [],
                                                   identifierKeys: linkIdentifierKeys ?? []),
-            policy: findingPolicy)
+            policy: findingPolicy,
+            folder: cwd)
     }
 
     /// The file's `paths`, as the command line would name them from `cwd`; `.` when it lists none.

@@ -520,9 +520,9 @@ private func graphWithOnboarding() -> StoryboardGraph {
     }
 
     @Test func swiftNamesOfUnwindSelectors() {
-        #expect(CodeLinkPass.swiftName("unwindToListWithSegue:") == "unwindToList(segue: UIStoryboardSegue)")
-        #expect(CodeLinkPass.swiftName("unwindHere:") == "unwindHere(_ segue: UIStoryboardSegue)")
-        #expect(CodeLinkPass.swiftName("a:b:") == "a:b:")
+        #expect(UnwindRule.swiftName("unwindToListWithSegue:") == "unwindToList(segue: UIStoryboardSegue)")
+        #expect(UnwindRule.swiftName("unwindHere:") == "unwindHere(_ segue: UIStoryboardSegue)")
+        #expect(UnwindRule.swiftName("a:b:") == "a:b:")
     }
 
     @Test func objcPerformSegueChecksTheClassScenes() {

@@ -66,15 +66,15 @@ import Testing
     }
 
     @Test func swiftSpellingsOfSelectorsRoundTrip() {
-        #expect(CodeLinkPass.swiftName("unwindFromGamesWith:") == "unwindFromGames(with segue: UIStoryboardSegue)")
-        #expect(CodeLinkPass.swiftName("unwindFrom:") == "unwind(from segue: UIStoryboardSegue)")
-        #expect(CodeLinkPass.swiftName("backWithSegue:") == "back(segue: UIStoryboardSegue)")
-        #expect(CodeLinkPass.swiftName("unwindToMenu:") == "unwindToMenu(_ segue: UIStoryboardSegue)")
+        #expect(UnwindRule.swiftName("unwindFromGamesWith:") == "unwindFromGames(with segue: UIStoryboardSegue)")
+        #expect(UnwindRule.swiftName("unwindFrom:") == "unwind(from segue: UIStoryboardSegue)")
+        #expect(UnwindRule.swiftName("backWithSegue:") == "back(segue: UIStoryboardSegue)")
+        #expect(UnwindRule.swiftName("unwindToMenu:") == "unwindToMenu(_ segue: UIStoryboardSegue)")
         // `closeWithSegue:` comes from `close(withSegue:)` only: `close(segue:)` would be `closeWithSegue:` too, and
         // is what people write.
-        #expect(CodeLinkPass.swiftName("closeWithSegue:") == "close(segue: UIStoryboardSegue)")
+        #expect(UnwindRule.swiftName("closeWithSegue:") == "close(segue: UIStoryboardSegue)")
         // `unwindToSegue:` cannot come from `unwindTo(segue:)` with `With`: it is `unwindTo(segue:)` without.
-        #expect(CodeLinkPass.swiftName("unwindToSegue:") == "unwindToSegue(_ segue: UIStoryboardSegue)")
-        #expect(CodeLinkPass.swiftName("unwind:sender:") == "unwind:sender:")
+        #expect(UnwindRule.swiftName("unwindToSegue:") == "unwindToSegue(_ segue: UIStoryboardSegue)")
+        #expect(UnwindRule.swiftName("unwind:sender:") == "unwind:sender:")
     }
 }

@@ -1,5 +1,5 @@
 /// The Swift compiler's camel-case words and prepositions, as it uses them to name the Objective-C selector of a
-/// Swift method (`SwiftCodeReader.selector`), and to spell a selector back in Swift (`CodeLinkPass.swiftName`).
+/// Swift method (`SwiftCodeReader.selector`), and to spell a selector back in Swift (`UnwindRule.swiftName`).
 ///
 /// From swiftlang/swift: the words are `camel_case::getFirstWord` / `getLastWord` (lib/Basic/StringExtras.cpp,
 /// `WordIterator`), the prepositions `PREPOSITION(…)` of lib/Basic/PartsOfSpeech.def, compared ignoring case

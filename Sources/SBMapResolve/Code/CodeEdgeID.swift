@@ -26,19 +26,22 @@ extension CodeLinkPass {
         }
     }
 
+}
+
+extension CodeLinkOutput {
     /// The id of the edge the call at `location` makes from `source` to `target`. Each call of the file being
     /// linked that links the same two ends counts one more (`~2`, `~3`); an edge a call makes twice (two references
     /// standing for one scene) gets the same id both times, so `CodeLinker` keeps one. A file's calls are linked one
     /// at a time, so the call that made an id last is the only one that can make it again.
     mutating func edgeID(at location: SourceLocation, from source: String, to target: String) -> String {
-        let base = Self.edgeID(in: location.path, from: source, to: target)
+        let base = CodeLinkPass.edgeID(in: location.path, from: source, to: target)
         guard let seen = edgeOrdinals[base] else {
             edgeOrdinals[base] = (location, 1)
             return base
         }
-        if seen.last == location { return Self.edgeID(in: location.path, from: source, to: target, ordinal: seen.count) }
+        if seen.last == location { return CodeLinkPass.edgeID(in: location.path, from: source, to: target, ordinal: seen.count) }
         edgeOrdinals[base] = (location, seen.count + 1)
-        return Self.edgeID(in: location.path, from: source, to: target, ordinal: seen.count + 1)
+        return CodeLinkPass.edgeID(in: location.path, from: source, to: target, ordinal: seen.count + 1)
     }
 }
 

@@ -2,13 +2,14 @@ import SBMapModel
 
 /// Rule: each unwind segue returns to the scenes whose class implements its `@IBAction`; when no scanned class does,
 /// `code-unknown-unwind`.
-extension CodeLinkPass {
+enum UnwindRule {
     /// The unwind pass (docs/input-format.md §3.5). An unwind segue returns to whichever view controller on the stack
     /// implements its action, so each exit node gets an `unwind-target` edge to every scene whose class (or a
     /// superclass) implements the `@IBAction`, or to a code node for a class without scenes. When no scanned class
     /// implements it, each unwind segue into the exit gets a `code-unknown-unwind` warning at its place.
     /// Run only when code was scanned: without sources, every unwind would look unimplemented.
-    mutating func linkUnwinds(_ files: [LoadedCodeFile]) {
+    static func link(_ files: [LoadedCodeFile], _ context: CodeFileContext, into output: inout CodeLinkOutput) {
+        let symbols = context.symbols, index = context.index
         var implementations: [String: [CodeUnwindAction]] = [:]
         for f in files.indices {  // by position: `for file in files` copies each file, to read one field
             for action in files[f].unwindActions where !action.enclosingType.isEmpty {
@@ -34,7 +35,7 @@ extension CodeLinkPass {
                 // Only when a scene on the way back may be of that code: one whose class is
                 // from an unscanned product's module, or that no scanned code declares. An app linking an argument
                 // parser or an analytics SDK keeps its true findings.
-                let unscanned = exit.storyboard.map { foreignScene(in: $0) ? unscannedLinks(of: $0) : [] } ?? []
+                let unscanned = exit.storyboard.map { foreignScene(in: $0, context) ? unscannedLinks(of: $0, context) : [] } ?? []
                 if !unscanned.isEmpty {
                     message = "unwind segue to '\(selector)' returns to no scanned class; the storyboard's targets link "
                         + Self.listed(unscanned) + ", which sbmap did not scan and which may implement it"
@@ -42,7 +43,7 @@ extension CodeLinkPass {
                         + " as well, or implement '@IBAction func \(Self.swiftName(selector))' in the view controller it should return to"
                 }
                 for segue in segues {
-                    report(unscanned.isEmpty ? .warning : .info, .codeUnknownUnwind, message,
+                    output.report(unscanned.isEmpty ? .warning : .info, .codeUnknownUnwind, message,
                            at: segue.location ?? exit.location ?? SourceLocation(path: exit.storyboard ?? ""),
                            about: "unwind to '\(selector)'", hint: hint)
                 }
@@ -51,11 +52,11 @@ extension CodeLinkPass {
             for action in actions {
                 let type = action.enclosingType.last ?? ""
                 var targets = symbols.descendants(of: type).sorted().flatMap { index.sceneEnds(ofClass: $0) }
-                if targets.isEmpty { targets = sources(for: action.enclosingType, at: action.location) }
+                if targets.isEmpty { targets = output.sources(for: action.enclosingType, at: action.location, context) }
                 for target in targets {
                     let id = "\(exit.id)->unwind-target:\(target.id)"
                     guard made.insert(id).inserted else { continue }  // the first action to reach a scene draws it
-                    edges.append(Edge(id: id, from: exit.id, to: target.id, kind: .unwindTarget, unwindAction: selector,
+                    output.edges.append(Edge(id: id, from: exit.id, to: target.id, kind: .unwindTarget, unwindAction: selector,
                                       crossFile: target.storyboard != exit.storyboard, location: action.location,
                                       via: "@IBAction \(type).\(selector)"))
                 }
@@ -66,8 +67,9 @@ extension CodeLinkPass {
     /// Whether a scene of `storyboard` has a class that code sbmap did not read may declare: its `customModule` names
     /// a product that the storyboard's targets link and no scanned target builds, or no scanned code declares it or a
     /// superclass of it (and it is not one of the SDK's, `UI…`/`NS…`).
-    private func foreignScene(in storyboard: String) -> Bool {
-        let products = Set(unscannedLinks(of: storyboard).map(TargetMembership.productStem))
+    private static func foreignScene(in storyboard: String, _ context: CodeFileContext) -> Bool {
+        let symbols = context.symbols, index = context.index
+        let products = Set(unscannedLinks(of: storyboard, context).map(TargetMembership.productStem))
         guard !products.isEmpty else { return false }
         guard let board = index.storyboardsByPath[storyboard] else { return false }
         for node in index.scenes(in: board) {
@@ -88,8 +90,9 @@ extension CodeLinkPass {
     }
 
     /// The products that the targets holding `storyboard` link and no scanned target builds, sorted, each once.
-    private func unscannedLinks(of storyboard: String) -> [String] {
-        Array(Set(membership.targets(of: storyboard).flatMap { membership.unscannedLinks[$0] })).sorted()
+    private static func unscannedLinks(of storyboard: String, _ context: CodeFileContext) -> [String] {
+        let membership = context.membership
+        return Array(Set(membership.targets(of: storyboard).flatMap { membership.unscannedLinks[$0] })).sorted()
     }
 
     /// `'A'`, `'A' and 'B'`, `'A', 'B' and 2 more`.

@@ -27,19 +27,20 @@ enum ResolvedBundle: Equatable, Sendable {
     }
 }
 
-extension CodeLinkPass {
+/// Bundle resolution returns a value and makes no finding: the rule that asked reports what it means.
+extension CodeFileContext {
     /// What `bundle`, written in the file at `path` inside type `scope`, stands for.
     func resolve(_ bundle: CodeBundle, writtenIn path: String, scope: [String], depth: Int = 0) -> ResolvedBundle {
         switch bundle {
         case .main:
             return .main
         case .own:
-            return ownBundle(of: path, caller: path == file.path)
+            return ownBundle(of: path, caller: path == self.scope.path)
         case .ofType(let name):
             guard let defined = symbols.file(definingClass: name) else {
                 return .foreign("'Bundle(for: \(name).self)', and no scanned file defines class '\(name)': a dependency that is not checked in?")
             }
-            return ownBundle(of: defined, caller: defined == file.path)
+            return ownBundle(of: defined, caller: defined == self.scope.path)
         case .member(let member):
             let shown = member.joined(separator: ".")
             var (candidates, module) = symbols.bundleHelpers(member, scope: scope)
@@ -87,7 +88,7 @@ extension CodeLinkPass {
     /// target compiles (no project describes it, or only tests compile it) looks names up as for the main bundle,
     /// as its other calls do; another file's class or helper that no target compiles is a foreign bundle.
     func ownBundle(of path: String, caller: Bool) -> ResolvedBundle {
-        if caller { return .targets(file.targets) }
+        if caller { return .targets(scope.targets) }
         let positions = membership.targets(of: path)
         let tests: Set<ProductKind> = [.unitTests, .uiTests]
         guard !positions.isEmpty else {
