@@ -117,9 +117,9 @@ struct IndexPage {
         if !graph.targets.isEmpty { w.raw("<th>Targets</th>") }
         w.raw("<th class=\"num\">Scenes</th><th class=\"num\">Links out</th><th class=\"num\">Unresolved</th><th>Findings</th></tr></thead>\n<tbody>\n")
         for storyboard in graph.storyboards.sorted(by: { ($0.name, $0.path) < ($1.name, $1.path) }) {
-            let scenes = links.scenes[storyboard.path] ?? []
+            let count = links.counts.storyboard(storyboard.path)
             let outgoing = links.outgoing[storyboard.path] ?? []
-            let unresolved = links.unresolved[storyboard.path] ?? 0
+            let unresolved = count.unresolved
             let findings = links.findings[storyboard.path] ?? []
             w.raw(token.isEmpty ? "<tr><td>" : "<tr data-targets=\"\(tokens(storyboard).joined(separator: " "))\"><td>")
             w.link(storyboard.name, href: links.page(of: storyboard.path))
@@ -132,7 +132,7 @@ struct IndexPage {
                 let names = storyboard.targets.map { targetNames[$0] ?? $0 }
                 if names.isEmpty { w.raw("<span class=\"muted\">none</span>") } else { w.text(names.joined(separator: ", ")) }
             }
-            w.raw("</td><td class=\"num\">\(scenes.count { !$0.role.isCrossFileLink })</td><td class=\"num\">\(outgoing.count)</td>")
+            w.raw("</td><td class=\"num\">\(count.scenes)</td><td class=\"num\">\(outgoing.count)</td>")
             w.raw("<td class=\"num\">\(unresolved > 0 ? "<span class=\"state state-unresolved\">\(unresolved)</span>" : "0")</td><td>")
             Self.findingCounts(findings, href: links.page(of: storyboard.path).map { $0 + "#findings" }, into: &w)
             w.raw("</td></tr>\n")

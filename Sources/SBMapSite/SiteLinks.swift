@@ -79,8 +79,9 @@ struct SiteLinks: Sendable {
     /// Findings by storyboard path: those located in the storyboard or one of its localized copies, and those
     /// elsewhere (in code) about one of its scenes.
     private(set) var findings: [String: [Diagnostic]] = [:]
-    /// Nodes of each storyboard that stand for a link that does not resolve: what the overview's badge counts.
-    let unresolved: [String: Int]
+    /// What the graph and each storyboard hold, as `check` counts it: the index's figures and tables, the pages'
+    /// headings and the manifest read these, as the overview's badges do.
+    let counts: GraphCounts
     /// Localized copy (or the storyboard itself) → the storyboard mapped for it.
     let owner: [String: String]
     /// Code edges by where they are written, to link a finding in code to what it is about.
@@ -102,14 +103,12 @@ struct SiteLinks: Sendable {
         self.owner = owner
 
         var scenes: [String: [Int]] = [:]
-        var unresolved: [String: Int] = [:]
         for (k, node) in graph.nodes.enumerated() {
             guard let path = node.storyboard else { continue }
             if node.role.isScene { scenes[path, default: []].append(k) }
-            if node.role.carriesResolution, (node.resolution?.state ?? .unresolved) != .resolved { unresolved[path, default: 0] += 1 }
         }
         self.scenes = SceneTable(nodes: graph.nodes, positions: scenes)
-        self.unresolved = unresolved
+        counts = GraphCounts(graph)
 
         var incoming: [String: [IncomingLink]] = [:]
         var outgoing: [String: [OutgoingLink]] = [:]
