@@ -93,7 +93,7 @@ struct SiteLinks: Sendable {
         self.graph = graph
         pageNames = MapFileNames.names(for: graph.storyboards)
         storyboardNames = StoryboardNames(graph.storyboards)
-        nodesByID = NodeTable(graph.nodes)
+        nodesByID = graph.nodesByID
         storyboardsByPath = graph.storyboardsByID
         var owner: [String: String] = [:]
         for storyboard in graph.storyboards {
@@ -312,23 +312,6 @@ struct SiteLinks: Sendable {
     static func defaultClass(_ node: Node, platform: Platform?) -> String? {
         node.defaultClass(on: platform)
     }
-}
-
-/// Nodes by id, without a copy of the nodes: the graph's array and each id's position in it. A site of 20,000 scenes
-/// would otherwise hold every node twice more while its pages are made.
-struct NodeTable: Sendable {
-    private let nodes: [Node]
-    private let positions: [String: Int]
-
-    init(_ nodes: [Node]) {
-        self.nodes = nodes
-        var positions: [String: Int] = [:]
-        positions.reserveCapacity(nodes.count)
-        for (k, node) in nodes.enumerated() where positions[node.id] == nil { positions[node.id] = k }
-        self.positions = positions
-    }
-
-    subscript(id: String) -> Node? { positions[id].map { nodes[$0] } }
 }
 
 /// Each storyboard's scenes, in document order, as positions in the graph's nodes.

@@ -166,10 +166,9 @@ public struct FocusView: Hashable, Sendable {
 
         /// The index of `graph`, with its counts when the caller has them already (`GraphCounts(graph)`).
         public init(_ graph: StoryboardGraph, counts: GraphCounts? = nil) {
-            var nodeIndex: [String: Int] = [:]
+            let nodeIndex = graph.nodePositions
             var nodesOfStoryboard: [String: [Int]] = [:]
             for (position, node) in graph.nodes.enumerated() {
-                if nodeIndex[node.id] == nil { nodeIndex[node.id] = position }
                 if let storyboard = node.storyboard { nodesOfStoryboard[storyboard, default: []].append(position) }
             }
             var edgesOfNode: [Int: [Int]] = [:]
