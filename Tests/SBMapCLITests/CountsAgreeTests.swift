@@ -3,8 +3,8 @@ import SBMapModel
 import Testing
 
 /// Every output that counts tells the same numbers about one app: `check`'s summary line, the site's index, the
-/// diff summary's before and after columns, and `maps.json` (issue 19: the diff once said 40 scenes and 8 links
-/// where check said 46 and 6).
+/// diff summary's before and after columns, and `maps.json` (the diff once said 40 scenes and 8 links where check
+/// said 46 and 6: it counted placeholders as scenes).
 @Suite struct CountsAgreeTests {
     /// The numbers a line or page gives, by what it counts.
     typealias Numbers = [String: Int]
