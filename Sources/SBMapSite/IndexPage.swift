@@ -32,17 +32,17 @@ struct IndexPage {
             }
             w.raw("</li>\n")
         }
-        count(counts.storyboards, counts.storyboards == 1 ? "storyboard" : "storyboards", href: "#storyboards")
-        count(counts.scenes, counts.scenes == 1 ? "scene" : "scenes")
-        count(counts.segues, counts.segues == 1 ? "segue" : "segues")
+        count(counts.storyboards, nounFor(counts.storyboards, "storyboard"), href: "#storyboards")
+        count(counts.scenes, nounFor(counts.scenes, "scene"))
+        count(counts.segues, nounFor(counts.segues, "segue"))
         let crossFile = counts.crossFileLinks
         let states = [(crossFile.unresolved, "unresolved"), (crossFile.ambiguous, "ambiguous"), (crossFile.external, "external")]
         let linkDetail = states.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
-        count(crossFile.total, crossFile.total == 1 ? "cross-file link" : "cross-file links",
+        count(crossFile.total, nounFor(crossFile.total, "cross-file link"),
               linkDetail.isEmpty ? (crossFile.total > 0 ? "all resolve" : nil) : linkDetail.joined(separator: ", "))
-        count(counts.codeLinks, counts.codeLinks == 1 ? "link in code" : "links in code",
+        count(counts.codeLinks, nounFor(counts.codeLinks, "link in code", "links in code"),
               counts.unresolvedCodeLinks > 0 ? "\(counts.unresolvedCodeLinks) unresolved" : nil)
-        count(counts.findings, counts.findings == 1 ? "finding" : "findings",
+        count(counts.findings, nounFor(counts.findings, "finding"),
               [plural(counts.errors, "error"), plural(counts.warnings, "warning"), plural(counts.notes, "note")].joined(separator: ", "),
               href: "findings.html")
         w.raw("</ul>\n")
