@@ -3,11 +3,11 @@
 #
 #   scripts/bench.sh            # everything, about 8-10 minutes on 2 cores
 #   scripts/bench.sh --quick    # smaller sizes, to try the script (figures not for the record)
-#   scripts/bench.sh --maps     # only section 8 (issue 12's table), about 2 minutes; combines with --quick
-#   scripts/bench.sh --hostile  # only section 9 (issue 18, bounded time), about 5 minutes; needs no gen_corpus.py
+#   scripts/bench.sh --maps     # only section 8 (maps and export, 1000×20), about 2 minutes; combines with --quick
+#   scripts/bench.sh --hostile  # only section 9 (bounded layout time), about 5 minutes; needs no gen_corpus.py
 #   SBMAP=.build/release/sbmap scripts/bench.sh --hostile   # the same with a release build made elsewhere
-#   scripts/bench.sh --diff     # only section 10 (issue 21, diff against check), 2-3 minutes; combines with --quick
-#   scripts/bench.sh --scaling  # only section 11 (issue 27): hostile inputs of doubling size, in process, 1-2 minutes
+#   scripts/bench.sh --diff     # only section 10 (diff against check), 2-3 minutes; combines with --quick
+#   scripts/bench.sh --scaling  # only section 11: hostile inputs of doubling size, in process, 1-2 minutes
 #   SBMAPBENCH=path/to/SBMapBench scripts/bench.sh --scaling   # the same with a release build made elsewhere
 #
 # It builds sbmap and SBMapBench in release mode into .build-bench, generates apps with scripts/gen-app.py (the
@@ -19,7 +19,7 @@
 #   5. render: SVG and PNG with dot at 200, 1,000 and 3,000 scenes; sfdp beside it
 #   6. the real apps in ../shared/corpus (or $SBMAP_SHARED/corpus), if present
 #   7. one 200 MB storyboard: refused by default, then read with --max-file-size 300 (peak RSS)
-#   8. issue 12's targets on the generated 1000×20 app, side by side: check and export against the XML floor
+#   8. maps for any app size on the generated 1000×20 app, side by side: check and export against the XML floor
 #      (`xmllint --stream`), the overview, focus maps, a plain render, render --all, peak RSS; and how each grows
 #      from 100 to 300 to 1,000 storyboards
 #   9. layout time on hostile shapes (scripts/gen-hostile.py): one storyboard of 150 scenes and 600 segues (render,
@@ -476,7 +476,7 @@ echo
 
 fi  # sections 1-7
 
-# ---------------------------------------------------------------- 8: issue 12's targets
+# ---------------------------------------------------------------- 8: maps for any app size
 
 REPEAT=3
 FLOOR_REPEAT=7
@@ -553,7 +553,7 @@ for n in $MAP_SIZES; do
     run_timed /dev/null "$SBMAP" render "$dir" --all -o "$WORK/all-$n"
     M_ALL[$n]=$WALL; M_ALL_RSS[$n]=$RSS
     M_ALL_MAPS[$n]=$(find "$WORK/all-$n" -name '*.svg' | wc -l)
-    # The docs site (issue 13): every map again, and the pages.
+    # The docs site: every map again, and the pages.
     run_timed /dev/null "$SBMAP" site "$dir" -o "$WORK/site-$n"
     M_SITE[$n]=$WALL; M_SITE_RSS[$n]=$RSS
     M_SITE_PAGES[$n]=$(find "$WORK/site-$n" -name '*.html' | wc -l)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks that every output that counts tells the same numbers about each app of the real-app set: `check`'s summary
-# line, the site's index page, `render --all`'s maps.json and the after column of `diff --summary` (issue 19: the diff
-# once said 40 scenes and 8 cross-file links where check said 46 and 6).
+# line, the site's index page, `render --all`'s maps.json and the after column of `diff --summary` (the diff once
+# said 40 scenes and 8 cross-file links where check said 46 and 6).
 #
 #   scripts/check-counts.sh [APPS_DIR]     # default $SBMAP_APPS, or /work/apps
 #

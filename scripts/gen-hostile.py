@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the hostile shapes for layout time (issue 18, item 11): apps whose maps are inside the node and edge budget,
+"""Writes the hostile shapes for layout time: apps whose maps are inside the node and edge budget,
 or have no budget at all, but whose Graphviz layout ran for minutes.
 
 usage: gen-hostile.py dense OUT [--scenes 150] [--segues 600] [--seed 1]

@@ -85,7 +85,7 @@ def class_source(rng, boards, scene, plant, names, links):
         lines += ['', '    @objc private func openRemoved() {']
         marks.append((len(lines) + 1, plant))
         lines += ['        performSegue(withIdentifier: "showRemovedScreen", sender: self)', '    }']
-        links['unresolved'] += 1  # drawn as a link that does not resolve (issue 28, point 1)
+        links['unresolved'] += 1  # drawn as a link that does not resolve, like a missing Storyboard ID
     elif plant == 'code-unknown-storyboard':
         missing = f'{board.name.replace(" ", "")}Archive'
         while missing.lower() in names:

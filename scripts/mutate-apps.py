@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Recall on real code: breaks the real apps of Tests/RealApps/manifest.tsv one link at a time, as a careless pull
-request does, and checks that sbmap reports every broken call, placeholder and Info.plist key (issue 20).
+request does, and checks that sbmap reports every broken call, placeholder and Info.plist key.
 
     scripts/mutate-apps.py [--apps DIR] [--sbmap PATH] [--jobs N] [--only app,app] [--limit N] [--seed S]
                            [--kinds k,k] [--json FILE] [--scratch DIR]
@@ -12,7 +12,7 @@ a segue identifier. Then, in a private copy of the app, one mutation at a time:
 
   storyboard-id   rename a Storyboard ID (storyboardIdentifier) that code or a storyboard reference names
   segue           rename a segue identifier that performSegue names (in the storyboard)
-  segue-removed   delete the segues with an identifier that performSegue names (issue 28: an error where the call is on
+  segue-removed   delete the segues with an identifier that performSegue names (an error where the call is on
                   `self` in the class of the scene the segue started at, and nothing may handle it)
   id-parameter    rename a Storyboard ID that a call on a storyboard parameter names (`func f(_ board: UIStoryboard)
                   { board.instantiateViewController(withIdentifier: "X") }`): no storyboard has it any more, an error
@@ -21,8 +21,7 @@ a segue identifier. Then, in a private copy of the app, one mutation at a time:
   initial         remove the initial view controller of a storyboard that code, a plist or a reference loads by it
   class-helper    rename the storyboard file, or the Storyboard ID, that a helper naming them after the class loads
                   (`ReceiptVC.instantiateFromStoryboard()` with `String(describing: self)`, `board.instantiate(
-                  ProfileVC.self)` with `String(describing: T.self)`, Reusable's StoryboardBased/StoryboardSceneBased;
-                  issue 28, point 3)
+                  ProfileVC.self)` with `String(describing: T.self)`, Reusable's StoryboardBased/StoryboardSceneBased)
 
 runs `sbmap export . --format json`, and expects a finding at warning or above at every use of the broken name
 (path:line: the call, the placeholder, the plist key), and at error where the harness knows receiver and target (a
@@ -141,7 +140,7 @@ class App:
             if helpers or reusable:
                 self.sites += S.class_helper_sites(f, text, helpers, reusable)
         self.code, self.files = code, files
-        # issue 28: the classes that override performSegue or shouldPerformSegue, and each class's superclass
+        # the classes that override performSegue or shouldPerformSegue, and each class's superclass
         self.overriders, self.superclass = set(), {}
         for text in code.values():
             for m in S.OVERRIDES.finditer(text):
@@ -311,7 +310,7 @@ def mutations(app, baseline, skips):
             elif not app.built(s["path"]):
                 reason = "file no project builds"
             elif s.get("foreign") and not app.names_own_bundle(s["foreign"]):
-                # issue 20: a storyboard from a bundle named by identifier, path or URL that is no target of the
+                # a storyboard from a bundle named by identifier, path or URL that is no target of the
                 # repository may come from somewhere sbmap cannot see (RxSwift's `Bundle(identifier: "RxExample-iOS")`)
                 reason = "explicit foreign bundle"
             if reason is None and len(candidates(pred, s)) > 1:
@@ -347,7 +346,7 @@ def mutations(app, baseline, skips):
             sites = [s for s in by_kind["id"] if s["name"] == ident]
             sites += [s for s in by_kind["ref"] if s["id"] == ident and s["name"] == g["name"]]
             add("storyboard-id", g, ident, sites, lambda h, i=ident: i in h["ids"])
-            # issue 28: under a storyboard parameter, an ID no storyboard has is an error whatever the storyboard
+            # under a storyboard parameter, an ID no storyboard has is an error whatever the storyboard
             nowhere = not any(ident in h["ids"] for h in groups if h is not g)  # (of any project: sbmap looks at all)
             param = [dict(s, known=nowhere) for s in by_kind["id"] if s["name"] == ident and s.get("parameter")]
             add("id-parameter", g, ident, param, lambda h, i=ident: i in h["ids"])
@@ -370,7 +369,7 @@ def mutations(app, baseline, skips):
                 sites = [s for s in sites if s not in main]
             sites += [s for s in refs if not s["id"]]
             add("initial", g, g["name"], sites, same)
-        # a class-named helper's storyboard renamed, or the ID it computes (issue 28, point 3)
+        # a class-named helper's storyboard renamed, or the ID it computes
         helped = by_kind["class-helper"]
         add("class-helper", g, g["name"], [s for s in helped if s["storyboard"] == g["name"]], same, how="file")
         for ident in sorted(g["ids"]):

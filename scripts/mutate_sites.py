@@ -287,7 +287,7 @@ def code_sites(rel, text, consts):
     for m in SEGUE_WRAPPER.finditer(text):
         add("segue", m, False)
     for m in ID_CALL.finditer(text):
-        # issue 28: `func f(_ board: UIStoryboard) { board.instantiateViewController(withIdentifier: "X") }`
+        # `func f(_ board: UIStoryboard) { board.instantiateViewController(withIdentifier: "X") }`
         param = storyboard_parameter(text, m.start())
         if param:
             for site in sites:
@@ -316,7 +316,7 @@ def code_sites(rel, text, consts):
     return sites
 
 
-# ---------------------------------------------------------------- helpers that name things after the class (issue 28)
+# ---------------------------------------------------------------- helpers that name things after the class
 OWN_NAME = r"(?:String\(describing:\s*(?:self|Self\.self|self\.self)\)|NSStringFromClass\(\s*(?:self|\[self class\])\s*\))"
 FUNC = re.compile(r"\bfunc\s+(?P<name>\w+)\s*(?P<generic><[^>{]*>)?\s*\((?P<params>[^)]*)\)[^{;]*\{")
 REUSABLE = re.compile(r"\b(?:class|extension)\s+(?P<type>[A-Z]\w*)\s*:[^{]*?\b(?P<proto>StoryboardSceneBased|StoryboardBased)\b[^{]*\{")
@@ -335,7 +335,7 @@ def body_at(text, open_brace):
 
 def class_helpers(texts):
     """The helpers the sources declare that compute the storyboard or the Storyboard ID from the class they are called
-    on (issue 28, point 3), by name: {name: {"generic": bool, "storyboard": "class" | literal | None, "id": bool}},
+    on, by name: {name: {"generic": bool, "storyboard": "class" | literal | None, "id": bool}},
     only for names declared once that way; and Reusable's adopters: {type: {"storyboard": name | None, "id": name | None}}."""
     found, adopters = {}, {}
     for text in texts:

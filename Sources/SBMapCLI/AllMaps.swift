@@ -77,7 +77,7 @@ struct AllMaps {
 
         let overviewFile = "overview.\(ext)"
         render(OverviewView.make(graph), to: overviewFile, subject: "the overview")
-        let focusIndex = FocusView.Index(graph)
+        let focusIndex = FocusView.Index(graph, counts: counts)
         var maps: [MapsManifest.Map] = []
         for storyboard in storyboards {
             let file = "storyboards/\(names[storyboard.path] ?? "storyboard").\(ext)"
@@ -99,9 +99,8 @@ struct AllMaps {
                                            at: SourceLocation(path: storyboard.path), about: "focus map hops"))
             }
             guard render(view, to: file, subject: "the map of \(storyboard.path)") else { continue }
-            let scenes = graph.nodes.count { $0.storyboard == storyboard.path && $0.role.isCountedScene }
             maps.append(MapsManifest.Map(storyboard: storyboard.path, name: storyboard.name, file: file, targets: storyboard.targets,
-                                  scenes: scenes, hops: reach))
+                                  scenes: counts.storyboard(storyboard.path).scenes, hops: reach))
         }
         progress.finish()
         if let note = run.skippedNote(skipped) { findings.append(note) }

@@ -156,7 +156,7 @@ extension GraphDiff {
     }
 
     /// The nodes of both sides by id, built once per classification.
-    typealias NodesByID = (base: [String: Node], head: [String: Node])
+    typealias NodesByID = (base: NodeTable, head: NodeTable)
 
     /// What broke a link that reached `scenes` (BASE ids) and reaches nothing now, and the HEAD storyboard that did it.
     func brokeCause(_ scenes: [String], reason: String?, _ nodes: NodesByID) -> (String?, String?) {

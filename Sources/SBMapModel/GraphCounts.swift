@@ -7,6 +7,9 @@
 ///   references, code links, unwind targets, the aggregates of overview and focus maps) are not.
 /// - A **code link** is a `code` edge; it is unresolved when it ends at a `code-target` node (what the code names
 ///   does not exist).
+///
+/// The same pass counts each storyboard (`storyboard(_:)`): the overview's storyboard nodes, the stubs of focus
+/// maps, `maps.json`, the site's manifest, index and storyboard pages read those numbers, not counts of their own.
 public struct GraphCounts: Hashable, Sendable, Codable {
     public var storyboards = 0
     public var scenes = 0
@@ -17,6 +20,51 @@ public struct GraphCounts: Hashable, Sendable, Codable {
     public var errors = 0
     public var warnings = 0
     public var notes = 0
+    /// Each storyboard's counts, by path. Not written where the totals are (`maps.json` lists each map's scenes).
+    public var byStoryboard: [String: PerStoryboard] = [:]
+    /// The types in code that are nodes of the graph (`code` nodes): what a focus map's code stub stands for.
+    public var codeTypes = 0
+
+    private enum CodingKeys: String, CodingKey {
+        case storyboards, scenes, segues, crossFileLinks, codeLinks, unresolvedCodeLinks, errors, warnings, notes
+    }
+
+    /// What one storyboard holds, counted as the whole graph is.
+    public struct PerStoryboard: Hashable, Sendable {
+        /// Its scenes, placeholders not included (`NodeRole.isCountedScene`).
+        public var scenes = 0
+        /// Its placeholders: storyboard references and runtime-attribute links to scenes elsewhere.
+        public var crossFileLinks = 0
+        /// Its nodes that stand for a link that does not resolve (placeholders, and targets named in code that are
+        /// placed in it): a node that carries no resolution at all is not resolved either.
+        public var unresolved = 0
+        /// The findings located in it or in one of its localized copies, by level.
+        public var errors = 0
+        public var warnings = 0
+        public var notes = 0
+
+        public init(scenes: Int = 0, crossFileLinks: Int = 0, unresolved: Int = 0, errors: Int = 0, warnings: Int = 0,
+                    notes: Int = 0) {
+            self.scenes = scenes
+            self.crossFileLinks = crossFileLinks
+            self.unresolved = unresolved
+            self.errors = errors
+            self.warnings = warnings
+            self.notes = notes
+        }
+
+        mutating func add(_ other: PerStoryboard) {
+            scenes += other.scenes
+            crossFileLinks += other.crossFileLinks
+            unresolved += other.unresolved
+            errors += other.errors
+            warnings += other.warnings
+            notes += other.notes
+        }
+    }
+
+    /// The counts of the storyboard at `path` (zero for a path that is no storyboard of the graph).
+    public func storyboard(_ path: String) -> PerStoryboard { byStoryboard[path] ?? PerStoryboard() }
 
     /// Cross-file links by the state of their resolution.
     public struct CrossFileLinks: Hashable, Sendable, Codable {
@@ -47,16 +95,36 @@ public struct GraphCounts: Hashable, Sendable, Codable {
         // One pass over the nodes and one over the edges, by position: a large app has tens of thousands of each,
         // and `for node in` (or filtering into arrays) copies every one.
         var codeTargets: Set<String> = []
+        // A storyboard's nodes come one after another: its counts are looked up once per run of them, not per node.
+        var runPath: String?
+        var run = PerStoryboard()
+        byStoryboard.reserveCapacity(graph.storyboards.count)
         for k in graph.nodes.indices {
             let role = graph.nodes[k].role
+            let state = graph.nodes[k].resolution?.state
             if role.isCrossFileLink {
-                if let state = graph.nodes[k].resolution?.state { crossFileLinks.add(state) }
+                crossFileLinks.add(state ?? .unresolved)
             } else if role.isScene {
                 scenes += 1
             } else if role == .codeTarget {
                 codeTargets.insert(graph.nodes[k].id)
+            } else if role == .code {
+                codeTypes += 1
             }
+            guard let path = graph.nodes[k].storyboard else { continue }
+            if path != runPath {
+                if let runPath { byStoryboard[runPath, default: PerStoryboard()].add(run) }
+                runPath = path
+                run = PerStoryboard()
+            }
+            if role.isCrossFileLink {
+                run.crossFileLinks += 1
+            } else if role.isScene {
+                run.scenes += 1
+            }
+            if role.carriesResolution, state != .resolved { run.unresolved += 1 }
         }
+        if let runPath { byStoryboard[runPath, default: PerStoryboard()].add(run) }
         for k in graph.edges.indices {
             let kind = graph.edges[k].kind
             if kind.isInterfaceBuilderSegue {
@@ -67,6 +135,22 @@ public struct GraphCounts: Hashable, Sendable, Codable {
             }
         }
         count(graph.diagnostics)
+        // Findings by storyboard: those located in it or in one of its localized copies (the first storyboard that
+        // lists a copy owns it).
+        var owner: [String: String] = [:]
+        for s in graph.storyboards.indices {
+            let path = graph.storyboards[s].path
+            owner[path] = path
+            for variant in graph.storyboards[s].localizedVariants where owner[variant] == nil { owner[variant] = path }
+        }
+        for k in graph.diagnostics.indices {
+            guard let path = graph.diagnostics[k].location?.path, let storyboard = owner[path] else { continue }
+            switch graph.diagnostics[k].severity {
+            case .error: byStoryboard[storyboard, default: PerStoryboard()].errors += 1
+            case .warning: byStoryboard[storyboard, default: PerStoryboard()].warnings += 1
+            case .info: byStoryboard[storyboard, default: PerStoryboard()].notes += 1
+            }
+        }
     }
 
     /// These counts with the findings counted again, from `findings` (a command adds the findings of its own

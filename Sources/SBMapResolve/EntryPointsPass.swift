@@ -96,7 +96,7 @@ extension GraphBuilder {
     private func configurationWords(_ configurations: [String], target: Int) -> String? {
         guard !configurations.isEmpty, Set(configurations) != Set(membership.configurations[target]) else { return nil }
         let list = configurations.joined(separator: ", ")
-        return "in configuration\(configurations.count == 1 ? "" : "s") \(list) of \(membership.targets[target].name)"
+        return "in \(nounFor(configurations.count, "configuration")) \(list) of \(membership.targets[target].name)"
     }
 
     /// The app's own storyboards must have an initial scene, or the window stays empty: on iOS, tvOS and watchOS.

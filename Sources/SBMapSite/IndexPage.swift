@@ -32,17 +32,17 @@ struct IndexPage {
             }
             w.raw("</li>\n")
         }
-        count(counts.storyboards, counts.storyboards == 1 ? "storyboard" : "storyboards", href: "#storyboards")
-        count(counts.scenes, counts.scenes == 1 ? "scene" : "scenes")
-        count(counts.segues, counts.segues == 1 ? "segue" : "segues")
+        count(counts.storyboards, nounFor(counts.storyboards, "storyboard"), href: "#storyboards")
+        count(counts.scenes, nounFor(counts.scenes, "scene"))
+        count(counts.segues, nounFor(counts.segues, "segue"))
         let crossFile = counts.crossFileLinks
         let states = [(crossFile.unresolved, "unresolved"), (crossFile.ambiguous, "ambiguous"), (crossFile.external, "external")]
         let linkDetail = states.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
-        count(crossFile.total, crossFile.total == 1 ? "cross-file link" : "cross-file links",
+        count(crossFile.total, nounFor(crossFile.total, "cross-file link"),
               linkDetail.isEmpty ? (crossFile.total > 0 ? "all resolve" : nil) : linkDetail.joined(separator: ", "))
-        count(counts.codeLinks, counts.codeLinks == 1 ? "link in code" : "links in code",
+        count(counts.codeLinks, nounFor(counts.codeLinks, "link in code", "links in code"),
               counts.unresolvedCodeLinks > 0 ? "\(counts.unresolvedCodeLinks) unresolved" : nil)
-        count(counts.findings, counts.findings == 1 ? "finding" : "findings",
+        count(counts.findings, nounFor(counts.findings, "finding"),
               [plural(counts.errors, "error"), plural(counts.warnings, "warning"), plural(counts.notes, "note")].joined(separator: ", "),
               href: "findings.html")
         w.raw("</ul>\n")
@@ -117,9 +117,9 @@ struct IndexPage {
         if !graph.targets.isEmpty { w.raw("<th>Targets</th>") }
         w.raw("<th class=\"num\">Scenes</th><th class=\"num\">Links out</th><th class=\"num\">Unresolved</th><th>Findings</th></tr></thead>\n<tbody>\n")
         for storyboard in graph.storyboards.sorted(by: { ($0.name, $0.path) < ($1.name, $1.path) }) {
-            let scenes = links.scenes[storyboard.path] ?? []
+            let count = links.counts.storyboard(storyboard.path)
             let outgoing = links.outgoing[storyboard.path] ?? []
-            let unresolved = links.unresolved[storyboard.path] ?? 0
+            let unresolved = count.unresolved
             let findings = links.findings[storyboard.path] ?? []
             w.raw(token.isEmpty ? "<tr><td>" : "<tr data-targets=\"\(tokens(storyboard).joined(separator: " "))\"><td>")
             w.link(storyboard.name, href: links.page(of: storyboard.path))
@@ -132,7 +132,7 @@ struct IndexPage {
                 let names = storyboard.targets.map { targetNames[$0] ?? $0 }
                 if names.isEmpty { w.raw("<span class=\"muted\">none</span>") } else { w.text(names.joined(separator: ", ")) }
             }
-            w.raw("</td><td class=\"num\">\(scenes.count { !$0.role.isCrossFileLink })</td><td class=\"num\">\(outgoing.count)</td>")
+            w.raw("</td><td class=\"num\">\(count.scenes)</td><td class=\"num\">\(outgoing.count)</td>")
             w.raw("<td class=\"num\">\(unresolved > 0 ? "<span class=\"state state-unresolved\">\(unresolved)</span>" : "0")</td><td>")
             Self.findingCounts(findings, href: links.page(of: storyboard.path).map { $0 + "#findings" }, into: &w)
             w.raw("</td></tr>\n")

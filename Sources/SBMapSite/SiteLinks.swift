@@ -79,8 +79,9 @@ struct SiteLinks: Sendable {
     /// Findings by storyboard path: those located in the storyboard or one of its localized copies, and those
     /// elsewhere (in code) about one of its scenes.
     private(set) var findings: [String: [Diagnostic]] = [:]
-    /// Nodes of each storyboard that stand for a link that does not resolve: what the overview's badge counts.
-    let unresolved: [String: Int]
+    /// What the graph and each storyboard hold, as `check` counts it: the index's figures and tables, the pages'
+    /// headings and the manifest read these, as the overview's badges do.
+    let counts: GraphCounts
     /// Localized copy (or the storyboard itself) → the storyboard mapped for it.
     let owner: [String: String]
     /// Code edges by where they are written, to link a finding in code to what it is about.
@@ -92,7 +93,7 @@ struct SiteLinks: Sendable {
         self.graph = graph
         pageNames = MapFileNames.names(for: graph.storyboards)
         storyboardNames = StoryboardNames(graph.storyboards)
-        nodesByID = NodeTable(graph.nodes)
+        nodesByID = graph.nodesByID
         storyboardsByPath = graph.storyboardsByID
         var owner: [String: String] = [:]
         for storyboard in graph.storyboards {
@@ -102,14 +103,12 @@ struct SiteLinks: Sendable {
         self.owner = owner
 
         var scenes: [String: [Int]] = [:]
-        var unresolved: [String: Int] = [:]
         for (k, node) in graph.nodes.enumerated() {
             guard let path = node.storyboard else { continue }
             if node.role.isScene { scenes[path, default: []].append(k) }
-            if node.role.carriesResolution, (node.resolution?.state ?? .unresolved) != .resolved { unresolved[path, default: 0] += 1 }
         }
         self.scenes = SceneTable(nodes: graph.nodes, positions: scenes)
-        self.unresolved = unresolved
+        counts = GraphCounts(graph)
 
         var incoming: [String: [IncomingLink]] = [:]
         var outgoing: [String: [OutgoingLink]] = [:]
@@ -313,23 +312,6 @@ struct SiteLinks: Sendable {
     static func defaultClass(_ node: Node, platform: Platform?) -> String? {
         node.defaultClass(on: platform)
     }
-}
-
-/// Nodes by id, without a copy of the nodes: the graph's array and each id's position in it. A site of 20,000 scenes
-/// would otherwise hold every node twice more while its pages are made.
-struct NodeTable: Sendable {
-    private let nodes: [Node]
-    private let positions: [String: Int]
-
-    init(_ nodes: [Node]) {
-        self.nodes = nodes
-        var positions: [String: Int] = [:]
-        positions.reserveCapacity(nodes.count)
-        for (k, node) in nodes.enumerated() where positions[node.id] == nil { positions[node.id] = k }
-        self.positions = positions
-    }
-
-    subscript(id: String) -> Node? { positions[id].map { nodes[$0] } }
 }
 
 /// Each storyboard's scenes, in document order, as positions in the graph's nodes.

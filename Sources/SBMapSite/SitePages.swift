@@ -13,7 +13,7 @@ public struct SitePages: Sendable {
 
     init(_ graph: StoryboardGraph, options: SiteOptions) {
         links = SiteLinks(graph)
-        frame = Frame(options: options, counts: GraphCounts(graph))
+        frame = Frame(options: options, counts: links.counts)
     }
 
     /// Every file of the site, from maps already drawn (`Site.write` streams them instead).
@@ -133,8 +133,8 @@ public struct SitePages: Sendable {
     static func manifest(_ links: SiteLinks, options: SiteOptions, files: [String]) -> [UInt8] {
         let pages = links.graph.storyboards.sorted { $0.path < $1.path }.compactMap { storyboard -> SiteManifest.Page? in
             guard let page = links.page(of: storyboard.path) else { return nil }
-            let scenes = (links.scenes[storyboard.path] ?? []).count { !$0.role.isCrossFileLink }
-            return SiteManifest.Page(name: storyboard.name, page: page, scenes: scenes, storyboard: storyboard.path)
+            return SiteManifest.Page(name: storyboard.name, page: page, scenes: links.counts.storyboard(storyboard.path).scenes,
+                                     storyboard: storyboard.path)
         }
         return SiteManifest(title: options.title, files: files, storyboards: pages).encoded()
     }

@@ -92,7 +92,7 @@ struct StoryboardPage {
                       ("../" + MapDownloads.base(of: page), "sbmap render PATH... --focus \(path) -o \(storyboard.name).png")
                   }, into: &w)
 
-        scenesTable(scenes, root: root, into: &w)
+        scenesTable(scenes, counts: links.counts.storyboard(path), root: root, into: &w)
         incomingSection(scenes, root: root, into: &w)
         outgoingSection(root: root, into: &w)
 
@@ -105,9 +105,9 @@ struct StoryboardPage {
         return frame.page(title: storyboard.name, root: root, current: .storyboard, body: w.html)
     }
 
-    private func scenesTable(_ scenes: [Node], root: String, into w: inout PageWriter) {
-        let placeholders = scenes.count { $0.role.isCrossFileLink }
-        w.raw("<h2 id=\"scenes\">Scenes (\(scenes.count - placeholders)")
+    private func scenesTable(_ scenes: [Node], counts: GraphCounts.PerStoryboard, root: String, into w: inout PageWriter) {
+        let placeholders = counts.crossFileLinks
+        w.raw("<h2 id=\"scenes\">Scenes (\(counts.scenes)")
         if placeholders > 0 { w.raw(", and \(plural(placeholders, "reference or link", "references and links")) to other storyboards") }
         w.raw(")</h2>\n")
         guard !scenes.isEmpty else {

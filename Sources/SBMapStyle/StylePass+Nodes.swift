@@ -78,13 +78,12 @@ extension StylePass {
     /// edge to a drawn storyboard has no home. In a column of their own, code types sent dotted edges across the whole
     /// map, through every storyboard between them and the scenes they open (docs/themes.md, "Full-map layout").
     static func homes(of graph: StoryboardGraph, drawn: Set<String>) -> [String: String] {
-        let storyboardOf = Dictionary(graph.nodes.compactMap { n in n.storyboard.map { (n.id, $0) } },
-                                      uniquingKeysWith: { a, _ in a })
+        let nodesByID = graph.nodesByID
         let homeless = Set(graph.nodes.filter { $0.storyboard == nil && !$0.role.isSummary }.map(\.id))
         var counts: [String: [String: Int]] = [:]
         for edge in graph.edges {
             for (end, other) in [(edge.from, edge.to), (edge.to, edge.from)] where homeless.contains(end) {
-                guard let sb = storyboardOf[other], drawn.contains(sb) else { continue }
+                guard let sb = nodesByID[other]?.storyboard, drawn.contains(sb) else { continue }
                 counts[end, default: [:]][sb, default: 0] += 1
             }
         }

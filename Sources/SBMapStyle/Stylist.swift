@@ -57,10 +57,10 @@ struct StylePass {
     /// Which map this is: the overview draws storyboards as nodes inside their target groups, not as boxes.
     let view: MapView
     let graph: StoryboardGraph
-    /// Built once: `graph.nodesByID` and `storyboardsByID` build a dictionary per call, and hashing ids
-    /// that hold long runs of combining marks is slow, so a rebuild per node or edge made hostile names
-    /// take minutes (found by GraphvizSafetyTests).
-    let nodesByID: [String: Node]
+    /// Taken once: `storyboardsByID` builds a dictionary per call, and `graph.nodesByID` takes a lock; hashing ids
+    /// that hold long runs of combining marks is slow, so a rebuild per node or edge made hostile names take minutes
+    /// (found by GraphvizSafetyTests).
+    let nodesByID: NodeTable
     let storyboardsByID: [String: Storyboard]
     /// How labels name the map's storyboards: with the platform or path where names repeat.
     let storyboardNames: StoryboardNames

@@ -6,7 +6,7 @@ import SBMapRender
 import SBMapStyle
 import Testing
 
-/// `render --all` of many storyboards past the run's layout budget (issue 18): the maps left out are not rendered,
+/// `render --all` of many storyboards past the run's layout budget: the maps left out are not rendered,
 /// not written, not in `maps.json`, and are one note, not one each (a run of 10,000 storyboards printed 8,009 lines).
 @Suite struct AllMapsBudgetTests {
     @Test func mapsLeftOutByTheRunBudgetAreOneNote() throws {

@@ -41,7 +41,7 @@ struct CIScriptTests {
         let repo = try CIScripts.repository(change: .addScene)
         let run = try CIScripts.run("sbmap-pr.sh", ["origin/no-such-branch", "out"], in: repo,
                                     environment: ["GITHUB_ACTIONS": "true"])
-        // sbmap exits 64 (bad usage) today and 2 (the run failed) after issue 21; either way not 0 and not 1.
+        // sbmap exits 64 (bad usage) or 2 (the run failed) for a base that does not exist; either way not 0 and not 1.
         #expect(run.status != 0 && run.status != 1, "\(run.stderr)")
         #expect(run.stderr.contains("::error title=sbmap::sbmap diff origin/no-such-branch"), "\(run.stderr)")
         #expect(run.stderr.contains("this is not a pass"))
@@ -116,7 +116,7 @@ struct CIScriptTests {
         #expect(try off.calls().isEmpty)
     }
 
-    // MARK: What a pull request controls (issue 27)
+    // MARK: What a pull request controls (a change can name no file the workflow runs)
 
     /// The default output folder is a fresh one outside the checkout: a pull request cannot have planted anything in it.
     @Test func theDefaultOutputFolderIsFreshAndOutsideTheCheckout() throws {
@@ -204,7 +204,7 @@ struct CIScriptTests {
         #expect(try CIScripts.run("gate.sh", ["0"], in: folder).status == 0)
     }
 
-    // MARK: A quiet comment, and only the bot's own (issues 27 and 29)
+    // MARK: A quiet comment, and only the bot's own (it edits no comment a person wrote)
 
     static let pullRequest = ["GITHUB_REPOSITORY": "owner/app", "SBMAP_PR": "7", "SBMAP_HEAD_REPO": "owner/app",
                               "SBMAP_EVENT": "pull_request"]

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// `#if` branches taken for the platform of each target that compiles the file (issue 11: 62 of 117 code edges
-/// joined different platforms in a repository with iOS, tvOS and macOS apps, code inside `#if os(iOS)` included).
+/// `#if` branches taken for the platform of each target that compiles the file (in one real app 62 of 117 code
+/// edges joined different platforms in a repository with iOS, tvOS and macOS apps, code inside `#if os(iOS)` included).
 @Suite struct CompileConditionLinkTests {
     /// An app per platform, each Main with a Player scene; one shared file, no project (platforms come from the
     /// storyboards and the `#if` branches).

@@ -8,7 +8,7 @@ import Testing
         .deletingLastPathComponent()
 
     /// App/Main references a missing Help storyboard (an error); Legacy/Old references a missing Gone (an error). A
-    /// segue leads to each reference: one nothing leads to is a warning (issue 28, point 9).
+    /// segue leads to each reference: one nothing leads to is a warning.
     func project(config: String) throws -> URL {
         try Harness.project([
             ".sbmap.yml": config,

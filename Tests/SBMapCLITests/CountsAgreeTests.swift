@@ -3,8 +3,8 @@ import SBMapModel
 import Testing
 
 /// Every output that counts tells the same numbers about one app: `check`'s summary line, the site's index, the
-/// diff summary's before and after columns, and `maps.json` (issue 19: the diff once said 40 scenes and 8 links
-/// where check said 46 and 6).
+/// diff summary's before and after columns, and `maps.json` (the diff once said 40 scenes and 8 links where check
+/// said 46 and 6: it counted placeholders as scenes).
 @Suite struct CountsAgreeTests {
     /// The numbers a line or page gives, by what it counts.
     typealias Numbers = [String: Int]
@@ -129,5 +129,74 @@ import Testing
         struct Map: Decodable { var scenes: Int }
         var maps: [Map]
         var counts: GraphCounts
+    }
+}
+
+/// Each storyboard's counts, where five outputs give them: the overview's storyboard nodes, the stubs of a focus map,
+/// `maps.json`, the site's manifest and each storyboard page's heading (and the site's index table). All read
+/// `GraphCounts`; before, each counted on its own.
+@Suite struct StoryboardCountsAgreeTests {
+    struct GraphJSON: Decodable {
+        struct Summary: Decodable { var storyboard: String; var scenes: Int; var unresolved: Int; var errors: Int }
+        struct Node: Decodable { var role: String; var summary: Summary? }
+        var nodes: [Node]
+    }
+
+    struct SiteManifestJSON: Decodable {
+        struct Page: Decodable { var storyboard: String; var scenes: Int; var page: String }
+        var storyboards: [Page]
+    }
+
+    struct MapsJSON: Decodable {
+        struct Map: Decodable { var storyboard: String; var scenes: Int }
+        var maps: [Map]
+    }
+
+    @Test func theOverviewFocusStubsMapsJSONAndTheSiteGiveEachStoryboardsCounts() throws {
+        // Main: the tab bar and three references (Help's does not resolve); Feed: three scenes, and a code link to a
+        // Storyboard ID it lacks; Settings: one scene. Code nodes (the classes) are no storyboard's scenes.
+        let (app, _) = try CountsAgreeTests.app()
+        let main = "App/Base.lproj/Main.storyboard", feed = "App/Feed/Feed.storyboard", settings = "App/Settings/Settings.storyboard"
+        let scenes = [main: 1, feed: 3, settings: 1]
+
+        // The overview's storyboard nodes.
+        let overview = try Harness.run(["render", ".", "--view", "overview", "--format", "json", "-o", "-"], in: app)
+        let boxes = try JSONDecoder().decode(GraphJSON.self, from: Data(overview.stdout.utf8)).nodes
+            .filter { $0.role == "storyboard" }.compactMap(\.summary)
+        #expect(Dictionary(boxes.map { ($0.storyboard, $0.scenes) }, uniquingKeysWith: { a, _ in a }) == scenes)
+        #expect(boxes.first { $0.storyboard == main }?.unresolved == 1, "Help's reference: \(boxes)")
+
+        // The stubs of Main's focus map, zero hops away: Feed and Settings folded whole.
+        let focus = try Harness.run(["render", ".", "--focus", "Main", "--hops", "0", "--format", "json", "-o", "-"], in: app)
+        let stubs = try JSONDecoder().decode(GraphJSON.self, from: Data(focus.stdout.utf8)).nodes
+            .filter { $0.role == "stub" }.compactMap(\.summary)
+        #expect(Dictionary(stubs.map { ($0.storyboard, $0.scenes) }, uniquingKeysWith: { a, _ in a })
+                == [feed: 3, settings: 1], "\(stubs)")
+
+        // maps.json.
+        let maps = Harness.newFolder()
+        _ = try Harness.run(["render", ".", "--all", "-o", maps.path, "--format", "dot"], in: app)
+        let listed = try JSONDecoder().decode(MapsJSON.self, from: Data(contentsOf: maps.appendingPathComponent("maps.json")))
+        #expect(Dictionary(listed.maps.map { ($0.storyboard, $0.scenes) }, uniquingKeysWith: { a, _ in a }) == scenes)
+
+        // The site: its manifest, each storyboard's page, the index's table.
+        let site = Harness.newFolder()
+        _ = try Harness.run(["site", ".", "-o", site.path], in: app)
+        let manifest = try JSONDecoder().decode(SiteManifestJSON.self,
+                                                from: Data(contentsOf: site.appendingPathComponent("sbmap-site.json")))
+        #expect(Dictionary(manifest.storyboards.map { ($0.storyboard, $0.scenes) }, uniquingKeysWith: { a, _ in a }) == scenes)
+        for page in manifest.storyboards {
+            let html = String(decoding: try Data(contentsOf: site.appendingPathComponent(page.page)), as: UTF8.self)
+            let placeholders = page.storyboard == main ? ", and 3 references and links to other storyboards" : ""
+            #expect(html.contains("<h2 id=\"scenes\">Scenes (\(scenes[page.storyboard] ?? -1)\(placeholders))</h2>"),
+                    "\(page.page)")
+        }
+        let index = String(decoding: try Data(contentsOf: site.appendingPathComponent("index.html")), as: UTF8.self)
+        for page in manifest.storyboards {
+            let row = try #require(index.split(separator: "\n").first { $0.hasPrefix("<tr") && $0.contains("href=\"\(page.page)\">") },
+                                   "no row for \(page.storyboard)")
+            let cell = try #require(row.components(separatedBy: "<td class=\"num\">").dropFirst().first)
+            #expect(cell.hasPrefix("\(scenes[page.storyboard] ?? -1)</td>"), "\(row)")
+        }
     }
 }

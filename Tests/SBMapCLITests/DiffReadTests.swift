@@ -59,8 +59,8 @@ import Testing
         #expect(stages.last?.contains("HEAD (") == true && stages.last?.contains("5 of 6 files") == true, "\(stages)")
     }
 
-    /// A blob over the size limit of its file is not written into the copy (issue 27: 300 MiB written from 2.4 MB of
-    /// git objects before the limit refused them): git's header gives its size first, the copy gets a file of that
+    /// A blob over the size limit of its file is not written into the copy (once 300 MiB from 2.4 MB of git
+    /// objects, before the limit refused them): git's header gives its size first, the copy gets a file of that
     /// size with no bytes in it, and the analysis refuses it unread, with the finding a checkout gives.
     @Test func aBlobOverTheLimitIsNotWrittenAndGetsTheLimitsFinding() throws {
         let root = try DiffScratchTests.repository()

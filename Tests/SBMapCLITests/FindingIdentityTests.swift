@@ -7,7 +7,7 @@ import SBMapModel
 import Testing
 
 /// A finding's identity is what it is about (its code, its file from the repository's root, the names it is
-/// about), never its wording or its line: baselines and `sbmap diff` match on it (issue 29, issue 27 point 7).
+/// about), never its wording or its line: baselines and `sbmap diff` match on it.
 @Suite struct FindingIdentityTests {
     /// Main references each storyboard of `missing` (none exists: an `unknown-storyboard` error each, since a segue
     /// leads to each reference).
@@ -157,7 +157,7 @@ import Testing
     // MARK: SARIF
 
     /// A file named like a URI with a scheme, `{0}` and Markdown links in names, and control characters: SARIF
-    /// keeps each a relative reference to the real file and each message plain (issue 27, point 7).
+    /// keeps each a relative reference to the real file and each message plain.
     @Test func sarifEncodesNamesAsRelativeReferencesAndPlainText() throws {
         let formatter = SARIFFindings(paths: RepositoryPaths(root: "/repo", currentFolder: "/repo"), version: SBMapCommand.version)
         #expect(formatter.artifactLocation("javascript:x.storyboard").uri == "javascript%3Ax.storyboard")

@@ -5,7 +5,7 @@ import FoundationXML
 import Testing
 
 /// No label on a map cuts a word: text too long for its box wraps at spaces and, when it still does not fit, ends in
-/// `…` after a whole word (issue 22). The full text stays in the tooltip.
+/// `…` after a whole word. The full text stays in the tooltip.
 @Suite struct LabelWordsTests {
     /// The lines of drawn text that end a word early: a `…` after a part of a word. Each `<text>` of a node, edge or
     /// cluster is checked against that element's tooltip: the word before a `…` must be a whole word of the tooltip,
@@ -79,7 +79,7 @@ import Testing
             #expect(run.status != 2, "\(run.stderr)")
             let svg = try Data(contentsOf: root.appendingPathComponent("map-\(label).svg"))
             let text = String(decoding: svg, as: UTF8.self)
-            // Long enough to need three lines, and whole in them now (issue 30): a segue identifier wraps, and the
+            // Long enough to need three lines, and whole in them: a segue identifier wraps, and the
             // reason has lines of its own.
             #expect(!text.contains("…"), "no label of the fixture needs cutting")
             #expect(text.contains(">show the advanced settings of</text>"), "the identifier wraps at a space")

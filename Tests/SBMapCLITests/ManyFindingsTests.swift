@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Thousands of findings in one file (issue 18: every command ends in bounded time). A Swift file of 26,000 broken
+/// Thousands of findings in one file: every command still ends in bounded time. A Swift file of 26,000 broken
 /// `UIStoryboard(name:)` calls took minutes in `check`: every finding read its file again from the top to find the
 /// class it is in. This checks the behaviour on a smaller instance (speed is measured by `scripts/bench.sh --hostile`):
 /// every call and every reference is one finding at its line, at its level.
@@ -18,7 +18,7 @@ import Testing
         }
         code += "}\n"
         let references = (0..<count).map { XML.reference("r\($0)", storyboard: "Absent\($0)") }
-        // Segues lead to every reference: one nothing leads to is never followed, a warning (issue 28, point 9).
+        // Segues lead to every reference: one nothing leads to is never followed, a warning.
         let segues = "<connections>\n" + (0..<count).map { #"<segue destination="r\#($0)" kind="show" id="g\#($0)"/>"# }
             .joined(separator: "\n") + "\n</connections>"
         // Main refers to References: a storyboard nothing loads would have its broken references as warnings (the

@@ -2,7 +2,8 @@ import Foundation
 import SBMapModel
 import Testing
 
-/// `render` and `site` share one option group and one way of building their render options (issue 19).
+/// `render` and `site` share one option group and one way of building their render options:
+/// a flag of one is a flag of the other.
 @Suite struct MapOptionsTests {
     /// The same flags, the same checks, in both commands.
     @Test func renderAndSiteTakeTheSameMapFlags() throws {

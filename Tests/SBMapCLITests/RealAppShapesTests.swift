@@ -239,7 +239,7 @@ import SBMapModel
         let findings = run.stderr.split(separator: "\n").filter { $0.contains(": warning:") || $0.contains(": error:") || $0.contains(": note:") }
         let warnings = findings.filter { !$0.contains(": note:") }
         // The plain self call warns, and so does the call on another object: no storyboard has 'elsewhere', so it
-        // crashes whatever the object is (issue 20, class 6).
+        // crashes whatever the object is (a name that exists nowhere).
         #expect(warnings.count == 2 && warnings[0].contains("Plain.swift:3:") && warnings[1].contains("Plain.swift:4:")
                 && warnings[1].contains("exists in no storyboard of the app"), "\(run.stderr)")
         #expect(findings.contains { $0.contains("Router.swift:7:") && $0.contains(": note:") && $0.contains("implements performSegue itself") })

@@ -83,7 +83,7 @@ import Testing
         ])
         let all = try Self.findings(root)
         let direct = Self.finding(all, at: "App/Feed.swift:14:")
-        // Errors since issue 28 (point 1): a segue the scene's own class performs, and no override handles it.
+        // Errors: a segue the scene's own class performs, and no override handles it.
         #expect(Self.level(direct) == "error" && direct!.contains("code-unknown-segue") && direct!.contains("'openPots'"), "\(all)")
         #expect(Self.level(Self.finding(all, at: "App/Feed.swift:15:")) == "error", "\(all)")
         #expect(Self.level(Self.finding(all, at: "App/Legacy.m:9:")) == "error", "\(all)")
@@ -149,7 +149,7 @@ import Testing
         let all = try Self.findings(root)
         for place in ["App/Host.swift:8:", "App/Host.swift:13:", "App/Host.swift:18:", "App/Player.swift:5:", "App/Player.swift:9:"] {
             let f = Self.finding(all, at: place)
-            // An error since issue 28 (point 1): the receiver's class is known.
+            // An error: the receiver's class is known.
             #expect(Self.level(f) == "error" && f!.contains("from 'PlayerViewController'") && f!.contains("'showQueue'"),
                     "\(place): \(all)")
         }

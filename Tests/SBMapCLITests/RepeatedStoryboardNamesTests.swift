@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Two `Settings` storyboards, iOS and tvOS; a SwiftUI view loads storyboard ID `licenses` from the tvOS one, which
-/// lacks it (issue 30, "Maps"). The finding, the full map and the focus map of the iOS `Settings` must say which
+/// lacks it. The finding, the full map and the focus map of the iOS `Settings` must say which
 /// `Settings` is meant, and the focus map must not fold the broken link into a neutral stub.
 @Suite struct RepeatedStoryboardNamesTests {
     func repository() throws -> URL {

@@ -97,7 +97,7 @@ import Testing
         // The map does have what the lines used to be in: files in tooltips, the two code links of one file.
         let svg = String(decoding: before["full.svg"] ?? Data(), as: UTF8.self)
         #expect(svg.contains("File: App/FeedViewController.swift"))
-        // Feed's list opens FeedDetail twice alike (only the line differs): one edge, `×2` (issue 30).
+        // Feed's list opens FeedDetail twice alike (only the line differs): one edge, `×2` (not two arrows in one).
         #expect(svg.components(separatedBy: "class=\"edge code").count - 1 >= 3, "one edge from Feed's list, two from the coordinator")
         #expect(svg.contains(">×2</text>"), "the two alike links from Feed's list are one edge with their count")
 

@@ -3,7 +3,7 @@ import SBMapModel
 import Testing
 @testable import SBMapParse
 
-/// Inputs under the size limits that were read in quadratic time (issue 27, point 5): an Info.plist dictionary or
+/// Inputs under the size limits that were read in quadratic time: an Info.plist dictionary or
 /// array of 40,000 entries (16 s), nested `#if`s and long `#elseif` chains (a 600 KB file took 40 s). These tests check
 /// what is read from them, never the clock: the scaling is measured by `scripts/bench.sh --scaling`
 /// (docs/benchmarks.md, "Scaling of hostile inputs").

@@ -2,7 +2,7 @@ import SBMapModel
 @testable import SBMapParse
 import Testing
 
-/// `.xcconfig` files, as NetNewsWire's targets use them (issue 11's real-app set): settings, includes, and what
+/// `.xcconfig` files, as NetNewsWire's targets use them (a real app): settings, includes, and what
 /// is never read.
 @Suite("Projects: .xcconfig build settings")
 struct XcconfigReaderTests {

@@ -4,8 +4,9 @@ import SBMapModel
 import SBMapRender
 import SBMapStyle
 
-/// Maps inlined in one page share no id (issue 22): every id of a map's SVG starts with the map's own prefix
-/// (`RenderOptions.idPrefix`, by default its name), and every reference inside an SVG still finds its target there.
+/// Maps inlined in one page share no id (a storyboard page holds two): every id of a map's SVG starts with the
+/// map's own prefix (`RenderOptions.idPrefix`, by default its name), and every reference inside an SVG still finds
+/// its target there.
 @Suite struct IDPrefixTests {
     /// Every `id="…"` of an SVG, in order.
     static func ids(_ svg: String) -> [String] {

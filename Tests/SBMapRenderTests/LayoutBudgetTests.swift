@@ -3,7 +3,7 @@ import SBMapModel
 import SBMapStyle
 import Testing
 
-/// Every layout ends in bounded time (issue 18, item 11): the plan is chosen from a prediction of Graphviz's work
+/// Every layout ends in bounded time, whatever its shape: the plan is chosen from a prediction of Graphviz's work
 /// before the layout starts, a map over its budget is drawn the cheap way with a note that says so, and a run of many
 /// maps is bounded as a whole. (Speed itself is measured in scripts/bench.sh --hostile, never here.)
 @Suite struct LayoutBudgetTests {
@@ -131,7 +131,7 @@ import Testing
         #expect(flat.ranks == 1 && flat.rankWork == 9)
     }
 
-    // MARK: Every engine and spline mode (issue 27)
+    // MARK: Every engine and spline mode, each within the budget
 
     func options(engine: LayoutEngine, splines: String) throws -> RenderOptions {
         var options = try options(engine: engine)

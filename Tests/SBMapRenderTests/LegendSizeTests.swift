@@ -8,7 +8,7 @@ import SBMapRender
 import SBMapStyle
 
 /// The legend explains the map without competing with it: on a map of 10 scenes or more it takes at most a tenth of
-/// the picture (issue 22). Measured as the real-app figures are (scripts/legend-area.py): the box of the `legend`
+/// the picture. Measured as the real-app figures are (scripts/legend-area.py): the box of the `legend`
 /// group's outlines over the SVG's `viewBox`.
 @Suite struct LegendSizeTests {
     /// The legend's share of the picture's area, or `nil` when the map has no legend.

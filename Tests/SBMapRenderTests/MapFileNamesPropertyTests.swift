@@ -3,7 +3,7 @@ import SBMapModel
 import SBMapStyle
 import Testing
 
-/// A property test of `MapFileNames` (issue 18, item 6): for many random storyboard paths — unicode, control
+/// A property test of `MapFileNames`: for many random storyboard paths — unicode, control
 /// characters, `..`, dots, spaces, very long folders, the same name in many places — every generated name is safe
 /// (no separator, no leading dot, nothing but `[A-Za-z0-9._-]`), bounded (a file name with its extension fits in 255
 /// bytes), unique (ignoring case, for case-insensitive file systems), stable (the same names whatever the order),

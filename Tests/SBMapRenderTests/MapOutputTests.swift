@@ -4,7 +4,7 @@ import SBMapRender
 import SBMapStyle
 import Testing
 
-/// The view travels with its graph, and each output format has one path (issue 19).
+/// The view travels with its graph, and each output format has one path (no format is drawn two ways).
 @Suite struct MapOutputTests {
     let theme = try! BuiltinThemes.theme(named: "default")!
 

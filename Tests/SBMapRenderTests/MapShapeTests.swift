@@ -8,7 +8,7 @@ import SBMapStyle
 import Testing
 
 /// A map comes out near the shape it is aimed at (about 1:1, `--aspect` for another) when sbmap chooses its direction:
-/// a long flow is laid out the other way or wrapped into rows (issue 30, "A page's shape"; docs/themes.md).
+/// a long flow is laid out the other way or wrapped into rows (docs/themes.md).
 @Suite struct MapShapeTests {
     typealias S = SampleGraphs
 

@@ -4,7 +4,7 @@ import SBMapModel
 @testable import SBMapRender
 import SBMapStyle
 
-/// Maps of up to about 100 scenes keep 96 dpi in PNG (issue 22): the pixel budget grows with the scenes drawn
+/// Maps of up to about 100 scenes keep 96 dpi in PNG (sharp on a screen): the pixel budget grows with the scenes drawn
 /// (`PNGBudget`), up to a hard cap that still bounds the memory a hostile map can take.
 @Suite struct PNGDensityTests {
     /// Six storyboards, 46 scenes, each storyboard a chain of show segues, laid out as sparsely as the real app's map

@@ -129,7 +129,7 @@ import Testing
         #expect(labels.contains(p2))
     }
 
-    /// Where the files of a repeated name differ by platform, the platform tells them apart (issue 30).
+    /// Where the files of a repeated name differ by platform, the platform tells them apart (`Settings (tvOS)`).
     @Test func repeatedStoryboardNamesOfDifferentPlatformsShowThePlatform() throws {
         let p1 = "iOS/Main.storyboard", p2 = "macOS/Main.storyboard"
         let graph = StoryboardGraph(

@@ -4,7 +4,7 @@ import SBMapModel
 import SBMapRender
 import SBMapStyle
 
-/// Every style a reader can see on a map means one thing, and the legend says what (issue 22): each look drawn has
+/// Every style a reader can see on a map means one thing, and the legend says what: each look drawn has
 /// exactly one legend entry, and no two entries look alike. A look is what tells elements apart at a glance: for an
 /// edge its colour, line style and arrowhead; for a node its shape, fill, outline, line style and outlines. Widths
 /// are left out (an overview's links grow heavier with their count; an initial scene has a heavier outline).

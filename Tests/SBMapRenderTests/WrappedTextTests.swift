@@ -1,8 +1,8 @@
 import SBMapStyle
 import Testing
 
-/// `TextSafety.wrapped`: labels break at spaces and never cut a word in the middle (issue 22); a word longer than a
-/// line breaks at its humps (issue 30).
+/// `TextSafety.wrapped`: labels break at spaces and never cut a word in the middle; a word longer than a
+/// line breaks at its humps (`camelCase` at `Case`).
 @Suite struct WrappedTextTests {
     /// SplitMix64: the same words on every run and platform.
     struct Random {

@@ -89,7 +89,7 @@ import Testing
         }
     }
 
-    /// The key bomb in flow style (issue 27): each level is a list of two aliases of the one before, used as a key.
+    /// The key bomb in flow style: each level is a list of two aliases of the one before, used as a key.
     /// Yams hashed the expanded key (2^levels items) before it handed back a tree: 459 bytes took 42 s.
     @Test(arguments: [false, true])
     func theKeyBombInFlowStyleIsRefusedUnexpanded(_ flow: Bool) throws {

@@ -458,7 +458,7 @@ private func graphWithOnboarding() -> StoryboardGraph {
         let linked = CodeLinker().link(g, code: [code])
         let segue = linked.diagnostics.first { $0.code == .codeUnknownSegue }
         #expect(segue?.hint == "segue identifiers belong to the scene they start from; a segue 'Confirm Bid' starts at scene 'HomeViewController'")
-        // The segue no scene of the class has is drawn as a link that does not resolve (issue 28, point 1).
+        // The segue no scene of the class has is drawn as a link that does not resolve, like a missing Storyboard ID.
         #expect(codeEdges(linked) == ["Main.storyboard#profile -> Main.storyboard#detail @8",
                                       "Main.storyboard#profile -> code-target:Main#segue:Confirm Bid @7"])
         #expect(linked.diagnostics.contains { $0.code == .codeDynamic && $0.message.contains("'.both' is not a constant (more than one enum has this case)") })

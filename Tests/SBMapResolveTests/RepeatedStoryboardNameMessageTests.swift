@@ -4,7 +4,7 @@ import SBMapParse
 @testable import SBMapResolve
 
 /// Two `Settings` storyboards, iOS and tvOS; code compiled for tvOS only asks the tvOS one for `licenses`, which only
-/// the iOS one has (issue 30). The finding and the broken target's label must say which `Settings`; its key must not
+/// the iOS one has. The finding and the broken target's label must say which `Settings`; its key must not
 /// change.
 @Suite struct RepeatedStoryboardNameMessageTests {
     func graph() -> StoryboardGraph {

@@ -5,7 +5,7 @@ import SBMapStyle
 import Testing
 
 /// The site's maps carry their legend in HTML beside them, not inside the drawing, so "Fit" shows the map itself
-/// (issue 22).
+/// and the legend never covers part of it.
 @Suite struct MapKeyTests {
     func pages(_ graph: StoryboardGraph) throws -> [String: String] {
         let options = SiteOptions(title: "Demo",

@@ -4,7 +4,7 @@ import SBMapSite
 import SBMapStyle
 import Testing
 
-/// A site of many maps ends in bounded time as a whole (issue 18, item 11): the maps are planned in a fixed order
+/// A site of many maps ends in bounded time as a whole: the maps are planned in a fixed order
 /// against one layout budget, and a map the run cannot afford is left out (its page keeps the tables), with a note,
 /// not a failure.
 @Suite struct SiteLayoutBudgetTests {

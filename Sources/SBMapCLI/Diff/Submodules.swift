@@ -1,5 +1,6 @@
 import Foundation
 import SBMapDiscover
+import SBMapModel
 import SBMapRevision
 
 /// Git submodules, read the same way on both sides of a diff.
@@ -61,7 +62,7 @@ struct SubmodulePlan {
         guard !unknown.isEmpty else { return nil }
         let shown = 3
         let list = unknown.prefix(shown).joined(separator: "; ") + (unknown.count > shown ? "; and \(unknown.count - shown) more" : "")
-        let what = unknown.count == 1 ? "1 submodule, read on neither side" : "\(unknown.count) submodules, read on neither side"
+        let what = plural(unknown.count, "submodule") + ", read on neither side"
         return "Not compared: \(what), so links into them are unknown, not broken. \(list). git submodule update --init reads them."
     }
 

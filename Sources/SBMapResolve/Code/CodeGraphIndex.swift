@@ -139,12 +139,11 @@ struct CodeGraphIndex: Sendable {
         } else {
             names = StoryboardNameIndex(graph.storyboards)
         }
-        // The first node of an id wins: filled from the last node back, so that each id is hashed once. The tables are
-        // made large enough first: growing them would hash their keys again at each step.
-        nodeIndexByID.reserveCapacity(graph.nodes.count)
+        // The graph's own index of nodes by id (the first node of an id wins). The tables are made large enough
+        // first: growing them would hash their keys again at each step.
+        nodeIndexByID = graph.nodePositions
         sceneIndicesByIdentifier.reserveCapacity(graph.nodes.count)
         scenesByClass.reserveCapacity(graph.nodes.count)
-        for i in graph.nodes.indices.reversed() { nodeIndexByID[graph.nodes[i].id] = i }
         // A storyboard's scenes come one after another: its list is looked up once per run of them, not per scene.
         var runStoryboard: String?
         var run: [Int] = []

@@ -118,8 +118,7 @@ public struct CodeLinker: Sendable {
         out.diagnostics = diagnostics.take()
         let selfMade = (files.flatMap(\.selfMade) + unwinds.selfMade)
         if !selfMade.isEmpty {
-            var position: [String: Int] = [:]
-            for k in out.nodes.indices where position[out.nodes[k].id] == nil { position[out.nodes[k].id] = k }
+            let position = out.nodePositions  // the ids stay where they are: only the nodes' fields change below
             for (node, location) in selfMade.sorted(by: { ($0.node, $0.at) < ($1.node, $1.at) }) {
                 guard let k = position[node] else { continue }
                 if out.nodes[k].instantiatedBySelfAt?.contains(location) != true {

@@ -124,7 +124,7 @@ public enum DiffSummaryWriter {
         let headEdges = Dictionary(diff.head.edges.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         // sbmap's own links (a reference's link to its scene, an exit's unwind targets) are drawn, not listed.
         func isOwn(_ edge: Edge) -> Bool { [.reference, .unwindTarget, .aggregate].contains(edge.kind) }
-        func edgeText(_ edge: Edge, _ nodes: [String: Node]) -> String {
+        func edgeText(_ edge: Edge, _ nodes: NodeTable) -> String {
             let ident = edge.identifier.map { " '\($0)'" } ?? ""
             return "\(edge.kind.rawValue)\(ident) from \(name(nodes[edge.from])) to \(name(nodes[edge.to]))"
         }

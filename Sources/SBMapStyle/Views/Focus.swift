@@ -110,7 +110,7 @@ public struct FocusView: Hashable, Sendable {
 
         // Stubs: what each folded storyboard holds beyond the map.
         var keptScenes: [String: Int] = [:]
-        for node in kept where index.isCountedScene(graph.nodes[node]) {
+        for node in kept where Index.countsAsScene(graph.nodes[node]) {
             keptScenes[graph.nodes[node].storyboard ?? "code", default: 0] += 1
         }
         let storyboardsByID = index.storyboardsByID
@@ -121,7 +121,7 @@ public struct FocusView: Hashable, Sendable {
             let title = storyboardsByID[path].map(index.storyboardNames.title) ?? name
             var node = Node(id: id, storyboard: nil, objectID: nil, element: "stub", role: .stub, label: title,
                             location: storyboardsByID[path] != nil ? SourceLocation(path: path) : nil)
-            let folded = (index.sceneCount[path] ?? 0) - (keptScenes[path] ?? 0)
+            let folded = index.sceneCount(path) - (keptScenes[path] ?? 0)
             node.summary = StoryboardSummary(storyboard: path, name: title, scenes: max(folded, 0),
                                              entryRoles: Array(Set(storyboardsByID[path]?.entryPoints.map(\.role) ?? [])).sorted(),
                                              targets: storyboardsByID[path]?.targets.sorted() ?? [])
@@ -155,7 +155,8 @@ public struct FocusView: Hashable, Sendable {
         let nodeIndex: [String: Int]
         let edgesOfNode: [Int: [Int]]
         let nodesOfStoryboard: [String: [Int]]
-        let sceneCount: [String: Int]
+        /// What the stubs count, as `check` counts it: each storyboard's scenes, and the types in code.
+        let counts: GraphCounts
         let diagnosticsOfPath: [String: [Int]]
         let storyboardsByID: [String: Storyboard]
         /// How stubs name storyboards: with the platform or path where names repeat in the whole graph.
@@ -163,14 +164,12 @@ public struct FocusView: Hashable, Sendable {
         /// Where each storyboard is in `graph.storyboards`, by path.
         let storyboardPositions: [String: [Int]]
 
-        public init(_ graph: StoryboardGraph) {
-            var nodeIndex: [String: Int] = [:]
+        /// The index of `graph`, with its counts when the caller has them already (`GraphCounts(graph)`).
+        public init(_ graph: StoryboardGraph, counts: GraphCounts? = nil) {
+            let nodeIndex = graph.nodePositions
             var nodesOfStoryboard: [String: [Int]] = [:]
-            var sceneCount: [String: Int] = [:]
             for (position, node) in graph.nodes.enumerated() {
-                if nodeIndex[node.id] == nil { nodeIndex[node.id] = position }
                 if let storyboard = node.storyboard { nodesOfStoryboard[storyboard, default: []].append(position) }
-                if Self.countsAsScene(node) { sceneCount[node.storyboard ?? "code", default: 0] += 1 }
             }
             var edgesOfNode: [Int: [Int]] = [:]
             for (position, edge) in graph.edges.enumerated() {
@@ -184,7 +183,7 @@ public struct FocusView: Hashable, Sendable {
             self.nodeIndex = nodeIndex
             self.edgesOfNode = edgesOfNode
             self.nodesOfStoryboard = nodesOfStoryboard
-            self.sceneCount = sceneCount
+            self.counts = counts ?? GraphCounts(graph)
             self.diagnosticsOfPath = diagnosticsOfPath
             self.storyboardsByID = graph.storyboardsByID
             self.storyboardNames = StoryboardNames(graph.storyboards)
@@ -197,8 +196,12 @@ public struct FocusView: Hashable, Sendable {
 
         /// What a stub counts: real scenes, not placeholders; for the code stub, the types in code.
         static func countsAsScene(_ node: Node) -> Bool {
-            node.role == .code || (node.role.isScene && !node.role.isCrossFileLink)
+            node.role == .code || node.role.isCountedScene
         }
-        func isCountedScene(_ node: Node) -> Bool { Self.countsAsScene(node) }
+
+        /// What the stub of `path` stands for in all (`code`: the types in code), before what the map draws.
+        func sceneCount(_ path: String) -> Int {
+            path == "code" ? counts.codeTypes : counts.storyboard(path).scenes
+        }
     }
 }

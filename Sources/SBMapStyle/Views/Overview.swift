@@ -11,26 +11,21 @@ import SBMapModel
 /// resolves to no storyboard becomes one `code-target` node per name.
 public enum OverviewView {
     public static func make(_ graph: StoryboardGraph) -> MapGraph {
+        // What each storyboard holds, as `check` counts it (`GraphCounts`, one pass).
+        let counts = GraphCounts(graph)
         var summaries: [String: StoryboardSummary] = [:]
         let names = StoryboardNames(graph.storyboards)  // `Settings (tvOS)` where names repeat
         for storyboard in graph.storyboards {
+            let count = counts.storyboard(storyboard.path)
             summaries[storyboard.path] = StoryboardSummary(
-                storyboard: storyboard.path, name: names.title(storyboard), scenes: 0,
+                storyboard: storyboard.path, name: names.title(storyboard), scenes: count.scenes,
+                unresolved: count.unresolved, errors: count.errors, warnings: count.warnings, notes: count.notes,
                 entryRoles: Array(Set(storyboard.entryPoints.map(\.role))).sorted(), targets: storyboard.targets.sorted())
         }
-        // Localized copies are reported at their own paths: they count for the storyboard they belong to.
-        var owner: [String: String] = [:]
-        for storyboard in graph.storyboards {
-            owner[storyboard.path] = storyboard.path
-            for variant in storyboard.localizedVariants { owner[variant] = storyboard.path }
-        }
-        // Positions, not copies of the nodes: on a 1,000-storyboard app a table of 20,000 nodes was a fifth of the
-        // memory an overview took.
-        var position: [String: Int] = [:]
-        position.reserveCapacity(graph.nodes.count)
-        for (k, node) in graph.nodes.enumerated() where position[node.id] == nil { position[node.id] = k }
-        let all = graph.nodes
-        func node(_ id: String) -> Node? { position[id].map { all[$0] } }
+        // The graph's index, not copies of the nodes: on a 1,000-storyboard app a table of 20,000 nodes was a fifth
+        // of the memory an overview took.
+        let nodesByID = graph.nodesByID
+        func node(_ id: String) -> Node? { nodesByID[id] }
         let storyboardsByID = graph.storyboardsByID
         let storyboardsByName = Dictionary(grouping: graph.storyboards, by: \.name)
         var extraNodes: [String: Node] = [:]
@@ -56,22 +51,6 @@ public enum OverviewView {
                 return id
             default:
                 return nil
-            }
-        }
-
-        for node in graph.nodes {
-            guard let storyboard = node.storyboard, summaries[storyboard] != nil else { continue }
-            if node.role.isCountedScene { summaries[storyboard]?.scenes += 1 }
-            if node.role.carriesResolution, let state = node.resolution?.state, state != .resolved {
-                summaries[storyboard]?.unresolved += 1
-            }
-        }
-        for diagnostic in graph.diagnostics {
-            guard let path = diagnostic.location?.path, let storyboard = owner[path] else { continue }
-            switch diagnostic.severity {
-            case .error: summaries[storyboard]?.errors += 1
-            case .warning: summaries[storyboard]?.warnings += 1
-            case .info: summaries[storyboard]?.notes += 1
             }
         }
 
@@ -120,7 +99,7 @@ public enum OverviewView {
         return MapGraph(view: .overview, graph: StoryboardGraph(targets: graph.targets, storyboards: graph.storyboards,
                                                                 nodes: nodes, edges: links.edges(),
                                                                 diagnostics: graph.diagnostics),
-                        appCounts: GraphCounts(graph))
+                        appCounts: counts)
     }
 
     /// The id of the overview node of the storyboard at `path`.
