@@ -5,8 +5,11 @@ import SBMapAnalysis
 extension ResolvedInputs {
     /// The flags and the settings file, as the library's analysis takes them.
     var configuration: AnalysisConfiguration {
-        AnalysisConfiguration(excludes: excludes, readsCode: !noCode, maxFileBytes: maxFileSizeMiB * 1024 * 1024,
-                              linkConventions: linkConventions, policy: config?.findingPolicy ?? FindingPolicy())
+        var configuration = AnalysisConfiguration(
+            excludes: excludes, readsCode: !noCode, maxFileBytes: maxFileSizeMiB * 1024 * 1024,
+            linkConventions: linkConventions, policy: config?.findingPolicy ?? FindingPolicy())
+        configuration.screens = screens
+        return configuration
     }
 
     /// The analysis of these inputs (`Analysis.run`); a path that does not exist is bad usage (exit 64).

@@ -41,6 +41,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Com
         .targetHasNoInitialScene, .ambiguousTarget, .externalBundle, .caseMismatch, .unconfiguredReference,
         .referenceCycle, .storyboardNotInTarget, .noProject, .projectPathCase, .missingEntryStoryboard, .codeUnknownStoryboard,
         .codeUnknownIdentifier, .codeUnknownSegue, .codeDynamic, .codeUnknownUnwind, .renderLimited, .graphvizMessage,
+        .xibNotInTarget,
     ]
 
     // Reading files.
@@ -85,6 +86,8 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Com
     public static let noProject = Self("no-project")
     /// A path a project names exists only with other letter case: Xcode on a Mac finds it, sbmap reads it too.
     public static let projectPathCase = Self("project-path-case")
+    /// A xib with a screen (its File's Owner or a top-level object is a view controller) that no target copies.
+    public static let xibNotInTarget = Self("xib-not-in-target")
 
     // Entry points (Info.plist, project.pbxproj).
     public static let missingEntryStoryboard = Self("missing-entry-storyboard")

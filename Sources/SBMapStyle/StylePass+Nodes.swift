@@ -108,7 +108,7 @@ extension StylePass {
         let limit = labels.maxLength
         var lines = TextSafety.labelLines(summary.name, limit: limit, maxLines: 2)
         if lines.isEmpty { lines = [""] }
-        let scenes = plural(summary.scenes, "scene")
+        let scenes = plural(summary.scenes, summary.storyboard.hasSuffix(".xib") ? "xib screen" : "scene")
         if node.role == .stub, node.summary?.storyboard == "code" {
             // The stub for types in code further away (coordinators, helpers): not a storyboard.
             lines = [TextSafety.label("Code", limit: limit)]
@@ -137,7 +137,7 @@ extension StylePass {
         if let prefix = style.prefix, !prefix.isEmpty {
             lines[0] = TextSafety.clean(prefix) + " " + lines[0]
         }
-        var tip = [node.role == .stub ? "Further away in \(summary.name): \(scenes), folded" : "Storyboard: \(summary.name)"]
+        var tip = [node.role == .stub ? "Further away in \(summary.name): \(scenes), folded" : "\(summary.storyboard.hasSuffix(".xib") ? "Xib" : "Storyboard"): \(summary.name)"]
         if let sb = storyboardsByID[summary.storyboard] {
             tip += storyboardTooltip(sb).dropFirst()
         }

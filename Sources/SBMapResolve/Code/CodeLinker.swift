@@ -61,6 +61,12 @@ public struct CodeLinker: Sendable {
         let symbols: CodeSymbolTable
         /// Which target compiles which file, and holds which storyboard.
         let membership: TargetMembership
+
+        /// Whether the class `name` is a view controller: one of `XibScreens.frameworkControllers`, or a class whose
+        /// superclass chain, as the scanned code declares it, reaches one.
+        public func isViewController(_ name: String) -> Bool {
+            symbols.inherits(name, fromOneOf: XibScreens.frameworkControllers)
+        }
     }
 
     /// `membership` says which targets compile each file: a file's links are looked up among the storyboards of

@@ -225,6 +225,18 @@ struct CodeSymbolTable: Sendable {
         return false
     }
 
+    /// Whether `type`, or a class up its superclass chain as the scanned code declares it, is in `classes`.
+    func inherits(_ type: String, fromOneOf classes: Set<String>) -> Bool {
+        var current: String? = type
+        var steps = 0
+        while let t = current, steps < 32 {
+            if classes.contains(t) { return true }
+            current = types[t]?.superclass
+            steps += 1
+        }
+        return false
+    }
+
     /// The type and its subclasses only.
     func descendants(of type: String) -> Set<String> {
         var family: Set<String> = [type]
