@@ -52,6 +52,7 @@ public enum Analysis {
             graph = linker.link(consume indexed, prepared: prepared)
             XibScreens.merge(XibScreens.screens(of: project.xibs, membership: membership,
                                                 isViewController: prepared.isViewController), into: &graph)
+            ScreenPurposes.attach(docs: prepared.doc(ofType:), to: &graph)
             timer.mark("link code")
             // Only with the sources read can a storyboard or a class be known to be unused: without them, every
             // storyboard loaded from code would look unloaded.

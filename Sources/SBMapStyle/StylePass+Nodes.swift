@@ -251,6 +251,9 @@ extension StylePass {
         } else if node.role != .code {
             tip.append("Class: \(cls ?? node.element)")
         }
+        // What the screen is for, near the top: a long tooltip is capped at its end.
+        if let doc = node.doc { tip.append("What it is for: \(doc)") }
+        if let note = node.note { tip.append("Note: \(note)") }
         tip.append("Role: \(node.role.rawValue)")
         if let ident = node.storyboardIdentifier { tip.append("Storyboard ID: \(ident)") }
         if let title = node.title { tip.append("Title: \(title)") }

@@ -67,6 +67,9 @@ public struct CodeLinker: Sendable {
         public func isViewController(_ name: String) -> Bool {
             symbols.inherits(name, fromOneOf: XibScreens.frameworkControllers)
         }
+
+        /// What the class `name` is for: the first sentence of its `///` or `/** */` doc comment.
+        public func doc(ofType name: String) -> String? { symbols.doc(ofType: name) }
     }
 
     /// `membership` says which targets compile each file: a file's links are looked up among the storyboards of

@@ -41,6 +41,8 @@ struct CodeSymbolTable: Sendable {
         /// `Bundle(for: X.self)` is.
         var definedIn: String?
         var isProtocol = false
+        /// The first sentence of the first doc comment of a declaration of the type.
+        var doc: String?
 
         /// Adds a declaration of the type; returns its superclass when it is the first to name one.
         mutating func add(superclass declared: String?, kind: CodeTypeDeclaration.Kind, location at: SourceLocation) -> String? {
@@ -185,6 +187,7 @@ struct CodeSymbolTable: Sendable {
                                                                       location: declared[k].location) {
                         types[s, default: TypeFacts()].subclasses.append(name)
                     }
+                    if let doc = declared[k].doc, types[name]?.doc == nil { types[name]?.doc = doc }
                 }
             }
         }
@@ -246,6 +249,9 @@ struct CodeSymbolTable: Sendable {
         }
         return family
     }
+
+    /// What the class `name` is for: the first sentence of its doc comment.
+    func doc(ofType name: String) -> String? { types[name]?.doc }
 
     /// Where type `name` (not an extension of it) is first declared.
     func location(ofType name: String) -> SourceLocation? { types[name]?.location }
