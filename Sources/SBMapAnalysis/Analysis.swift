@@ -51,7 +51,8 @@ public enum Analysis {
             timer.mark("resolve, while loading code", "\(prepared.fileCount) sources")
             graph = linker.link(consume indexed, prepared: prepared)
             XibScreens.merge(XibScreens.screens(of: project.xibs, membership: membership,
-                                                isViewController: prepared.isViewController), into: &graph)
+                                                isViewController: prepared.isViewController,
+                                                classFile: prepared.file(definingClass:)), into: &graph)
             ScreenPurposes.attach(docs: prepared.doc(ofType:), to: &graph)
             timer.mark("link code")
             // Only with the sources read can a storyboard or a class be known to be unused: without them, every
@@ -69,6 +70,7 @@ public enum Analysis {
             timer.mark("unused code")
             Teardown.inBackground(consume prepared)
         }
+        graph.diagnostics += ScreenNotes.attach(configuration.notes, to: &graph)
         // A storyboard reference nothing leads to is never followed, whether or not the sources were read.
         for location in UnreachedScenes.orphanedReferences(in: graph) {
             places.add(.referenceNeverFollowed, file: location.path, line: location.line)
@@ -99,7 +101,7 @@ public enum Analysis {
         if !membership.isEmpty {
             // (A xib no target copies is the finding itself: it is not lowered for being in no target.)
             for path in Set(findings.compactMap(\.location?.path)).sorted()
-            where membership.isUnbuilt(path) && !path.hasSuffix(".xib") {
+            where membership.isUnbuilt(path) && !path.hasSuffix(".xib") && !path.hasSuffix(".yml") {
                 places.add(.fileBuiltByNoTarget, file: path)
             }
         }
@@ -150,6 +152,8 @@ public struct AnalysisConfiguration: Hashable, Sendable {
     /// Which screens the map shows: `.all` (storyboard scenes and xib screens) or `.storyboards` (scenes only, the
     /// map sbmap drew before xib screens; `--screens storyboards`).
     public var screens: ScreenKinds = .all
+    /// Notes to attach to scenes and screens (`.sbmap.yml`'s `notes:`).
+    public var notes: [ScreenNote] = []
     /// Another policy to decide the same findings with (`AnalysisResult.alternativeFindings`): `sbmap diff` judges a
     /// pull request by the base's `.sbmap.yml`, and names what the pull request's own would excuse.
     public var alternativePolicy: FindingPolicy?

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import SBMapAnalysis
+import SBMapDiscover
+import SBMapModel
 
 extension ResolvedInputs {
     /// The flags and the settings file, as the library's analysis takes them.
@@ -9,6 +11,13 @@ extension ResolvedInputs {
             excludes: excludes, readsCode: !noCode, maxFileBytes: maxFileSizeMiB * 1024 * 1024,
             linkConventions: linkConventions, policy: config?.findingPolicy ?? FindingPolicy())
         configuration.screens = screens
+        if let config {
+            let cwd = FileManager.default.currentDirectoryPath
+            let file = config.path.hasPrefix("/") ? PathText.relative(config.path, from: cwd) : config.path
+            configuration.notes = config.notes.map {
+                ScreenNote(scene: $0.scene, text: $0.text, location: SourceLocation(path: file, line: $0.line, column: $0.column))
+            }
+        }
         return configuration
     }
 

@@ -25,8 +25,12 @@ public enum XibScreens {
     }
 
     /// The xib files and screens of `xibs`, with a warning for each xib with a screen that no target copies.
+    /// `classFile` gives the file that defines a class in the scanned code: a xib whose File's Owner's class no
+    /// target compiles either is a leftover of a target that is gone (Provenance's QuickLookMacOS extension), and
+    /// its finding is a note.
     public static func screens(of xibs: [Loaded<LoadedXib>], membership: TargetMembership,
-                               isViewController: (String) -> Bool) -> Added {
+                               isViewController: (String) -> Bool,
+                               classFile: (String) -> String? = { _ in nil }) -> Added {
         var added = Added()
         for group in localizedGroups(xibs.compactMap(\.value)) {
             let xib = group.preferred
@@ -48,9 +52,13 @@ public enum XibScreens {
             added.nodes += screens
             if !membership.isEmpty, targets.isEmpty, membership.isDescribed(xib.path) {
                 let what = screens[0].customClass ?? screens[0].label
+                // The owner's class compiled by no target either: nothing built can load the nib.
+                let deadClass = screens[0].element != "placeholder" && screens[0].element != "customObject" ? nil
+                    : screens[0].customClass.flatMap(classFile).flatMap { membership.targets(of: $0).isEmpty ? $0 : nil }
                 added.diagnostics.append(Diagnostic(
-                    .warning, .xibNotInTarget,
-                    "no target copies \(fileName(xib.path)), the nib of screen '\(what)': it is in no app's bundle, and loading it crashes",
+                    deadClass == nil ? .warning : .info, .xibNotInTarget,
+                    "no target copies \(fileName(xib.path)), the nib of screen '\(what)': it is in no app's bundle, and loading it crashes"
+                        + (deadClass.map { "; but no target compiles '\(what)' either (\($0)), so nothing built loads it" } ?? ""),
                     at: screens[0].location.map { SourceLocation(path: xib.path, line: $0.line, column: $0.column) }
                         ?? xib.documentLocation,
                     hint: "add the xib to the app's target (Target Membership in Xcode's File inspector), or delete it if nothing loads it"))

@@ -23,8 +23,14 @@ import Testing
     static let code = """
         import UIKit
         class BaseViewController: UIViewController {}
+        /// The user's profile: name & avatar <b>. Signs out too.
+        @MainActor
         class ProfileViewController: BaseViewController {}
-        class HomeViewController: UIViewController {}
+        /**
+         * Where the app starts: the feed.
+         * More about it.
+         */
+        final class HomeViewController: UIViewController {}
         class FeedCell: UITableViewCell {}
         class BadgeView: UIView {}
         """
@@ -106,5 +112,58 @@ import Testing
         #expect(lines.first?.contains(": warning: no target copies Profile.xib") == true, "\(run.stderr)")
         // A cell's nib no target copies is not a screen, and not a finding either.
         #expect(!run.stderr.contains("FeedCell.xib"))
+    }
+
+    @Test func aScreensDocCommentIsInTheTooltipAndOnTheSite() throws {
+        let folder = try Self.app()
+        let svg = try Harness.run(["render", ".", "--no-config", "-o", "-", "--format", "svg"], in: folder)
+        // Its first sentence, escaped: the `&` and `<b>` of the comment are text.
+        #expect(svg.stdout.contains("What it is for: The user&#39;s profile: name &amp; avatar &lt;b&gt;."), "\(svg.stdout)")
+        #expect(!svg.stdout.contains("Signs out too"))
+        #expect(svg.stdout.contains("What it is for: Where the app starts: the feed."), "a /** */ block on a storyboard scene's class")
+        let site = try Harness.run(["site", ".", "--no-config", "-o", "site"], in: folder)
+        #expect(site.status == 0, "\(site.stderr)")
+        let page = try String(contentsOf: folder.appendingPathComponent("site/storyboards/Profile.xib.html"), encoding: .utf8)
+        #expect(page.contains(#"<div class="muted purpose">The user&#39;s profile: name &amp; avatar &lt;b&gt;.</div>"#)
+                || page.contains(#"<div class="muted purpose">The user's profile: name &amp; avatar &lt;b&gt;.</div>"#), "\(page)")
+    }
+
+    @Test func aNoteFromTheSettingsFileIsInTheTooltipAndOnTheSiteAndOneNamingNoSceneIsAWarningAtItsLine() throws {
+        let folder = try Self.app(extra: [".sbmap.yml": """
+            notes:
+              "Main:HomeViewController": "Reached <only> from the launch & nowhere else"
+              "Profile:ProfileViewController": "Opened from the account menu"
+              "Settings:AccountSettings": "Gone"
+            """])
+        let svg = try Harness.run(["render", ".", "-o", "-", "--format", "svg"], in: folder)
+        #expect(svg.stdout.contains("Note: Reached &lt;only&gt; from the launch &amp; nowhere else"), "\(svg.stdout)")
+        #expect(svg.stdout.contains("Note: Opened from the account menu"), "a xib is named without its extension too")
+        let check = try Harness.run(["check", "."], in: folder)
+        let warnings = check.stderr.split(separator: "\n").filter { $0.contains("[note-names-no-scene]") }
+        #expect(warnings.count == 1, "\(check.stderr)")
+        #expect(warnings.first?.hasPrefix(".sbmap.yml:4:3: warning: the note for 'Settings:AccountSettings' names no scene") == true,
+                "\(check.stderr)")
+        let site = try Harness.run(["site", ".", "-o", "site"], in: folder)
+        #expect(site.status == 0, "\(site.stderr)")
+        let page = try String(contentsOf: folder.appendingPathComponent("site/storyboards/Main.html"), encoding: .utf8)
+        #expect(page.contains(#"<div class="muted note">Note: Reached &lt;only&gt; from the launch &amp; nowhere else</div>"#), "\(page)")
+    }
+
+    @Test func aXibWhoseOwnersClassNoTargetCompilesIsANoteNotAWarning() throws {
+        // As Provenance's QuickLookMacOS folder: the extension's target is gone, its xib and its class are left.
+        let pbxproj = RealAppShapesTests.pbxproj(targets: [(
+            name: "App", type: RealAppShapesTests.app, plist: nil,
+            resources: ["Main.storyboard", "Views/Onboarding.xib", "Views/Profile.xib"], sources: ["Code.swift"])])
+        let folder = try Self.app(extra: [
+            "App/App.xcodeproj/project.pbxproj": pbxproj,
+            "App/Preview/Preview.xib": Self.xib(owner: "PreviewViewController"),
+            "App/Preview/PreviewViewController.swift": "import UIKit\nclass PreviewViewController: UIViewController {}\n",
+        ])
+        let run = try Harness.run(["check", ".", "--no-config"], in: folder)
+        let lines = run.stderr.split(separator: "\n").filter { $0.contains("[xib-not-in-target]") }
+        #expect(lines.count == 1, "\(run.stderr)")
+        #expect(lines.first?.hasPrefix("App/Preview/Preview.xib:4:") == true, "\(run.stderr)")
+        #expect(lines.first?.contains(": note: ") == true, "\(run.stderr)")
+        #expect(lines.first?.contains("no target compiles 'PreviewViewController' either") == true, "\(run.stderr)")
     }
 }

@@ -38,6 +38,8 @@ enum DocComments {
     /// The text of the `/** … */` block whose `*/` ends on the line ending at `end`.
     private static func block(_ bytes: [UInt8], endingAt end: Int) -> String? {
         var k = end - 1
+        while k > 0, bytes[k] != UInt8(ascii: "/") { k -= 1 }  // the closing `*/` itself
+        k -= 2
         var steps = 0
         while k >= 2, steps < 16_384 {
             if bytes[k] == UInt8(ascii: "*"), bytes[k - 1] == UInt8(ascii: "*"), bytes[k - 2] == UInt8(ascii: "/") {

@@ -68,6 +68,9 @@ public struct CodeLinker: Sendable {
             symbols.inherits(name, fromOneOf: XibScreens.frameworkControllers)
         }
 
+        /// The first file (not a header) that defines the class `name`, as scanned.
+        public func file(definingClass name: String) -> String? { symbols.file(definingClass: name) }
+
         /// What the class `name` is for: the first sentence of its `///` or `/** */` doc comment.
         public func doc(ofType name: String) -> String? { symbols.doc(ofType: name) }
     }
