@@ -34,6 +34,7 @@ struct IndexPage {
         }
         count(counts.storyboards, counts.storyboards == 1 ? "storyboard" : "storyboards", href: "#storyboards")
         count(counts.scenes, counts.scenes == 1 ? "scene" : "scenes")
+        if counts.xibScreens > 0 { count(counts.xibScreens, counts.xibScreens == 1 ? "xib screen" : "xib screens") }
         count(counts.segues, counts.segues == 1 ? "segue" : "segues")
         let crossFile = counts.crossFileLinks
         let states = [(crossFile.unresolved, "unresolved"), (crossFile.ambiguous, "ambiguous"), (crossFile.external, "external")]
