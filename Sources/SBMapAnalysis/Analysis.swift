@@ -20,7 +20,8 @@ public enum Analysis {
         let discovered = discovery(configuration).discover(inputs, from: configuration.folder)
         if !discovered.missingArguments.isEmpty { throw AnalysisError.noSuchPath(discovered.missingArguments) }
         timer.mark("discover", "\(discovered.files.count) files")
-        let loader = ProjectLoader(limits: LoadLimits(maxFileBytes: configuration.maxFileBytes))
+        let loader = ProjectLoader(limits: LoadLimits(maxFileBytes: configuration.maxFileBytes),
+                                   readsXibs: configuration.screens == .all)
         let isSource = { (file: InputFile) in file.kind == .swift || file.kind == .objectiveC }
         let project = loader.load(discovered.files.filter { !isSource($0) })
         timer.mark("load", "\(project.storyboards.count) storyboards, \(project.settings.count) settings files")
@@ -31,6 +32,9 @@ public enum Analysis {
         let membership = TargetMembership(project.projects)
         if sources.isEmpty {
             graph = resolver.resolve(project)
+            XibScreens.merge(XibScreens.screens(of: project.xibs, membership: membership,
+                                                isViewController: { XibScreens.frameworkControllers.contains($0) }),
+                             into: &graph)
             timer.mark("resolve")
         } else {
             // Resolving runs on one core. The storyboards are resolved, and the graph indexed for linking, on a
@@ -46,6 +50,10 @@ public enum Analysis {
             }
             timer.mark("resolve, while loading code", "\(prepared.fileCount) sources")
             graph = linker.link(consume indexed, prepared: prepared)
+            XibScreens.merge(XibScreens.screens(of: project.xibs, membership: membership,
+                                                isViewController: prepared.isViewController,
+                                                classFile: prepared.file(definingClass:)), into: &graph)
+            ScreenPurposes.attach(docs: prepared.doc(ofType:), to: &graph)
             timer.mark("link code")
             // Only with the sources read can a storyboard or a class be known to be unused: without them, every
             // storyboard loaded from code would look unloaded.
@@ -62,6 +70,7 @@ public enum Analysis {
             timer.mark("unused code")
             Teardown.inBackground(consume prepared)
         }
+        graph.diagnostics += ScreenNotes.attach(configuration.notes, to: &graph)
         // A storyboard reference nothing leads to is never followed, whether or not the sources were read.
         for location in UnreachedScenes.orphanedReferences(in: graph) {
             places.add(.referenceNeverFollowed, file: location.path, line: location.line)
@@ -91,7 +100,9 @@ public enum Analysis {
                               policy: FindingPolicy = FindingPolicy(), folder: String? = nil) -> [Diagnostic] {
         var places = places
         if !membership.isEmpty {
-            for path in Set(findings.compactMap(\.location?.path)).sorted() where membership.isUnbuilt(path) {
+            // (A xib no target copies is the finding itself: it is not lowered for being in no target.)
+            for path in Set(findings.compactMap(\.location?.path)).sorted()
+            where membership.isUnbuilt(path) && !path.hasSuffix(".xib") && !path.hasSuffix(".yml") {
                 places.add(.fileBuiltByNoTarget, file: path)
             }
         }
@@ -139,6 +150,11 @@ public struct AnalysisConfiguration: Hashable, Sendable {
     public var linkConventions: [LinkConvention]
     /// The levels of finding codes, and where findings are left out (`.sbmap.yml`'s `findings`).
     public var policy: FindingPolicy
+    /// Which screens the map shows: `.all` (storyboard scenes and xib screens) or `.storyboards` (scenes only, the
+    /// map sbmap drew before xib screens; `--screens storyboards`).
+    public var screens: ScreenKinds = .all
+    /// Notes to attach to scenes and screens (`.sbmap.yml`'s `notes:`).
+    public var notes: [ScreenNote] = []
     /// Another policy to decide the same findings with (`AnalysisResult.alternativeFindings`): `sbmap diff` judges a
     /// pull request by the base's `.sbmap.yml`, and names what the pull request's own would excuse.
     public var alternativePolicy: FindingPolicy?
@@ -166,6 +182,14 @@ public struct AnalysisConfiguration: Hashable, Sendable {
         defer { free(resolved) }
         return String(cString: resolved)
     }
+}
+
+/// Which screens a map shows (`--screens`).
+public enum ScreenKinds: String, Hashable, Sendable, CaseIterable {
+    /// Storyboard scenes and xib screens.
+    case all
+    /// Storyboard scenes only.
+    case storyboards
 }
 
 /// What an analysis found: the resolved graph (its `diagnostics` are the findings, at their final levels, sorted by

@@ -6,9 +6,12 @@ import SBMapSettings
 extension ResolvedInputs {
     /// The flags and the settings file, as the library's analysis takes them.
     var configuration: AnalysisConfiguration {
-        AnalysisConfiguration(excludes: excludes, readsCode: !noCode, maxFileBytes: maxFileSizeMiB * 1024 * 1024,
-                              linkConventions: linkConventions, policy: config?.findingPolicy ?? FindingPolicy(),
-                              folder: folder)
+        var configuration = AnalysisConfiguration(
+            excludes: excludes, readsCode: !noCode, maxFileBytes: maxFileSizeMiB * 1024 * 1024,
+            linkConventions: linkConventions, policy: config?.findingPolicy ?? FindingPolicy(), folder: folder)
+        configuration.screens = screens
+        configuration.notes = config?.screenNotes(from: folder) ?? []
+        return configuration
     }
 
     /// The analysis of these inputs (`Analysis.run`); a path that does not exist is bad usage (exit 64).

@@ -46,6 +46,11 @@ struct ScanOptions: ParsableArguments {
     @Flag(name: .customLong("no-code"), help: "Do not read Swift and Objective-C sources.")
     var noCode = false
 
+    @Option(name: .customLong("screens"), help: ArgumentHelp(
+        "Which screens to map: all (default: storyboard scenes and screens from .xib files) or storyboards (scenes only).",
+        valueName: "kinds"))
+    var screens: ScreenKinds = .all
+
     @Option(name: .customLong("max-file-size"), help: ArgumentHelp(
         "Largest file to read, in MiB (default 64); a larger one is reported and skipped.", valueName: "MiB"))
     var maxFileSizeMiB: Int?
@@ -103,6 +108,7 @@ struct ScanOptions: ParsableArguments {
             paths: !paths.isEmpty ? paths : !configPaths.isEmpty ? configPaths : ["."],
             excludes: Self.excludePatterns(flags: excludes, config: config, cwd: cwd, pathsGiven: !paths.isEmpty),
             noCode: noCode || config?.code == false,
+            screens: screens,
             maxFileSizeMiB: maxFileSizeMiB ?? config?.maxFileSizeMiB ?? 64,
             linkConventions: Self.linkConventions(classes: linkClasses.isEmpty ? config?.linkClasses ?? [] : linkClasses,
                                                   nameKeys: linkNameKeys.isEmpty ? config?.linkNameKeys ?? [] : linkNameKeys,
@@ -122,11 +128,14 @@ struct ScanOptions: ParsableArguments {
     }
 }
 
+extension ScreenKinds: ExpressibleByArgument {}
+
 /// The inputs of a run, flags and settings file merged.
 struct ResolvedInputs {
     var paths: [String]
     var excludes: [ExcludePattern]
     var noCode: Bool
+    var screens: ScreenKinds = .all
     var maxFileSizeMiB: Int
     var linkConventions: [LinkConvention]
     var config: ConfigFile?

@@ -41,6 +41,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Com
         .targetHasNoInitialScene, .ambiguousTarget, .externalBundle, .caseMismatch, .unconfiguredReference,
         .referenceCycle, .storyboardNotInTarget, .noProject, .projectPathCase, .missingEntryStoryboard, .codeUnknownStoryboard,
         .codeUnknownIdentifier, .codeUnknownSegue, .codeDynamic, .codeUnknownUnwind, .renderLimited, .graphvizMessage,
+        .xibNotInTarget, .noteNamesNoScene,
     ]
 
     // Reading files.
@@ -85,6 +86,12 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Com
     public static let noProject = Self("no-project")
     /// A path a project names exists only with other letter case: Xcode on a Mac finds it, sbmap reads it too.
     public static let projectPathCase = Self("project-path-case")
+    /// A xib with a screen (its File's Owner or a top-level object is a view controller) that no target copies.
+    public static let xibNotInTarget = Self("xib-not-in-target")
+
+    // Settings (.sbmap.yml).
+    /// A note of `notes:` whose key names no scene or screen of the map.
+    public static let noteNamesNoScene = Self("note-names-no-scene")
 
     // Entry points (Info.plist, project.pbxproj).
     public static let missingEntryStoryboard = Self("missing-entry-storyboard")

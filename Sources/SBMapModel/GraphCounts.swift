@@ -7,12 +7,15 @@
 ///   references, code links, unwind targets, the aggregates of overview and focus maps) are not.
 /// - A **code link** is a `code` edge; it is unresolved when it ends at a `code-target` node (what the code names
 ///   does not exist).
+/// - A **xib screen** is a screen from a `.xib` (`xib-screen` node): counted apart from the scenes, and its xib file
+///   is not a storyboard.
 ///
 /// The same pass counts each storyboard (`storyboard(_:)`): the overview's storyboard nodes, the stubs of focus
 /// maps, `maps.json`, the site's manifest, index and storyboard pages read those numbers, not counts of their own.
 public struct GraphCounts: Hashable, Sendable, Codable {
     public var storyboards = 0
     public var scenes = 0
+    public var xibScreens = 0
     public var segues = 0
     public var crossFileLinks = CrossFileLinks()
     public var codeLinks = 0
@@ -24,10 +27,6 @@ public struct GraphCounts: Hashable, Sendable, Codable {
     public var byStoryboard: [String: PerStoryboard] = [:]
     /// The types in code that are nodes of the graph (`code` nodes): what a focus map's code stub stands for.
     public var codeTypes = 0
-
-    private enum CodingKeys: String, CodingKey {
-        case storyboards, scenes, segues, crossFileLinks, codeLinks, unresolvedCodeLinks, errors, warnings, notes
-    }
 
     /// What one storyboard holds, counted as the whole graph is.
     public struct PerStoryboard: Hashable, Sendable {
@@ -89,9 +88,43 @@ public struct GraphCounts: Hashable, Sendable, Codable {
 
     public init() {}
 
+    private enum CodingKeys: String, CodingKey {
+        case storyboards, scenes, xibScreens, segues, crossFileLinks, codeLinks, unresolvedCodeLinks, errors, warnings, notes
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        storyboards = try c.decode(Int.self, forKey: .storyboards)
+        scenes = try c.decode(Int.self, forKey: .scenes)
+        xibScreens = try c.decodeIfPresent(Int.self, forKey: .xibScreens) ?? 0
+        segues = try c.decode(Int.self, forKey: .segues)
+        crossFileLinks = try c.decode(CrossFileLinks.self, forKey: .crossFileLinks)
+        codeLinks = try c.decode(Int.self, forKey: .codeLinks)
+        unresolvedCodeLinks = try c.decode(Int.self, forKey: .unresolvedCodeLinks)
+        errors = try c.decode(Int.self, forKey: .errors)
+        warnings = try c.decode(Int.self, forKey: .warnings)
+        notes = try c.decode(Int.self, forKey: .notes)
+    }
+
+    /// As the synthesized form, with `xibScreens` only where there are some (a storyboards-only app's files are as
+    /// they were).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(storyboards, forKey: .storyboards)
+        try c.encode(scenes, forKey: .scenes)
+        if xibScreens > 0 { try c.encode(xibScreens, forKey: .xibScreens) }
+        try c.encode(segues, forKey: .segues)
+        try c.encode(crossFileLinks, forKey: .crossFileLinks)
+        try c.encode(codeLinks, forKey: .codeLinks)
+        try c.encode(unresolvedCodeLinks, forKey: .unresolvedCodeLinks)
+        try c.encode(errors, forKey: .errors)
+        try c.encode(warnings, forKey: .warnings)
+        try c.encode(notes, forKey: .notes)
+    }
+
     /// The counts of `graph`, its findings included.
     public init(_ graph: StoryboardGraph) {
-        storyboards = graph.storyboards.count
+        storyboards = graph.storyboards.count { !$0.isXib }
         // One pass over the nodes and one over the edges, by position: a large app has tens of thousands of each,
         // and `for node in` (or filtering into arrays) copies every one.
         var codeTargets: Set<String> = []
@@ -104,6 +137,8 @@ public struct GraphCounts: Hashable, Sendable, Codable {
             let state = graph.nodes[k].resolution?.state
             if role.isCrossFileLink {
                 crossFileLinks.add(state ?? .unresolved)
+            } else if role == .xibScreen {
+                xibScreens += 1
             } else if role.isScene {
                 scenes += 1
             } else if role == .codeTarget {
@@ -179,7 +214,9 @@ public struct GraphCounts: Hashable, Sendable, Codable {
     /// `2 storyboards, 4 scenes, 2 segues, 2 cross-file links (1 resolved, 1 unresolved); 1 error, 0 warnings, 0 notes`:
     /// the line that closes every run.
     public var summaryLine: String {
-        var parts = [plural(storyboards, "storyboard"), plural(scenes, "scene"), plural(segues, "segue")]
+        var parts = [plural(storyboards, "storyboard"), plural(scenes, "scene")]
+        if xibScreens > 0 { parts.append(plural(xibScreens, "xib screen")) }
+        parts.append(plural(segues, "segue"))
         var links = plural(crossFileLinks.total, "cross-file link")
         if crossFileLinks.total > 0 {
             let states = [(crossFileLinks.unresolved, "unresolved"), (crossFileLinks.external, "external"),

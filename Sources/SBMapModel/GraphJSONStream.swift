@@ -42,6 +42,7 @@ extension Storyboard: JSONStreamable {
         w.field("id", id)
         w.field("initialScene", initialScene)
         w.field("isLaunchScreen", isLaunchScreen)
+        w.field("kind", kind == .storyboard ? nil : kind)
         w.field("localization", localization)
         w.field("localizedVariants", localizedVariants)
         w.field("name", name)
@@ -68,6 +69,7 @@ extension Node: JSONStreamable {
         w.field("change", change)
         w.field("customClass", customClass)
         w.field("customModule", customModule)
+        w.field("doc", doc)
         w.field("element", element)
         w.field("id", id)
         w.field("initial", initial)
@@ -75,6 +77,7 @@ extension Node: JSONStreamable {
         w.field("label", label)
         w.field("link", link)
         w.field("location", location)
+        w.field("note", note)
         w.field("objectID", objectID)
         w.field("resolution", resolution)
         w.field("role", role)
@@ -194,6 +197,7 @@ extension Diagnostic: JSONStreamable {
 
 extension Change.Kind: JSONStreamableRawString {}
 extension Platform: JSONStreamableRawString {}
+extension Storyboard.Kind: JSONStreamableRawString {}
 extension ProductKind: JSONStreamableRawString {}
 extension EntryPoint.Role: JSONStreamableRawString {}
 extension SceneRole: JSONStreamableRawString {}

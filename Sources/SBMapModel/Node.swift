@@ -28,6 +28,9 @@ public enum SceneRole: String, Sendable, Codable, CaseIterable, Comparable {
     case storyboard
     /// In a focus map: the scenes of a storyboard that lie further away than the map reaches, folded into one node.
     case stub
+    /// A screen from a `.xib`: its File's Owner is a view controller class, or it holds a top-level view controller.
+    /// Its node is in the cluster of its xib file (a `Storyboard` whose `kind` is `xib`).
+    case xibScreen = "xib-screen"
 
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 
@@ -55,7 +58,8 @@ public enum SceneRole: String, Sendable, Codable, CaseIterable, Comparable {
     public var isScene: Bool { self != .exit && self != .code && self != .codeTarget && !isSummary }
 
     /// Whether a node of this role is counted as a scene (`GraphCounts`): a scene of a storyboard that is not a
-    /// placeholder for a scene elsewhere (a placeholder is counted once, as a cross-file link).
+    /// placeholder for a scene elsewhere (a placeholder is counted once, as a cross-file link). A xib screen is a
+    /// screen too (`GraphCounts` counts it apart, as a xib screen).
     public var isCountedScene: Bool { isScene && !isCrossFileLink }
 
     /// Whether the node stands for many scenes (overview and focus maps), not for one.
@@ -200,6 +204,10 @@ public struct Node: Hashable, Sendable, Codable {
     /// Where code of the scene's own class creates the scene (a `static func instantiate()` factory): drawn on the
     /// node, not as an edge from the scene to itself.
     public var instantiatedBySelfAt: [SourceLocation]?
+    /// What the screen is for: the first sentence of its class's `///` or `/** */` doc comment.
+    public var doc: String?
+    /// A note `.sbmap.yml` attaches to the screen (`notes: { "Settings:AccountSettings": "…" }`).
+    public var note: String?
 
     public init(id: String, storyboard: String?, objectID: String?, element: String, role: SceneRole,
                 customClass: String? = nil, customModule: String? = nil, storyboardIdentifier: String? = nil,

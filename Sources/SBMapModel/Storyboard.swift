@@ -1,5 +1,13 @@
-/// One storyboard file in the graph: one cluster on the map.
+/// One storyboard file in the graph: one cluster on the map. A `.xib` that holds a screen is one too (`kind` `.xib`):
+/// its cluster holds its xib screens.
 public struct Storyboard: Hashable, Sendable, Codable {
+    /// What file a cluster stands for.
+    public enum Kind: String, Hashable, Sendable, Codable {
+        case storyboard
+        /// A `.xib` (a nib) that holds a screen: its File's Owner is a view controller, or a top-level controller.
+        case xib
+    }
+
     /// Stable id: the file's path. Node ids start with it.
     public var id: String { path }
     /// The file, as reached from the user's argument.
@@ -20,10 +28,16 @@ public struct Storyboard: Hashable, Sendable, Codable {
     /// Ids of the targets (`BuildTarget.id`) whose bundle holds the file, sorted. Empty when no project describes it,
     /// or when a project describes its folder and no target holds it (a dead copy).
     public var targets: [String]
+    /// A storyboard, or a xib file; written to JSON only for a xib, so a map of storyboards only is as it was.
+    public var kind: Kind
+
+    /// Whether the file is a `.xib` (its name ends in `.xib`, so it never takes a storyboard's name).
+    public var isXib: Bool { kind == .xib }
 
     public init(path: String, name: String, platform: Platform, localization: String? = nil,
                 localizedVariants: [String] = [], initialScene: String? = nil, isLaunchScreen: Bool = false,
-                entryPoints: [EntryPoint] = [], targets: [String] = []) {
+                entryPoints: [EntryPoint] = [], targets: [String] = [], kind: Kind = .storyboard) {
+        self.kind = kind
         self.path = path
         self.name = name
         self.platform = platform
@@ -37,6 +51,7 @@ public struct Storyboard: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case id, path, name, platform, localization, localizedVariants, initialScene, isLaunchScreen, entryPoints, targets
+        case kind
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -51,6 +66,7 @@ public struct Storyboard: Hashable, Sendable, Codable {
         try c.encode(isLaunchScreen, forKey: .isLaunchScreen)
         try c.encode(entryPoints, forKey: .entryPoints)
         try c.encode(targets, forKey: .targets)
+        if kind != .storyboard { try c.encode(kind, forKey: .kind) }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -64,6 +80,7 @@ public struct Storyboard: Hashable, Sendable, Codable {
         isLaunchScreen = try c.decodeIfPresent(Bool.self, forKey: .isLaunchScreen) ?? false
         entryPoints = try c.decodeIfPresent([EntryPoint].self, forKey: .entryPoints) ?? []
         targets = try c.decodeIfPresent([String].self, forKey: .targets) ?? []
+        kind = try c.decodeIfPresent(Kind.self, forKey: .kind) ?? .storyboard
     }
 }
 

@@ -8,9 +8,12 @@ import SBMapModel
 /// loads them in a call of their own, while the storyboards are resolved (see `Analysis.run`).
 public struct ProjectLoader: Hashable, Sendable {
     public var limits: LoadLimits
+    /// Whether `.xib` files are read for their screens; otherwise only their names are kept (`--screens storyboards`).
+    public var readsXibs: Bool
 
-    public init(limits: LoadLimits = LoadLimits()) {
+    public init(limits: LoadLimits = LoadLimits(), readsXibs: Bool = false) {
         self.limits = limits
+        self.readsXibs = readsXibs
     }
 
     public func load(_ files: [InputFile]) -> LoadedProject {
@@ -19,13 +22,14 @@ public struct ProjectLoader: Hashable, Sendable {
         let settingsLoader = SettingsLoader(limits: limits)
         let projectLoader = ProjectFileLoader(limits: limits)
         let codeScanner = CodeScanner()
+        let xibLoader = readsXibs ? XibLoader(limits: limits) : nil
 
         var results = parallelMap(count: work.count) { index -> LoadedFile? in
             let file = work[index]
             switch file.kind {
             case .storyboard: return .storyboard(storyboardLoader.load(file))
             case .swift, .objectiveC: return .code(codeScanner.scan(file))
-            case .nib: return .nib(file.path)  // only its name matters: it is never read
+            case .nib: return .nib(file.path, xibLoader?.load(file))
             case .projectFile, .packageManifest: return projectLoader.load(file).map { .project($0) }
             default: return settingsLoader.load(file).map { .settings($0) }
             }
@@ -46,7 +50,9 @@ public struct ProjectLoader: Hashable, Sendable {
                 case .storyboard(let loaded)?: project.storyboards.append(loaded)
                 case .settings(let loaded)?: project.settings.append(loaded)
                 case .code(let loaded)?: project.code.append(loaded)
-                case .nib(let path)?: project.nibs.append(path)
+                case .nib(let path, let xib)?:
+                    project.nibs.append(path)
+                    if let xib { project.xibs.append(xib) }
                 case .project(let loaded)?: project.projects.append(loaded)
                 case nil: break
                 }
@@ -60,6 +66,6 @@ private enum LoadedFile: Sendable {
     case storyboard(Loaded<LoadedStoryboard>)
     case settings(Loaded<LoadedSettings>)
     case code(Loaded<LoadedCodeFile>)
-    case nib(String)
+    case nib(String, Loaded<LoadedXib>?)
     case project(Loaded<LoadedBuildProject>)
 }

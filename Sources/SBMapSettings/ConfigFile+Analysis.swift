@@ -8,7 +8,7 @@ extension ConfigFile {
     /// is read, the largest file, the link conventions and the findings policy. `sbmap` lays its flags over the same
     /// values; a program using the library passes this to `Analysis.run` with `inputs(from:)`.
     public func analysisConfiguration(from cwd: String) -> AnalysisConfiguration {
-        AnalysisConfiguration(
+        var configuration = AnalysisConfiguration(
             excludes: Self.excludePatterns(flags: [], config: self, cwd: cwd, pathsGiven: false),
             readsCode: code != false,
             maxFileBytes: (maxFileSizeMiB ?? 64) * 1024 * 1024,
@@ -16,6 +16,16 @@ extension ConfigFile {
                                                   identifierKeys: linkIdentifierKeys ?? []),
             policy: findingPolicy,
             folder: cwd)
+        configuration.notes = screenNotes(from: cwd)
+        return configuration
+    }
+
+    /// The file's `notes`, each placed at its key (`path:line:col`, the path as seen from `cwd`).
+    public func screenNotes(from cwd: String) -> [ScreenNote] {
+        let file = path.hasPrefix("/") ? PathText.relative(path, from: cwd) : path
+        return notes.map {
+            ScreenNote(scene: $0.scene, text: $0.text, location: SourceLocation(path: file, line: $0.line, column: $0.column))
+        }
     }
 
     /// The file's `paths`, as the command line would name them from `cwd`; `.` when it lists none.

@@ -37,6 +37,9 @@ public struct ConfigFile: Hashable, Sendable {
     public var suppressions: [Suppression] = []
 
     public var render = RenderDefaults()
+    /// `notes`: scene as written → note, with the key's line and column.
+    public var notes: [Note] = []
+    public struct Note: Hashable, Sendable { public var scene: String, text: String, line: Int, column: Int }
 
     /// An `exclude:` entry, with its place for the warning when it matches nothing.
     public struct Exclude: Hashable, Sendable {
@@ -166,7 +169,7 @@ public final class ConfigReader: YAMLReader {
         super.init(file: file, subject: "key")
     }
 
-    static let topLevelKeys = ["paths", "exclude", "code", "max-file-size", "links", "findings", "render"]
+    static let topLevelKeys = ["paths", "exclude", "code", "max-file-size", "links", "findings", "render", "notes"]
 
     func read(_ root: Yams.Node, into config: inout ConfigFile) {
         fields(root, [], known: Self.topLevelKeys) { key, value, path in
@@ -184,6 +187,12 @@ public final class ConfigReader: YAMLReader {
                     }
                 }
             case "findings": readFindings(value, path, into: &config)
+            case "notes":
+                guard let mapping = value.mapping else { return fail(value, path, "expected a mapping of scenes to notes") }
+                for (key, text) in mapping {
+                    guard let scene = string(key, path), let note = string(text, path + [scene]) else { continue }
+                    config.notes.append(ConfigFile.Note(scene: scene, text: note, line: key.mark?.line ?? 0, column: key.mark?.column ?? 0))
+                }
             default: readRender(value, path, into: &config.render)
             }
         }

@@ -201,6 +201,7 @@ struct LegendUsage {
         case .codeTarget: "Named in code, not found"
         case .storyboard: "Storyboard (scene count)"
         case .stub: "Storyboard further away (folded)"
+        case .xibScreen: "Screen from a xib"
         }
     }
 

@@ -107,7 +107,7 @@ extension StylePass {
         let limit = labels.maxLength
         var lines = TextSafety.labelLines(summary.name, limit: limit, maxLines: 2)
         if lines.isEmpty { lines = [""] }
-        let scenes = plural(summary.scenes, "scene")
+        let scenes = plural(summary.scenes, summary.storyboard.hasSuffix(".xib") ? "xib screen" : "scene")
         if node.role == .stub, node.summary?.storyboard == "code" {
             // The stub for types in code further away (coordinators, helpers): not a storyboard.
             lines = [TextSafety.label("Code", limit: limit)]
@@ -136,7 +136,7 @@ extension StylePass {
         if let prefix = style.prefix, !prefix.isEmpty {
             lines[0] = TextSafety.clean(prefix) + " " + lines[0]
         }
-        var tip = [node.role == .stub ? "Further away in \(summary.name): \(scenes), folded" : "Storyboard: \(summary.name)"]
+        var tip = [node.role == .stub ? "Further away in \(summary.name): \(scenes), folded" : "\(summary.storyboard.hasSuffix(".xib") ? "Xib" : "Storyboard"): \(summary.name)"]
         if let sb = storyboardsByID[summary.storyboard] {
             tip += storyboardTooltip(sb).dropFirst()
         }
@@ -250,6 +250,9 @@ extension StylePass {
         } else if node.role != .code {
             tip.append("Class: \(cls ?? node.element)")
         }
+        // What the screen is for, near the top: a long tooltip is capped at its end.
+        if let doc = node.doc { tip.append("What it is for: \(doc)") }
+        if let note = node.note { tip.append("Note: \(note)") }
         tip.append("Role: \(node.role.rawValue)")
         if let ident = node.storyboardIdentifier { tip.append("Storyboard ID: \(ident)") }
         if let title = node.title { tip.append("Title: \(title)") }

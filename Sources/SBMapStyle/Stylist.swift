@@ -159,7 +159,7 @@ struct StylePass {
     }
 
     func storyboardTooltip(_ sb: Storyboard) -> [String] {
-        var tip = ["Storyboard: \(sb.name)", "File: \(sb.path)", "Platform: \(sb.platform.rawValue)"]
+        var tip = ["\(sb.isXib ? "Xib" : "Storyboard"): \(sb.name)", "File: \(sb.path)", "Platform: \(sb.platform.rawValue)"]
         if let loc = sb.localization { tip.append("Localization: \(loc)") }
         if sb.isLaunchScreen { tip.append("Launch screen") }
         let titles = targetTitles(sb.targets)

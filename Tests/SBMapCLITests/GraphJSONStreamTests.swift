@@ -66,7 +66,7 @@ import Testing
                        localizedVariants: ["App/fr.lproj/\(text).storyboard"], initialScene: "\(text)#a",
                        isLaunchScreen: true,
                        entryPoints: [EntryPoint(role: .launchPad, key: "UILaunchStoryboardName~ipad", declaredAt: location(text, 2))],
-                       targets: ["App.xcodeproj#\(text)"]),
+                       targets: ["App.xcodeproj#\(text)"], kind: .xib),
         ]
         var node = Node(id: "\(text)#a", storyboard: "App/\(text).storyboard", objectID: "a-\(text)",
                         element: "viewControllerPlaceholder", role: .reference, customClass: "\(text)Controller",
@@ -82,6 +82,8 @@ import Testing
                                          targets: ["App.xcodeproj:\(text)"])
         node.change = Change(.changed, details: ["class: \(text) → \(text)2", text])
         node.instantiatedBySelfAt = [SourceLocation(path: "App/\(text).swift", line: 12, column: 5)]
+        node.doc = "What \(text) is for."
+        node.note = "Reached only from \(text)"
         graph.nodes = [node]
         var edge = Edge(id: "\(text)#e", from: "\(text)#a", to: "\(text)#b", kind: EdgeKind(text), relationship: text,
                         order: 0, identifier: text, creationSelector: "make\(text):", customClass: "\(text)Segue",

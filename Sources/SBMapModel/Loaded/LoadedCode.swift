@@ -391,6 +391,8 @@ public struct CodeTypeDeclaration: Hashable, Sendable {
     /// the type a line of code belongs to is known without reading the file again (`LoadedCodeFile.enclosingType`).
     /// A declaration left open at the end of the file runs to its last line.
     public var lines: ClosedRange<Int>
+    /// Classes: the first sentence of the doc comment right above the declaration (`DocComments`).
+    public var doc: String?
 
     public var name: String { path.last ?? "" }
 

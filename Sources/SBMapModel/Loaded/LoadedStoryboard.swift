@@ -217,8 +217,10 @@ public struct LoadedProject: Hashable, Sendable {
     public var code: [Loaded<LoadedCodeFile>] = []
     /// Xcode projects and Swift packages: which target holds which file.
     public var projects: [Loaded<LoadedBuildProject>] = []
-    /// Paths of the nib files (`.xib`) in the tree: not mapped, but a launch screen may be one.
+    /// Paths of the nib files (`.xib`) in the tree: a launch screen may be one.
     public var nibs: [String] = []
+    /// The xibs as read, for their screens (empty when the run maps storyboards only: `--screens storyboards`).
+    public var xibs: [Loaded<LoadedXib>] = []
 
     public init(storyboards: [Loaded<LoadedStoryboard>] = [], settings: [Loaded<LoadedSettings>] = [],
                 code: [Loaded<LoadedCodeFile>] = [], projects: [Loaded<LoadedBuildProject>] = [], nibs: [String] = []) {

@@ -63,6 +63,12 @@ public struct CodeScanner: Sendable {
             reader.read()
             file = reader.takeFile()
         }
+        // What each class is for, from the comment above it: read backwards from the declaration, after the lexer.
+        for k in file.types.indices where file.types[k].kind == .class || file.types[k].kind == .objcClass {
+            if let start = stream.lineStart(file.types[k].location.line) {
+                file.types[k].doc = DocComments.firstSentence(in: bytes, lineStart: start)
+            }
+        }
         file.referencedTypeNames = TypeReferences.names(in: stream, language: language)
         file.conditions = CompileConditionScanner.ranges(bytes, language: language)
         return Loaded(path: path, file)

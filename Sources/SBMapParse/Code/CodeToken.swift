@@ -227,6 +227,9 @@ struct TokenStream: Sendable {
         self.lines = LineTable(starts: lineStarts, bytes: bytes, count: min(bytes.count, CodeLexer.maxInput))
     }
 
+    /// The byte offset where 1-based `line` starts, if the file has it.
+    func lineStart(_ line: Int) -> Int? { lines.start(of: line) }
+
     /// For each `(`, `[`, `{` the index of its closing partner (and the reverse), or -1 when unbalanced: the lexer
     /// matches brackets as it emits them and keeps the partner in the token.
     struct Partners: Sendable {
@@ -382,6 +385,9 @@ struct LineTable: Sendable {
             }
         }
     }
+
+    /// The offset of 1-based `line`'s first byte.
+    func start(of line: Int) -> Int? { line >= 1 && line <= starts.count ? Int(starts[line - 1]) : nil }
 
     /// The line starts of `bytes[0..<count]`, found with `memchr`: what the lexer's must equal.
     static func lineStarts(_ bytes: [UInt8], count: Int) -> [UInt32] {

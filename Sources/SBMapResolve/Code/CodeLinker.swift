@@ -61,6 +61,18 @@ public struct CodeLinker: Sendable {
         let symbols: CodeSymbolTable
         /// Which target compiles which file, and holds which storyboard.
         let membership: TargetMembership
+
+        /// Whether the class `name` is a view controller: one of `XibScreens.frameworkControllers`, or a class whose
+        /// superclass chain, as the scanned code declares it, reaches one.
+        public func isViewController(_ name: String) -> Bool {
+            symbols.inherits(name, fromOneOf: XibScreens.frameworkControllers)
+        }
+
+        /// The first file (not a header) that defines the class `name`, as scanned.
+        public func file(definingClass name: String) -> String? { symbols.file(definingClass: name) }
+
+        /// What the class `name` is for: the first sentence of its `///` or `/** */` doc comment.
+        public func doc(ofType name: String) -> String? { symbols.doc(ofType: name) }
     }
 
     /// `membership` says which targets compile each file: a file's links are looked up among the storyboards of

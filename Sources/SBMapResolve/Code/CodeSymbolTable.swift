@@ -41,6 +41,8 @@ struct CodeSymbolTable: Sendable {
         /// `Bundle(for: X.self)` is.
         var definedIn: String?
         var isProtocol = false
+        /// The first sentence of the first doc comment of a declaration of the type.
+        var doc: String?
 
         /// Adds a declaration of the type; returns its superclass when it is the first to name one.
         mutating func add(superclass declared: String?, kind: CodeTypeDeclaration.Kind, location at: SourceLocation) -> String? {
@@ -185,6 +187,7 @@ struct CodeSymbolTable: Sendable {
                                                                       location: declared[k].location) {
                         types[s, default: TypeFacts()].subclasses.append(name)
                     }
+                    if let doc = declared[k].doc, types[name]?.doc == nil { types[name]?.doc = doc }
                 }
             }
         }
@@ -225,6 +228,18 @@ struct CodeSymbolTable: Sendable {
         return false
     }
 
+    /// Whether `type`, or a class up its superclass chain as the scanned code declares it, is in `classes`.
+    func inherits(_ type: String, fromOneOf classes: Set<String>) -> Bool {
+        var current: String? = type
+        var steps = 0
+        while let t = current, steps < 32 {
+            if classes.contains(t) { return true }
+            current = types[t]?.superclass
+            steps += 1
+        }
+        return false
+    }
+
     /// The type and its subclasses only.
     func descendants(of type: String) -> Set<String> {
         var family: Set<String> = [type]
@@ -234,6 +249,9 @@ struct CodeSymbolTable: Sendable {
         }
         return family
     }
+
+    /// What the class `name` is for: the first sentence of its doc comment.
+    func doc(ofType name: String) -> String? { types[name]?.doc }
 
     /// Where type `name` (not an extension of it) is first declared.
     func location(ofType name: String) -> SourceLocation? { types[name]?.location }

@@ -67,9 +67,10 @@ public enum MarkdownWriter: MapTextWriter {
     static func counts(_ counts: GraphCounts) -> String {
         [
             plural(counts.storyboards, "storyboard"), plural(counts.scenes, "scene"),
+            counts.xibScreens > 0 ? plural(counts.xibScreens, "xib screen") : nil,
             plural(counts.crossFileLinks.total, "cross-file link"),
             plural(counts.errors, "error"), plural(counts.warnings, "warning"),
-        ].joined(separator: ", ")
+        ].compactMap { $0 }.joined(separator: ", ")
     }
 
     /// Text for a Markdown line or table cell: one line, HTML's specials as entities, Markdown's behind `\`.
