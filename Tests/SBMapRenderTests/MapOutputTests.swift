@@ -48,7 +48,10 @@ import Testing
         #expect(SiteManifest.decode(Data(site.encoded())) == site)
         #expect(MapsManifest.decode(Data(site.encoded())) == nil)
         let maps = MapsManifest(format: "svg", overview: "overview.svg", maps: [], counts: GraphCounts(SampleGraphs.tabBarApp))
-        #expect(MapsManifest.decode(Data(maps.encoded())) == maps)
+        // What was written reads back as itself; the per-storyboard counts the graph's pass also makes are not
+        // written (each map lists its own scenes), so the value read back writes the same bytes.
+        #expect(MapsManifest.decode(Data(maps.encoded()))?.encoded() == maps.encoded())
+        #expect(MapsManifest.decode(Data(maps.encoded()))?.counts?.scenes == maps.counts?.scenes)
         #expect(SiteManifest.decode(Data(maps.encoded())) == nil)
         #expect(site.encoded() == site.encoded() && site.encoded().last == UInt8(ascii: "\n"))
     }
