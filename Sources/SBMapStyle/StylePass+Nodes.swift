@@ -105,7 +105,7 @@ extension StylePass {
         var style = theme.nodeStyle(for: node.role)
         var classes = [node.role.rawValue]
         let limit = labels.maxLength
-        var lines = TextSafety.labelLines(summary.name, limit: limit, maxLines: 2)
+        var lines = Self.summaryNameLines(summary, storyboard: storyboardsByID[summary.storyboard], limit: limit)
         if lines.isEmpty { lines = [""] }
         let scenes = plural(summary.scenes, summary.storyboard.hasSuffix(".xib") ? "xib screen" : "scene")
         if node.role == .stub, node.summary?.storyboard == "code" {
@@ -182,6 +182,22 @@ extension StylePass {
 
     /// What a scene's box says: the label mode's text, or for placeholders where they point,
     /// plus the reason when they do not resolve.
+    /// A storyboard node's name: two lines at most; where the name repeats and a path tells the files apart
+    /// (`Settings (TV/Settings.storyboard)`), the name, then the path in parentheses on lines of its own, broken after
+    /// its `/` (three lines at most), so the file's name is drawn whole wherever it fits in a line.
+    static func summaryNameLines(_ summary: StoryboardSummary, storyboard: Storyboard?, limit: Int) -> [String] {
+        let title = TextSafety.clean(summary.name)
+        if let storyboard {
+            let name = TextSafety.clean(storyboard.name)
+            if title.count > name.count + 3, title.hasPrefix(name + " ("), title.hasSuffix(")"),
+               title.dropFirst(name.count).contains("/") {
+                let path = String(title.dropFirst(name.count + 1))
+                return TextSafety.wrapped(name, width: limit, maxLines: 2) + TextSafety.pathLines(path, width: limit, maxLines: 3)
+            }
+        }
+        return TextSafety.wrapped(title, width: limit, maxLines: 2)
+    }
+
     func labelLines(for node: Node) -> [String] {
         let limit = labels.maxLength
         switch node.role {
