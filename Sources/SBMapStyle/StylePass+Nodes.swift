@@ -204,7 +204,14 @@ extension StylePass {
         case .reference, .link, .codeTarget:
             // Where it points (two lines at most), then why not (three at most: a PNG has no tooltip to give back a
             // word the label left out), each wrapped at spaces and a long name at its humps.
-            var lines = TextSafety.wrapped(TextSafety.clean(linkDescription(node)), width: limit, maxLines: 2)
+            var lines: [String]
+            if let (name, path, rest) = pathQualifiedTarget(node) {
+                // A repeated name's path on lines of its own, broken after its `/`, then what it points to.
+                lines = TextSafety.wrapped(name, width: limit, maxLines: 2) + TextSafety.pathLines("(\(path))", width: limit, maxLines: 3)
+                lines += TextSafety.wrapped(rest, width: limit, maxLines: 2)
+            } else {
+                lines = TextSafety.wrapped(TextSafety.clean(linkDescription(node)), width: limit, maxLines: 2)
+            }
             if let res = node.resolution, res.state != .resolved {
                 lines += TextSafety.wrapped(Self.reasonText(res), width: limit, maxLines: 3)
             } else if node.resolution == nil {
@@ -255,6 +262,19 @@ extension StylePass {
         if let ident = link.identifier, !ident.isEmpty { text += " › \(ident)" }
         if let bundle = link.bundleIdentifier, !bundle.isEmpty { text += " [\(bundle)]" }
         return text
+    }
+
+    /// A target named in code whose storyboard name repeats and is told apart by its path: the name, the path and the
+    /// rest of the description (`› detail [bundle]`), cleaned; `nil` otherwise.
+    func pathQualifiedTarget(_ node: Node) -> (name: String, path: String, rest: String)? {
+        guard node.role == .codeTarget, let link = node.link, let path = node.storyboard,
+              let storyboard = storyboardsByID[path], storyboard.name == link.storyboardName,
+              let qualifier = storyboardNames.qualifier(storyboard), !storyboardNames.qualifiesByPlatform(storyboard)
+        else { return nil }
+        var rest = ""
+        if let ident = link.identifier, !ident.isEmpty { rest += "› \(ident)" }
+        if let bundle = link.bundleIdentifier, !bundle.isEmpty { rest += (rest.isEmpty ? "" : " ") + "[\(bundle)]" }
+        return (TextSafety.clean(storyboard.name), TextSafety.clean(qualifier), TextSafety.clean(rest))
     }
 
     func tooltipLines(for node: Node) -> [String] {

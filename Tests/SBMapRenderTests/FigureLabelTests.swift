@@ -140,7 +140,24 @@ import Testing
             #expect(!lines.joined().contains("…"), "\(lines)")
             #expect(lines.allSatisfy { $0.count <= 40 }, "\(lines)")
         }
-        let full = try SVG.render(graph)
+        // A scene named in code that the second file lacks: drawn in its box, the path on lines of its own.
+        let code = Node(id: Node.codeID(type: "SharePresenter"), storyboard: nil, objectID: nil, element: "code",
+                        role: .code, customClass: "SharePresenter", label: "SharePresenter")
+        let target = Node(id: Node.codeTargetID(storyboard: "MainInterface", identifier: "licensesViewController"),
+                          storyboard: p2, objectID: nil, element: "code-target", role: .codeTarget,
+                          label: "licensesViewController",
+                          link: LinkTarget(mechanism: .code, storyboardName: "MainInterface", identifier: "licensesViewController"),
+                          resolution: Resolution(state: .unresolved, reason: "no scene with storyboard ID 'licensesViewController'"))
+        var withCode = graph
+        withCode.nodes += [code, target]
+        withCode.edges.append(Edge(id: "code-1", from: code.id, to: target.id, kind: .code, identifier: "licensesViewController"))
+        let full = try SVG.render(withCode)
+        let targetLines = try SVG.texts(#require(SVG.groups(full.doc, "node", "code-target").first))
+        #expect(targetLines.first?.hasSuffix("MainInterface") == true, "\(targetLines)")
+        #expect(targetLines.joined().contains("(ShareExtensionForTheWholeFamily/Resources/Base.lproj/MainInterface.storyboard)"),
+                "\(targetLines)")
+        #expect(targetLines.contains("› licensesViewController"), "\(targetLines)")
+        #expect(!targetLines.joined().contains("…"), "\(targetLines)")
         for box in SVG.groups(full.doc, "cluster", "storyboard") {
             let lines = SVG.texts(box)
             #expect(lines.joined().contains("/Resources/Base.lproj/MainInterface.storyboard"), "\(lines)")
