@@ -213,7 +213,10 @@ extension StylePass {
                 lines = TextSafety.wrapped(TextSafety.clean(linkDescription(node)), width: limit, maxLines: 2)
             }
             if let res = node.resolution, res.state != .resolved {
-                lines += TextSafety.wrapped(Self.reasonText(res), width: limit, maxLines: 3)
+                // A reason that names a repeated storyboard by its path (`in 'Settings (TV/Settings.storyboard)'`)
+                // has a fourth line for it.
+                let reason = Self.reasonText(res)
+                lines += TextSafety.wrapped(reason, width: limit, maxLines: reason.contains("/") ? 4 : 3)
             } else if node.resolution == nil {
                 lines.append(Resolution.State.unresolved.rawValue)
             }

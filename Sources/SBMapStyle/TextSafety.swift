@@ -126,9 +126,24 @@ public enum TextSafety {
         var pieces: [(text: String, glued: Bool)] = []
         for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
             if word.count <= width { pieces.append((word, false)); continue }
-            for (k, part) in humps(of: word, width: width).enumerated() { pieces.append((part, k > 0)) }
+            // A path breaks after its `/` first (`pathLines`), any other word at its humps.
+            let parts = word.contains("/") ? pathPieces(word, width: width) : humps(of: word, width: width)
+            for (k, part) in parts.enumerated() { pieces.append((part, k > 0)) }
         }
         return packed(pieces, width: width, maxLines: maxLines)
+    }
+
+    /// A path's pieces for breaking it over lines: each folder with its `/`, then the file name; one longer than
+    /// `width` at its humps (`humps`).
+    static func pathPieces(_ word: some StringProtocol, width: Int) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        for c in word {
+            current.append(c)
+            if c == "/" { parts.append(current); current = "" }
+        }
+        if !current.isEmpty { parts.append(current) }
+        return parts.flatMap { $0.count <= width ? [$0] : humps(of: $0, width: width) }
     }
 
     /// A path (cleaned already) broken into at most `maxLines` lines of at most `width` characters: after its `/`
@@ -139,21 +154,7 @@ public enum TextSafety {
         guard width > 1, maxLines > 0 else { return [] }
         var pieces: [(text: String, glued: Bool)] = []
         for word in path.split(separator: " ", omittingEmptySubsequences: true) {
-            // Each folder with its `/`, then the file name.
-            var parts: [String] = []
-            var current = ""
-            for c in word {
-                current.append(c)
-                if c == "/" { parts.append(current); current = "" }
-            }
-            if !current.isEmpty { parts.append(current) }
-            var first = true
-            for part in parts {
-                for piece in part.count <= width ? [part] : humps(of: part, width: width) {
-                    pieces.append((piece, !first))
-                    first = false
-                }
-            }
+            for (k, piece) in pathPieces(word, width: width).enumerated() { pieces.append((piece, k > 0)) }
         }
         return packed(pieces, width: width, maxLines: maxLines)
     }

@@ -147,7 +147,8 @@ import Testing
                           storyboard: p2, objectID: nil, element: "code-target", role: .codeTarget,
                           label: "licensesViewController",
                           link: LinkTarget(mechanism: .code, storyboardName: "MainInterface", identifier: "licensesViewController"),
-                          resolution: Resolution(state: .unresolved, reason: "no scene with storyboard ID 'licensesViewController'"))
+                          resolution: Resolution(state: .unresolved, reason: "no scene with storyboard ID 'licensesViewController' in "
+                                                     + "'MainInterface (Family/Resources/Base.lproj/MainInterface.storyboard)'"))
         var withCode = graph
         withCode.nodes += [code, target]
         withCode.edges.append(Edge(id: "code-1", from: code.id, to: target.id, kind: .code, identifier: "licensesViewController"))
@@ -156,6 +157,8 @@ import Testing
         #expect(targetLines.first?.hasSuffix("MainInterface") == true, "\(targetLines)")
         #expect(targetLines.joined().contains("(ShareExtensionForTheWholeFamily/Resources/Base.lproj/MainInterface.storyboard)"),
                 "\(targetLines)")
+        #expect(targetLines.joined().contains("(Family/Resources/Base.lproj/MainInterface.storyboard)'"),
+                "the reason keeps the path it names: \(targetLines)")
         #expect(targetLines.contains("› licensesViewController"), "\(targetLines)")
         #expect(!targetLines.joined().contains("…"), "\(targetLines)")
         for box in SVG.groups(full.doc, "cluster", "storyboard") {
