@@ -105,7 +105,7 @@ extension StylePass {
         var style = theme.nodeStyle(for: node.role)
         var classes = [node.role.rawValue]
         let limit = labels.maxLength
-        var lines = TextSafety.labelLines(summary.name, limit: limit, maxLines: 2)
+        var lines = Self.summaryNameLines(summary, storyboard: storyboardsByID[summary.storyboard], limit: limit)
         if lines.isEmpty { lines = [""] }
         let scenes = plural(summary.scenes, summary.storyboard.hasSuffix(".xib") ? "xib screen" : "scene")
         if node.role == .stub, node.summary?.storyboard == "code" {
@@ -182,15 +182,41 @@ extension StylePass {
 
     /// What a scene's box says: the label mode's text, or for placeholders where they point,
     /// plus the reason when they do not resolve.
+    /// A storyboard node's name: two lines at most; where the name repeats and a path tells the files apart
+    /// (`Settings (TV/Settings.storyboard)`), the name, then the path in parentheses on lines of its own, broken after
+    /// its `/` (three lines at most), so the file's name is drawn whole wherever it fits in a line.
+    static func summaryNameLines(_ summary: StoryboardSummary, storyboard: Storyboard?, limit: Int) -> [String] {
+        let title = TextSafety.clean(summary.name)
+        if let storyboard {
+            let name = TextSafety.clean(storyboard.name)
+            if title.count > name.count + 3, title.hasPrefix(name + " ("), title.hasSuffix(")"),
+               title.dropFirst(name.count).contains("/") {
+                let path = String(title.dropFirst(name.count + 1))
+                return TextSafety.wrapped(name, width: limit, maxLines: 2) + TextSafety.pathLines(path, width: limit, maxLines: 3)
+            }
+        }
+        return TextSafety.wrapped(title, width: limit, maxLines: 2)
+    }
+
     func labelLines(for node: Node) -> [String] {
         let limit = labels.maxLength
         switch node.role {
         case .reference, .link, .codeTarget:
             // Where it points (two lines at most), then why not (three at most: a PNG has no tooltip to give back a
             // word the label left out), each wrapped at spaces and a long name at its humps.
-            var lines = TextSafety.wrapped(TextSafety.clean(linkDescription(node)), width: limit, maxLines: 2)
+            var lines: [String]
+            if let (name, path, rest) = pathQualifiedTarget(node) {
+                // A repeated name's path on lines of its own, broken after its `/`, then what it points to.
+                lines = TextSafety.wrapped(name, width: limit, maxLines: 2) + TextSafety.pathLines("(\(path))", width: limit, maxLines: 3)
+                lines += TextSafety.wrapped(rest, width: limit, maxLines: 2)
+            } else {
+                lines = TextSafety.wrapped(TextSafety.clean(linkDescription(node)), width: limit, maxLines: 2)
+            }
             if let res = node.resolution, res.state != .resolved {
-                lines += TextSafety.wrapped(Self.reasonText(res), width: limit, maxLines: 3)
+                // A reason that names a repeated storyboard by its path (`in 'Settings (TV/Settings.storyboard)'`)
+                // has a fourth line for it.
+                let reason = Self.reasonText(res)
+                lines += TextSafety.wrapped(reason, width: limit, maxLines: reason.contains("/") ? 4 : 3)
             } else if node.resolution == nil {
                 lines.append(Resolution.State.unresolved.rawValue)
             }
@@ -239,6 +265,19 @@ extension StylePass {
         if let ident = link.identifier, !ident.isEmpty { text += " › \(ident)" }
         if let bundle = link.bundleIdentifier, !bundle.isEmpty { text += " [\(bundle)]" }
         return text
+    }
+
+    /// A target named in code whose storyboard name repeats and is told apart by its path: the name, the path and the
+    /// rest of the description (`› detail [bundle]`), cleaned; `nil` otherwise.
+    func pathQualifiedTarget(_ node: Node) -> (name: String, path: String, rest: String)? {
+        guard node.role == .codeTarget, let link = node.link, let path = node.storyboard,
+              let storyboard = storyboardsByID[path], storyboard.name == link.storyboardName,
+              let qualifier = storyboardNames.qualifier(storyboard), !storyboardNames.qualifiesByPlatform(storyboard)
+        else { return nil }
+        var rest = ""
+        if let ident = link.identifier, !ident.isEmpty { rest += "› \(ident)" }
+        if let bundle = link.bundleIdentifier, !bundle.isEmpty { rest += (rest.isEmpty ? "" : " ") + "[\(bundle)]" }
+        return (TextSafety.clean(storyboard.name), TextSafety.clean(qualifier), TextSafety.clean(rest))
     }
 
     func tooltipLines(for node: Node) -> [String] {

@@ -125,13 +125,13 @@ struct StylePass {
             let id = ids.make("storyboard", sb.path)
             clusterIDs[sb.path] = id
             // Names repeat (localized copies, one per platform, a module each): say which file, by its platform
-            // where that tells the files apart (`Settings (tvOS)`), else by its path on a line of its own. The end of
-            // a path tells files apart, so a long one loses its middle.
+            // where that tells the files apart (`Settings (tvOS)`), else by its path (its last folders, as few as
+            // tell the files apart) on lines of its own, broken after its `/`.
             let byPlatform = names.qualifiesByPlatform(sb)
             var label = TextSafety.labelLines(byPlatform ? names.title(sb) : sb.name, limit: labels.maxLength, maxLines: 2)
             if label.isEmpty { label = [""] }
             if let path = names.qualifier(sb), !byPlatform {
-                label.append(TextSafety.cappedMiddle(TextSafety.clean(path), labels.maxLength * 2))
+                label += TextSafety.pathLines(TextSafety.clean(path), width: labels.maxLength, maxLines: 3)
             }
             var classes = ["storyboard"]
             let entries = sb.entryPoints.sorted()

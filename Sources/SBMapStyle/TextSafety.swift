@@ -126,8 +126,42 @@ public enum TextSafety {
         var pieces: [(text: String, glued: Bool)] = []
         for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
             if word.count <= width { pieces.append((word, false)); continue }
-            for (k, part) in humps(of: word, width: width).enumerated() { pieces.append((part, k > 0)) }
+            // A path breaks after its `/` first (`pathLines`), any other word at its humps.
+            let parts = word.contains("/") ? pathPieces(word, width: width) : humps(of: word, width: width)
+            for (k, part) in parts.enumerated() { pieces.append((part, k > 0)) }
         }
+        return packed(pieces, width: width, maxLines: maxLines)
+    }
+
+    /// A path's pieces for breaking it over lines: each folder with its `/`, then the file name; one longer than
+    /// `width` at its humps (`humps`).
+    static func pathPieces(_ word: some StringProtocol, width: Int) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        for c in word {
+            current.append(c)
+            if c == "/" { parts.append(current); current = "" }
+        }
+        if !current.isEmpty { parts.append(current) }
+        return parts.flatMap { $0.count <= width ? [$0] : humps(of: $0, width: width) }
+    }
+
+    /// A path (cleaned already) broken into at most `maxLines` lines of at most `width` characters: after its `/`
+    /// first (`Share/Base.lproj/` / `MainInterface.storyboard`), so a folder or a file name is broken only when it is
+    /// longer than a line by itself, then at its humps, dots and underscores as `wrapped` breaks a word. When the path
+    /// does not all fit, the last line ends in `…` after the last part that fits, keeping the path's start.
+    public static func pathLines(_ path: String, width: Int, maxLines: Int = 2) -> [String] {
+        guard width > 1, maxLines > 0 else { return [] }
+        var pieces: [(text: String, glued: Bool)] = []
+        for word in path.split(separator: " ", omittingEmptySubsequences: true) {
+            for (k, piece) in pathPieces(word, width: width).enumerated() { pieces.append((piece, k > 0)) }
+        }
+        return packed(pieces, width: width, maxLines: maxLines)
+    }
+
+    /// Pieces (each at most `width` long; `glued` to the one before it when no space is between them) set in lines
+    /// greedily; what does not fit in `maxLines` is left out, the last line ending in `…`.
+    private static func packed(_ pieces: [(text: String, glued: Bool)], width: Int, maxLines: Int) -> [String] {
         func joined(_ line: [(text: String, glued: Bool)]) -> String {
             line.enumerated().map { k, piece in k == 0 || piece.glued ? piece.text : " " + piece.text }.joined()
         }

@@ -114,4 +114,68 @@ import Testing
         #expect(again.count == 1)
         #expect(again.first.map(SVG.texts) == ["showDetailAgain"])
     }
+
+    /// Two storyboards of one name in deep folders: the overview's nodes, a focus map's stub and the full map's boxes
+    /// draw the name, then its path broken after its `/`, with the whole file name and nothing cut.
+    @Test func aRepeatedNamesDeepPathIsDrawnWholeBrokenAtItsSlashes() throws {
+        let p1 = "Apps/NotificationServiceExtension/Resources/Base.lproj/MainInterface.storyboard"
+        let p2 = "Apps/ShareExtensionForTheWholeFamily/Resources/Base.lproj/MainInterface.storyboard"
+        let a = S.scene(p1, "AAA-01", customClass: "NotificationViewController", initial: true)
+        let b = S.scene(p2, "BBB-01", customClass: "ShareViewController", initial: true)
+        let graph = StoryboardGraph(
+            storyboards: [Storyboard(path: p1, name: "MainInterface", platform: .iOS, initialScene: a.id),
+                          Storyboard(path: p2, name: "MainInterface", platform: .iOS, initialScene: b.id)],
+            nodes: [a, b], edges: [])
+        let overview = try SVG.render(OverviewView.make(graph))
+        let nodes = SVG.groups(overview.doc, "node", "storyboard")
+        #expect(nodes.count == 2)
+        for (node, folder) in zip(nodes.sorted { Self.joined($0) < Self.joined($1) },
+                                  ["NotificationServiceExtension/", "ShareExtensionForTheWholeFamily/"]) {
+            let lines = SVG.texts(node)
+            #expect(lines.first == "MainInterface", "\(lines)")
+            #expect(lines.contains { $0.hasPrefix("(" + folder) }, "the path on a line of its own: \(lines)")
+            #expect(lines.joined().contains("/Resources/Base.lproj/MainInterface.storyboard)"), "the path whole: \(lines)")
+            #expect(lines.contains { $0.hasPrefix("MainInterface.storyboard") || $0.hasSuffix("/MainInterface.storyboard)") },
+                    "the file name whole on a line: \(lines)")
+            #expect(!lines.joined().contains("…"), "\(lines)")
+            #expect(lines.allSatisfy { $0.count <= 40 }, "\(lines)")
+        }
+        // A scene named in code that the second file lacks: drawn in its box, the path on lines of its own.
+        let code = Node(id: Node.codeID(type: "SharePresenter"), storyboard: nil, objectID: nil, element: "code",
+                        role: .code, customClass: "SharePresenter", label: "SharePresenter")
+        let target = Node(id: Node.codeTargetID(storyboard: "MainInterface", identifier: "licensesViewController"),
+                          storyboard: p2, objectID: nil, element: "code-target", role: .codeTarget,
+                          label: "licensesViewController",
+                          link: LinkTarget(mechanism: .code, storyboardName: "MainInterface", identifier: "licensesViewController"),
+                          resolution: Resolution(state: .unresolved, reason: "no scene with storyboard ID 'licensesViewController' in "
+                                                     + "'MainInterface (Family/Resources/Base.lproj/MainInterface.storyboard)'"))
+        var withCode = graph
+        withCode.nodes += [code, target]
+        withCode.edges.append(Edge(id: "code-1", from: code.id, to: target.id, kind: .code, identifier: "licensesViewController"))
+        let full = try SVG.render(withCode)
+        let targetLines = try SVG.texts(#require(SVG.groups(full.doc, "node", "code-target").first))
+        #expect(targetLines.first?.hasSuffix("MainInterface") == true, "\(targetLines)")
+        #expect(targetLines.joined().contains("(ShareExtensionForTheWholeFamily/Resources/Base.lproj/MainInterface.storyboard)"),
+                "\(targetLines)")
+        #expect(targetLines.joined().contains("(Family/Resources/Base.lproj/MainInterface.storyboard)'"),
+                "the reason keeps the path it names: \(targetLines)")
+        #expect(targetLines.contains("› licensesViewController"), "\(targetLines)")
+        #expect(!targetLines.joined().contains("…"), "\(targetLines)")
+        for box in SVG.groups(full.doc, "cluster", "storyboard") {
+            let lines = SVG.texts(box)
+            #expect(lines.joined().contains("/Resources/Base.lproj/MainInterface.storyboard"), "\(lines)")
+            #expect(lines.contains { $0.hasPrefix("MainInterface.storyboard") || $0.hasSuffix("/MainInterface.storyboard") },
+                    "\(lines)")
+            #expect(!lines.joined().contains("…"), "\(lines)")
+        }
+    }
+
+    @Test func aPathBreaksAfterItsSlashesAndIsCutOnlyWhereItDoesNotFitKeepingItsStart() {
+        #expect(TextSafety.pathLines("Share/Resources/Base.lproj/MainInterface.storyboard", width: 30)
+            == ["Share/Resources/Base.lproj/", "MainInterface.storyboard"])
+        // A folder longer than a line breaks at its humps; what does not fit in two lines is cut at the end.
+        #expect(TextSafety.pathLines("NotificationServiceExtensionTarget/Base.lproj/Main.storyboard", width: 20)
+            == ["NotificationService", "ExtensionTarget/…"])
+        #expect(TextSafety.pathLines("A/B.storyboard", width: 40) == ["A/B.storyboard"])
+    }
 }
