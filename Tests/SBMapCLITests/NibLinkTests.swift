@@ -9,6 +9,10 @@ import Testing
         import UIKit
         class SpecialProfileViewController: ProfileViewController {
             init() { super.init(nibName: "Profile", bundle: nil) }
+            // A declaration, and a name passed on: no link, no finding.
+            override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+                super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+            }
         }
         class Router {
             func open() {
@@ -16,6 +20,7 @@ import Testing
                 let b = UINib(nibName: "Profile", bundle: nil)
                 let c = Bundle.main.loadNibNamed("Profile", owner: self, options: nil)
                 let d = NSNib(nibNamed: "Profile", bundle: nil)
+                let e = UINib.init(nibName: "Profile", bundle: nil)
             }
         }
         """

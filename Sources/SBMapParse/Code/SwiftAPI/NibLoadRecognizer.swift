@@ -5,7 +5,7 @@ import SBMapModel
 /// `Bundle.main.loadNibNamed(_:owner:options:)` (AppKit's `(_:owner:topLevelObjects:)` returns false instead of
 /// raising). A declaration (`init(nibName nibNameOrNil: String?, …)`) records nothing.
 enum NibLoadRecognizer: SwiftAPIRecognizer {
-    static let triggerWords: [CodeWord] = [.nibName, .nibNamed, .loadNibNamed]
+    static let triggerWords: [CodeWord] = [.nibName, .NSNib, .loadNibNamed]
 
     static func read(at i: Int, _ r: inout SwiftCodeReader) {
         guard r.recordUses else { return }
@@ -24,37 +24,39 @@ enum NibLoadRecognizer: SwiftAPIRecognizer {
                 name: r.string(first.range), bundle: bundle,
                 api: appKit ? "loadNibNamed(_:owner:topLevelObjects:)" : "loadNibNamed(_:owner:options:)",
                 outcome: appKit ? .fails : .crashes, enclosingType: r.scopes.typePath, location: r.location(i)))
-        case .nibName, .nibNamed:
+        case .NSNib:
+            // `NSNib(nibNamed:bundle:)`, `NSNib.init(nibNamed:bundle:)`.
+            let open = s.isPunct(i + 1, ".") && s.isIdentifier(i + 2, "init") ? i + 3 : i + 1
+            guard !s.isPunct(i - 1, "."), s.isPunct(open, "("), s.isIdentifier(open + 1, "nibNamed"), s.isPunct(open + 2, ":") else { return }
+            record(open: open, callee: i, api: "NSNib(nibNamed:bundle:)", outcome: .fails, &r)
+        case .nibName:
             // The first argument of a call: `(nibName:` right after the callee.
             guard s.isPunct(i - 1, "("), s.isPunct(i + 1, ":"), s.kind(i - 2) == .identifier else { return }
-            let open = i - 1
             var callee = i - 2
             // `UINib.init(nibName:…)`, `super.init(nibName:…)`.
             let viaInit = s.isIdentifier(callee, "init") && s.isPunct(callee - 1, ".")
             if viaInit { callee -= 2 }
-            let api: String
-            let outcome: CodeNibLoad.Outcome
-            if s.isIdentifier(callee, "UINib"), s[i].word == .nibName {
-                (api, outcome) = ("UINib(nibName:bundle:)", .crashes)
-            } else if s.isIdentifier(callee, "NSNib"), s[i].word == .nibNamed {
-                (api, outcome) = ("NSNib(nibNamed:bundle:)", .fails)
-            } else if s[i].word == .nibName, viaInit ? (s.isIdentifier(callee, "super") || s.isIdentifier(callee, "self"))
-                        : isTypeName(s.text(callee)) {
-                (api, outcome) = ("init(nibName:bundle:)", .crashes)
-            } else {
-                return
+            if s.isIdentifier(callee, "UINib") {
+                record(open: i - 1, callee: callee, api: "UINib(nibName:bundle:)", outcome: .crashes, &r)
+            } else if viaInit && (s.isIdentifier(callee, "super") || s.isIdentifier(callee, "self")) || isTypeName(s.text(callee)) {
+                record(open: i - 1, callee: callee, api: "init(nibName:bundle:)", outcome: .crashes, &r)
             }
-            let args = r.expressions.arguments(open: open)
-            guard let first = args.first else { return }
-            var bundle = CodeBundle.main
-            for arg in args where r.expressions.hasLabel(arg, "bundle") {
-                bundle = r.expressionReader.bundle(arg.range) ?? .foreign(s.text(arg.range))
-            }
-            r.file.nibLoads.append(CodeNibLoad(name: r.string(first.range), bundle: bundle, api: api, outcome: outcome,
-                                               enclosingType: r.scopes.typePath, location: r.location(callee)))
         default:
             return
         }
+    }
+
+    /// Records the call whose arguments open at `open`: its first argument is the nib's name.
+    private static func record(open: Int, callee: Int, api: String, outcome: CodeNibLoad.Outcome, _ r: inout SwiftCodeReader) {
+        let s = r.stream
+        let args = r.expressions.arguments(open: open)
+        guard let first = args.first else { return }
+        var bundle = CodeBundle.main
+        for arg in args where r.expressions.hasLabel(arg, "bundle") {
+            bundle = r.expressionReader.bundle(arg.range) ?? .foreign(s.text(arg.range))
+        }
+        r.file.nibLoads.append(CodeNibLoad(name: r.string(first.range), bundle: bundle, api: api, outcome: outcome,
+                                           enclosingType: r.scopes.typePath, location: r.location(callee)))
     }
 
     /// `ProfileViewController`: a type's name (capitalised, not a framework function).
