@@ -27,18 +27,24 @@ struct NibLoadRule: CodeLinkRule {
         }
         let reached = checked ? exact.filter(inTargets) : exact
         link(reached.isEmpty ? exact : reached, from: use, context, into: &output)
+        // `NSStringFromClass([self class])`, `String(describing: self)`: the class of whichever object calls it, a
+        // subclass's too (MatrixKit's cells look their nib up so, and check the path first): linked, not checked.
+        if case .ownTypeName = use.name { return }
         guard checked, reached.isEmpty else { return }
+        // AppKit's loads return nil or false, and macOS apps still ship `.nib` bundles that sbmap does not read
+        // (Stella's `AboutBox.nib`): unknown, a note.
+        let fails = use.outcome == .fails
         if !exact.isEmpty {
             // In the app, but not copied by a target that compiles the call (another target's, another
             // platform's, or no target's): a warning.
-            output.report(.warning, .codeUnknownNib,
+            output.report(fails ? .info : .warning, .codeUnknownNib,
                           "\(api) loads nib '\(name)', but \(notInTargetText(exact, context))",
                           at: use.location, about: about,
                           hint: "add \(name).xib to the Copy Bundle Resources of the targets that compile this file, or fix the name")
             return
         }
         let crashes = use.outcome == .crashes
-        let level: Severity = crashes && !scope.inLibrariesOnly ? .error : .warning
+        let level: Severity = fails ? .info : crashes && !scope.inLibrariesOnly ? .error : .warning
         let other = nibs.namedInOtherCase(name)
         if let near = other.first(where: inTargets) ?? other.first {
             output.report(level, .caseMismatch,
@@ -49,7 +55,7 @@ struct NibLoadRule: CodeLinkRule {
         }
         output.report(level, .codeUnknownNib,
                       "\(api) loads nib '\(name)', but no xib has that name"
-                        + (crashes ? "; this call crashes the app" : "; the call returns nil"),
+                        + (crashes ? "; this call crashes the app" : "; the call returns nil or false, unless a compiled .nib of that name is in the bundle"),
                       at: use.location, about: about,
                       hint: CodeFileContext.suggest(name, among: nibs.names, what: "xib"))
     }
