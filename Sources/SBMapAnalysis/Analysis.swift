@@ -41,19 +41,24 @@ public enum Analysis {
             // thread of their own while the sources load (and their symbol table is built) on every core: neither
             // needs the other, and the sources fill the cores that resolving leaves idle.
             let linker = CodeLinker()
-            let (indexed, prepared) = concurrently {
+            let (indexed, preparedCode) = concurrently {
                 linker.index(resolver.resolve(project))
             } while: {
                 var loaded = loader.load(sources)
                 // Handed over, not shared with `loaded`: `prepare` moves each file out of the array, in place.
                 return linker.prepare(exchange(&loaded.code, with: []), membership: membership)
             }
-            timer.mark("resolve, while loading code", "\(prepared.fileCount) sources")
+            timer.mark("resolve, while loading code", "\(preparedCode.fileCount) sources")
+            // The xib screens need the code's superclass chains, and the links to them need the screens: found
+            // before linking (with every xib's name, for the nib names in code), merged after it.
+            let xibScreens = XibScreens.screens(of: project.xibs, membership: membership,
+                                                isViewController: preparedCode.isViewController,
+                                                classFile: preparedCode.file(definingClass:))
+            let prepared = configuration.screens != .all ? preparedCode
+                : preparedCode.with(nibs: XibNibs(xibs: project.xibs, screens: xibScreens, membership: membership))
             graph = linker.link(consume indexed, prepared: prepared)
-            XibScreens.merge(XibScreens.screens(of: project.xibs, membership: membership,
-                                                isViewController: prepared.isViewController,
-                                                classFile: prepared.file(definingClass:)), into: &graph)
-            ScreenPurposes.attach(docs: prepared.doc(ofType:), to: &graph)
+            XibScreens.merge(xibScreens, into: &graph)
+            ScreenPurposes.attach(docs: preparedCode.doc(ofType:), to: &graph)
             timer.mark("link code")
             // Only with the sources read can a storyboard or a class be known to be unused: without them, every
             // storyboard loaded from code would look unloaded.

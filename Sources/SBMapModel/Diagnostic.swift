@@ -41,7 +41,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Com
         .targetHasNoInitialScene, .ambiguousTarget, .externalBundle, .caseMismatch, .unconfiguredReference,
         .referenceCycle, .storyboardNotInTarget, .noProject, .projectPathCase, .missingEntryStoryboard, .codeUnknownStoryboard,
         .codeUnknownIdentifier, .codeUnknownSegue, .codeDynamic, .codeUnknownUnwind, .renderLimited, .graphvizMessage,
-        .xibNotInTarget, .noteNamesNoScene,
+        .xibNotInTarget, .noteNamesNoScene, .codeUnknownNib,
     ]
 
     // Reading files.
@@ -103,6 +103,8 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Com
     public static let codeDynamic = Self("code-dynamic")
     /// An unwind segue's action is implemented by no scanned class (the unwind pass over code).
     public static let codeUnknownUnwind = Self("code-unknown-unwind")
+    /// A nib name (`init(nibName:bundle:)`, `UINib(nibName:bundle:)`, …) that no xib of the targets compiling the call has.
+    public static let codeUnknownNib = Self("code-unknown-nib")
 
     // Rendering.
     public static let renderLimited = Self("render-limited")

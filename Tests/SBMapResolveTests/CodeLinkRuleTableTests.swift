@@ -47,14 +47,29 @@ import SBMapModel
             file.classInstantiations = [CodeClassInstantiation(type: "DetailViewController", method: "instantiate",
                                                                enclosingType: home, location: at)]
             return (file, ["code:App/Home.swift#Main.storyboard#home->Main.storyboard#detail via heuristic: class name (DetailViewController.instantiate())"], [])
+        case "NibLoadRule":
+            file.nibLoads = [CodeNibLoad(name: .literal("Detial"), api: "UINib(nibName:bundle:)", enclosingType: home, location: at),
+                             CodeNibLoad(name: .literal("Profile"), api: "init(nibName:bundle:)", enclosingType: home, location: at)]
+            return (file, ["code:App/Home.swift#Main.storyboard#home->App/Profile.xib#-1 via init(nibName:bundle:)"],
+                    ["error code-unknown-nib UINib(nibName:bundle:) 'Detial'"])
         default:
             return nil
         }
     }
 
+    /// One xib, `App/Profile.xib`, whose File's Owner is a view controller: a screen.
+    static func nibs() -> XibNibs {
+        let at = SourceLocation(path: "App/Profile.xib", line: 4, column: 9)
+        let xib = LoadedXib(path: at.path, platform: .iOS, documentLocation: at,
+                            filesOwner: XibObject(element: "placeholder", objectID: "-1", customClass: "ProfileViewController", location: at))
+        let loaded = [Loaded(path: at.path, xib)]
+        return XibNibs(xibs: loaded, screens: XibScreens.screens(of: loaded, membership: TargetMembership([]), isViewController: { _ in true }),
+                       membership: TargetMembership([]))
+    }
+
     static func context(for file: LoadedCodeFile) -> CodeFileContext {
         let run = CodeLinkContext(index: CodeGraphIndex(graph: graph()), symbols: CodeSymbolTable(files: [file]),
-                                  membership: TargetMembership([]), classNameHeuristic: true)
+                                  membership: TargetMembership([]), classNameHeuristic: true, nibs: nibs())
         return CodeFileContext(run, path: file.path, imports: file.imports, conditions: file.conditions).withLoads(file.loads)
     }
 
@@ -64,7 +79,7 @@ import SBMapModel
     }
 
     @Test func everyRuleOfTheTableLinksItsUse() throws {
-        #expect(CodeLinkRules.standard.all.count == 5)
+        #expect(CodeLinkRules.standard.all.count == 6)
         for rule in CodeLinkRules.standard.all {
             let (file, edges, findings) = try #require(Self.example(for: rule), "no example for \(rule)")
             var output = CodeLinkOutput()

@@ -128,6 +128,39 @@ public struct CodeStoryboardLoad: Hashable, Sendable {
     }
 }
 
+/// A nib loaded by name (issue 32): `init(nibName:bundle:)` of a view controller (`super.init(nibName:bundle:)`,
+/// `ProfileViewController(nibName:bundle:)`, `[[X alloc] initWithNibName:bundle:]`), `UINib(nibName:bundle:)`,
+/// `[UINib nibWithNibName:bundle:]`, `loadNibNamed(_:owner:options:)` and `NSNib(nibNamed:bundle:)`.
+public struct CodeNibLoad: Hashable, Sendable {
+    /// What a nib of that name that does not exist does when the call runs.
+    public enum Outcome: Hashable, Sendable {
+        /// The load raises: a view controller's view loaded from a nib that is not there, `UINib`'s instantiation,
+        /// UIKit's `loadNibNamed(_:owner:options:)`.
+        case crashes
+        /// The call returns nil or false (`NSNib(nibNamed:bundle:)`, AppKit's `loadNibNamed(_:owner:topLevelObjects:)`).
+        case fails
+    }
+
+    public var name: CodeString
+    /// The `bundle:` argument, or the receiver of `loadNibNamed` (`.main` for `nil` and `Bundle.main`).
+    public var bundle: CodeBundle
+    /// The API as written: `init(nibName:bundle:)`, `UINib(nibName:bundle:)`, `initWithNibName:bundle:`, …
+    public var api: String
+    public var outcome: Outcome
+    public var enclosingType: [String]
+    public var location: SourceLocation
+
+    public init(name: CodeString, bundle: CodeBundle = .main, api: String, outcome: Outcome = .crashes,
+                enclosingType: [String], location: SourceLocation) {
+        self.name = name
+        self.bundle = bundle
+        self.api = api
+        self.outcome = outcome
+        self.enclosingType = enclosingType
+        self.location = location
+    }
+}
+
 /// A scene instantiated from a storyboard: by identifier, or the initial scene.
 public struct CodeInstantiation: Hashable, Sendable {
     public var storyboard: CodeStoryboardRef
@@ -447,6 +480,8 @@ public struct LoadedCodeFile: Hashable, Sendable {
     public var performs: [CodeSeguePerform]
     public var generatedUses: [CodeGeneratedUse]
     public var classInstantiations: [CodeClassInstantiation]
+    /// The nibs loaded by name (`CodeNibLoad`).
+    public var nibLoads: [CodeNibLoad] = []
     public var unwindActions: [CodeUnwindAction]
     /// The lines under `#if` branches and their conditions (empty for most files): a use is linked only for the
     /// platforms its branch is compiled for.
@@ -526,6 +561,6 @@ public struct LoadedCodeFile: Hashable, Sendable {
         constants.isEmpty && enums.isEmpty && helpers.isEmpty && bundleHelpers.isEmpty && generatedScenes.isEmpty && loads.isEmpty
             && instantiations.isEmpty && performs.isEmpty && generatedUses.isEmpty && classInstantiations.isEmpty
             && unwindActions.isEmpty && parameterHelpers.isEmpty && helperCalls.isEmpty && classNameHelpers.isEmpty
-            && storyboardConformances.isEmpty
+            && storyboardConformances.isEmpty && nibLoads.isEmpty
     }
 }

@@ -101,6 +101,7 @@ enum CodeWord: String, CaseIterable, Sendable {
     case instantiateInitialViewController, instantiateInitialController
     case instantiateInitialViewControllerWithCreator, instantiateInitialControllerWithCreator
     case performSegue, performSegueWithIdentifier
+    case nibName, NSNib, loadNibNamed, initWithNibName, nibWithNibName
     // Objective-C directives.
     case hashImport = "#import", hashInclude = "#include", hashDefine = "#define", atImport = "@import"
     case atInterface = "@interface", atImplementation = "@implementation", atEnd = "@end"

@@ -118,6 +118,8 @@ struct ObjCCodeReader {
             }
         case .NSString, .UIStoryboard, .NSStoryboard:
             declaration(at: i)
+        case .initWithNibName, .nibWithNibName, .loadNibNamed:
+            if stream.isPunct(i + 1, ":") { nibLoad(at: i) }
         default:
             // `.other`, and the Swift-only words, which are plain names in Objective-C.
             if stream.isPunct(i + 1, "*"), scopes.inFunction, stream.isIdentifier(i, "NSBundle") {
@@ -353,6 +355,32 @@ struct ObjCCodeReader {
         file.loads.append(CodeStoryboardLoad(name: name, bundle: bundle, api: "storyboardWithName:bundle:",
                                              enclosingType: typePath, location: location(open)))
         scopes.noteHelperLoad(name, bundle: bundle)
+    }
+
+    /// `[[X alloc] initWithNibName:@"X" bundle:nil]`, `[super initWithNibName:…]`, `[UINib nibWithNibName:bundle:]`,
+    /// `[[NSBundle mainBundle] loadNibNamed:owner:options:]` (`CodeNibLoad`).
+    private mutating func nibLoad(at i: Int) {
+        guard let open = messageOpen(forSelectorAt: i), let msg = message(open: open),
+              let part = msg.parts.first, part.0 == stream.text(i) else { return }
+        let receiver = stream.text(msg.receiver)
+        var bundle = msg.parts.first(where: { $0.0 == "bundle" }).map { self.bundle($0.1) } ?? .main
+        let api: String
+        var outcome = CodeNibLoad.Outcome.crashes
+        switch part.0 {
+        case "initWithNibName":
+            guard receiver == "super" || receiver == "self" || receiver.hasSuffix(" alloc]") else { return }
+            api = "initWithNibName:bundle:"
+        case "nibWithNibName":
+            guard receiver == "UINib" else { return }
+            api = "nibWithNibName:bundle:"
+        default:
+            let appKit = msg.parts.contains { $0.0 == "topLevelObjects" }
+            outcome = appKit ? .fails : .crashes
+            api = appKit ? "loadNibNamed:owner:topLevelObjects:" : "loadNibNamed:owner:options:"
+            bundle = receiver == "[NSBundle mainBundle]" ? .main : .foreign(receiver)
+        }
+        file.nibLoads.append(CodeNibLoad(name: string(part.1), bundle: bundle, api: api, outcome: outcome,
+                                         enclosingType: typePath, location: location(open)))
     }
 
     private mutating func instantiation(at i: Int) {

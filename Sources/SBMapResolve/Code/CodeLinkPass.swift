@@ -9,9 +9,12 @@ final class CodeLinkContext: Sendable {
     let membership: TargetMembership
     let classNameHeuristic: Bool
     let rules: CodeLinkRules
+    /// The app's xibs, which nib names in code are checked against; `nil` when the run read none (`NibLoadRule`).
+    let nibs: XibNibs?
 
     init(index: CodeGraphIndex, symbols: CodeSymbolTable, membership: TargetMembership, classNameHeuristic: Bool,
-         rules: CodeLinkRules = .standard) {
+         rules: CodeLinkRules = .standard, nibs: XibNibs? = nil) {
+        self.nibs = nibs
         self.index = index
         self.symbols = symbols
         self.membership = membership

@@ -61,6 +61,16 @@ public struct CodeLinker: Sendable {
         let symbols: CodeSymbolTable
         /// Which target compiles which file, and holds which storyboard.
         let membership: TargetMembership
+        /// The app's xibs, for the nib names in code (`NibLoadRule`); `nil`: not read, nothing checked. A run sets it
+        /// once the code is prepared, as the xib screens need the code's superclass chains (`XibNibs`).
+        public var nibs: XibNibs?
+
+        /// The same code, linked with `nibs`.
+        public func with(nibs: XibNibs) -> Prepared {
+            var copy = self
+            copy.nibs = nibs
+            return copy
+        }
 
         /// Whether the class `name` is a view controller: one of `XibScreens.frameworkControllers`, or a class whose
         /// superclass chain, as the scanned code declares it, reaches one.

@@ -174,6 +174,8 @@ struct CodeAPI: Sendable, Equatable {
         case generated(CodeGenerator)
         /// A call that the class-name heuristic links (`Foo.instantiateFromStoryboard()`).
         case classNameHeuristic
+        /// A nib loaded by name (`init(nibName:bundle:)`, `UINib(nibName:bundle:)`, …).
+        case nibLoad
     }
 
     /// The storyboard classes of one toolkit: UIKit's run on iOS and tvOS, AppKit's on macOS.
@@ -213,7 +215,7 @@ struct CodeAPI: Sendable, Equatable {
         case .generated(.swiftGen): "SwiftGen's StoryboardScene accessor"
         case .generated(.rSwift): "R.swift's R.storyboard accessor"
         case .classNameHeuristic: "the class-name helper"
-        case .storyboardLoad, .instantiation, .seguePerform: name
+        case .storyboardLoad, .instantiation, .seguePerform, .nibLoad: name
         }
     }
 

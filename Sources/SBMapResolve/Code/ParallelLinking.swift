@@ -20,7 +20,7 @@ extension CodeLinker {
                                                                          unwinds: CodeLinkPass.Result) {
         let files = prepared.files
         let context = CodeLinkContext(index: index, symbols: prepared.symbols, membership: prepared.membership,
-                                      classNameHeuristic: classNameHeuristic)
+                                      classNameHeuristic: classNameHeuristic, nibs: prepared.nibs)
         let chunks = stride(from: 0, to: files.count, by: filesPerPass).map { $0..<min($0 + filesPerPass, files.count) }
         // The unwind pass reads every file's actions and no other pass's results: it starts first, alongside the
         // others.

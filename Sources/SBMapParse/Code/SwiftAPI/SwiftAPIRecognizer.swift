@@ -43,6 +43,7 @@ struct SwiftAPIRecognizers: Sendable {
         SwiftGenRecognizer.self,
         RSwiftRecognizer.self,
         ClassNameHelperRecognizer.self,
+        NibLoadRecognizer.self,
     ])
 
     /// The declaration words at which the reader may record something inside a body: a type declared in a
