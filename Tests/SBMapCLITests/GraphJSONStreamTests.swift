@@ -129,8 +129,12 @@ import Testing
         case .struct:
             if value is String || value is Int || value is Bool || value is any RawRepresentable { return [] }
             // The graph's storyboard-name index is derived from its storyboards and is not written to JSON.
+            // Its nodes are stored as `storedNodes` (changed in place through `nodes`), written as `nodes`.
             return mirror.children.filter { !(value is StoryboardGraph && $0.label == "storyboardIndex") }
-                .flatMap { unsetFields(of: $0.value, at: "\(path).\($0.label ?? "?")") }
+                .flatMap { child in
+                    let label = value is StoryboardGraph && child.label == "storedNodes" ? "nodes" : child.label ?? "?"
+                    return unsetFields(of: child.value, at: "\(path).\(label)")
+                }
         default:
             return []
         }
