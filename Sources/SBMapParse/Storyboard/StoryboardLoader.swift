@@ -20,21 +20,14 @@ public struct StoryboardLoader: Hashable, Sendable {
     public func load(_ file: InputFile) -> Loaded<LoadedStoryboard> {
         let reader = StoryboardReader(path: file.path)
         let session = SAXSession(delegate: reader, doctypePolicy: .forbidden, wantsComments: true)
-        var isLFSPointer = false
-        var first = true
-        let problem = ByteSource.readFile(at: file.url, limits: limits) { chunk in
-            // A pointer is at most 1 KiB, so it is always the whole first chunk.
-            if first, LFSPointer.matches(chunk, fileSize: chunk.count) {
-                isLFSPointer = true
-                return false
-            }
-            first = false
-            return session.feed(chunk)
-        }
-        if isLFSPointer { return Loaded(path: file.path, nil, diagnostics: [LFSPointer.finding(path: file.path, what: "storyboard")], unread: .lfsPointer) }
-        if let problem {
+        switch ByteSource.readDocument(at: file.url, limits: limits, session.feed) {
+        case .lfsPointer:
+            return Loaded(path: file.path, nil, diagnostics: [LFSPointer.finding(path: file.path, what: "storyboard")], unread: .lfsPointer)
+        case .problem(let problem):
             return Loaded(path: file.path, nil,
                           diagnostics: [LoadDiagnostics.readProblem(problem, path: file.path, limits: limits)])
+        case .read:
+            break
         }
         let outcome = session.finish()  // the last events arrive here, so the reading is complete only after it
         return result(reader.reading, outcome)

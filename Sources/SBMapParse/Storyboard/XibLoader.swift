@@ -17,17 +17,9 @@ public struct XibLoader: Hashable, Sendable {
     public func load(_ file: InputFile) -> Loaded<LoadedXib> {
         let reader = XibReader(path: file.path)
         let session = SAXSession(delegate: reader, doctypePolicy: .forbidden)
-        var isLFSPointer = false
-        var first = true
-        let problem = ByteSource.readFile(at: file.url, limits: limits) { chunk in
-            if first, LFSPointer.matches(chunk, fileSize: chunk.count) {
-                isLFSPointer = true
-                return false
-            }
-            first = false
-            return session.feed(chunk)
+        guard ByteSource.readDocument(at: file.url, limits: limits, session.feed) == .read else {
+            return Loaded(path: file.path, nil)
         }
-        if isLFSPointer || problem != nil { return Loaded(path: file.path, nil) }
         return result(reader.reading, session.finish())
     }
 

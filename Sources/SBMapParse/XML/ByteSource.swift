@@ -50,6 +50,32 @@ enum ByteSource {
         }
     }
 
+    /// What reading a document (a storyboard, a xib) gave: read to its end (or until the parser stopped), a Git LFS
+    /// pointer in its place, or a problem that stopped the reading.
+    enum DocumentRead: Equatable {
+        case read
+        case lfsPointer
+        case problem(ReadProblem)
+    }
+
+    /// Feeds the file at `url` to `feed` chunk by chunk, unless the file is a Git LFS pointer: a pointer is at most
+    /// 1 KiB, so it is always the whole first chunk, and nothing of it reaches the parser.
+    static func readDocument(at url: String, limits: LoadLimits,
+                             _ feed: (UnsafeRawBufferPointer) -> Bool) -> DocumentRead {
+        var isLFSPointer = false
+        var first = true
+        let problem = readFile(at: url, limits: limits) { chunk in
+            if first, LFSPointer.matches(chunk, fileSize: chunk.count) {
+                isLFSPointer = true
+                return false
+            }
+            first = false
+            return feed(chunk)
+        }
+        if isLFSPointer { return .lfsPointer }
+        return problem.map(DocumentRead.problem) ?? .read
+    }
+
     /// Opens `url` for reading if it is a regular file within the size limit; returns the descriptor (the caller
     /// closes it) and the size `fstat` reports.
     ///
