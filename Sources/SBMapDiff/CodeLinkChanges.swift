@@ -81,6 +81,7 @@ extension GraphDiff {
         let before = calls(of: base, mapping: true), after = calls(of: head, mapping: false)
         // Built once here and passed along: `nodesByID` makes a new dictionary on each call.
         let nodes = (base: base.nodesByID, head: head.nodesByID)
+        let headToBase = reverseMatch()
         var baseEdges = Set<String>(), headEdges = Set<String>(), baseTargets = Set<String>(), headTargets = Set<String>()
         for key in Set(before.keys).union(after.keys) {
             let old = before[key] ?? [], new = after[key] ?? []
@@ -99,8 +100,15 @@ extension GraphDiff {
                                             cause: cause, storyboard: storyboard)
                 } else if previous == nil, call.state == .unresolved {
                     let node = call.codeTargets.first.flatMap { nodes.head[$0] }
-                    change = CodeLinkChange(location: call.location, target: call.target, before: nil, after: .unresolved,
-                                            cause: node?.resolution?.reason, storyboard: node?.storyboard)
+                    codeLinkEdgesAppeared += call.edges.count
+                    if let segue = segueChange(call, node: node, from: base, to: head, matching: headToBase, broke: true) {
+                        // A `performSegue` that resolved before: checked then, drawn now; it broke.
+                        change = CodeLinkChange(location: call.location, target: call.target, before: .resolved, after: .unresolved,
+                                                cause: segue, storyboard: node?.storyboard)
+                    } else {
+                        change = CodeLinkChange(location: call.location, target: call.target, before: nil, after: .unresolved,
+                                                cause: node?.resolution?.reason, storyboard: node?.storyboard)
+                    }
                 } else {
                     continue
                 }
@@ -119,6 +127,17 @@ extension GraphDiff {
                     baseEdges.formUnion(previous.edges.map(\.id))
                     baseTargets.formUnion(previous.codeTargets)
                 }
+            }
+            // A `performSegue` that did not resolve and does now leaves no `code` edge in HEAD: its segue is there.
+            for call in old.dropFirst(new.count) where call.state == .unresolved {
+                let node = call.codeTargets.first.flatMap { nodes.base[$0] }
+                guard let cause = segueChange(call, node: node, from: head, to: base, matching: nodeMatch, broke: false) else { continue }
+                let storyboard = node?.storyboard.map { storyboardMatch[$0] ?? $0 }
+                fixedCodeLinks.append(CodeLinkChange(location: call.location, target: call.target, before: .unresolved,
+                                                     after: .resolved, cause: cause, storyboard: storyboard))
+                codeLinkEdgesGone += call.edges.count
+                baseEdges.formUnion(call.edges.map(\.id))
+                baseTargets.formUnion(call.codeTargets)
             }
         }
         brokeCodeLinks.sort()
@@ -147,6 +166,29 @@ extension GraphDiff {
             changedNodes[id] = nil
         }
         removedNodes.removeAll { baseTargets.contains($0.id) }
+    }
+
+    /// HEAD id → BASE id of matched nodes.
+    func reverseMatch() -> [String: String] {
+        Dictionary(nodeMatch.map { ($0.value, $0.key) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// For a call that performs a segue (its `code-target` is `…#segue:<identifier>`) and does not resolve on its own
+    /// side: what happened to the segue, when `other` (the side where the call resolves) has a segue of that identifier
+    /// from one of the call's scenes. `match` maps the call's side's node ids to `other`'s. `broke`: the call is in
+    /// HEAD and the segue in BASE (removed or renamed); otherwise the call is in BASE and the segue in HEAD (added or
+    /// named). Nil when the call is not a segue's or the other side has no such segue either.
+    func segueChange(_ call: Call, node: Node?, from other: StoryboardGraph, to side: StoryboardGraph,
+                     matching match: [String: String], broke: Bool) -> String? {
+        guard let node, node.id.contains("#segue:"), let identifier = node.link?.identifier else { return nil }
+        let froms = Set(call.edges.compactMap { match[$0.from] })
+        guard let segue = other.edges.first(where: {
+            $0.kind.isInterfaceBuilderSegue && $0.identifier == identifier && froms.contains($0.from)
+        }) else { return nil }
+        let file = Self.fileName(node.storyboard.map { broke ? $0 : (storyboardMatch[$0] ?? $0) })
+        let kept = side.edges.contains { $0.kind.isInterfaceBuilderSegue && (mapped($0.id) == segue.id || mapped(segue.id) == $0.id) }
+        if broke { return kept ? "segue identifier renamed in \(file)" : "segue removed from \(file)" }
+        return kept ? "segue identifier set in \(file)" : "segue added in \(file)"
     }
 
     /// `Settings.storyboard` for its path.

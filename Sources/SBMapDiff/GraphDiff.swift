@@ -51,6 +51,15 @@ public struct GraphDiff: Sendable {
     var codeLinkNodes: [String: [String]] = [:]
     /// HEAD scenes whose change broke or fixed a call in code (the scene a Storyboard ID rename left unreachable).
     var codeLinkScenes: Set<String> = []
+    /// `code` edges of calls that broke or were fixed which the other side does not draw as `code` edges: a call that
+    /// is new, or whose segue the other side resolved (a resolved `performSegue` is checked, not drawn). The summary's
+    /// counts add them to the added and removed code links, so before − after is what the columns say.
+    public var codeLinkEdgesAppeared = 0
+    public var codeLinkEdgesGone = 0
+    /// HEAD storyboard path → how its entry points changed (`became the app's main storyboard (UIMainStoryboardFile)`),
+    /// for storyboards on both sides. An Info.plist key that starts or stops launching a storyboard changes what the
+    /// app opens with, though no scene changed.
+    public var entryPointChanges: [String: [String]] = [:]
     /// Links that broke: storyboard references (`brokeNodes`) and calls in code (`brokeCodeLinks`).
     public var brokeCount: Int { brokeNodes.count + brokeCodeLinks.count }
     /// Links fixed: storyboard references (`fixedNodes`) and calls in code (`fixedCodeLinks`).
@@ -60,7 +69,7 @@ public struct GraphDiff: Sendable {
     public var isEmpty: Bool {
         addedNodes.isEmpty && changedNodes.isEmpty && removedNodes.isEmpty && addedEdges.isEmpty && changedEdges.isEmpty
             && brokeNodes.isEmpty && fixedNodes.isEmpty && brokeEdges.isEmpty && brokeCodeLinks.isEmpty && fixedCodeLinks.isEmpty
-            && removedEdges.isEmpty && newFindings.isEmpty && fixedFindings.isEmpty
+            && removedEdges.isEmpty && newFindings.isEmpty && fixedFindings.isEmpty && entryPointChanges.isEmpty
             && storyboardMatch.allSatisfy { $0.key == $0.value }
             && base.storyboards.count == head.storyboards.count
     }
@@ -79,7 +88,42 @@ public struct GraphDiff: Sendable {
         matchEdges()
         classifyLinks()
         classifyCodeLinks()
+        compareEntryPoints()
         compareFindings()
+    }
+
+    // MARK: Entry points
+
+    /// What an entry point makes of its storyboard, in a reviewer's words.
+    static func entryRole(_ role: EntryPoint.Role) -> String {
+        switch role {
+        case .main: "the app's main storyboard"
+        case .mainPad: "the app's main storyboard on iPad"
+        case .scene: "a window scene's storyboard"
+        case .launch: "the launch screen"
+        case .launchPad: "the launch screen on iPad"
+        case .extension: "an extension's storyboard"
+        }
+    }
+
+    /// Entry points (role and key, not where they are declared: lines move) that came or went on storyboards that
+    /// are on both sides. A storyboard added or removed says so itself.
+    private mutating func compareEntryPoints() {
+        let before = Dictionary(base.storyboards.map { ($0.path, $0.entryPoints) }, uniquingKeysWith: { a, _ in a })
+        for storyboard in head.storyboards {
+            guard let basePath = storyboardMatch.first(where: { $0.value == storyboard.path })?.key,
+                  let old = before[basePath] else { continue }
+            struct Key: Hashable, Comparable {
+                var role: EntryPoint.Role, key: String
+                static func < (a: Key, b: Key) -> Bool { (a.role, a.key) < (b.role, b.key) }
+            }
+            let was = Set(old.map { Key(role: $0.role, key: $0.key) })
+            let now = Set(storyboard.entryPoints.map { Key(role: $0.role, key: $0.key) })
+            var lines: [String] = []
+            for key in now.subtracting(was).sorted() { lines.append("became \(Self.entryRole(key.role)) (\(key.key))") }
+            for key in was.subtracting(now).sorted() { lines.append("no longer \(Self.entryRole(key.role)) (\(key.key))") }
+            if !lines.isEmpty { entryPointChanges[storyboard.path] = lines }
+        }
     }
 
     // MARK: Storyboards

@@ -77,6 +77,10 @@ extension GraphDiff {
             add(to, Self.fileName(from) == Self.fileName(to) ? "moved from \(folder.isEmpty ? "the top folder" : folder)"
                                                              : "renamed from \(Self.fileName(from))")
         }
+        for (path, lines) in entryPointChanges {
+            // `became the app's main storyboard (UIMainStoryboardFile)` → `became the app's main storyboard`.
+            for line in lines { add(path, line.components(separatedBy: " (").first ?? line) }
+        }
         func mappedPath(_ node: Node?) -> String? { node?.storyboard.map { storyboardMatch[$0] ?? $0 } }
         func kind(_ node: Node) -> String? {
             if node.role.isCountedScene { return "scene" }
@@ -126,7 +130,7 @@ extension GraphDiff {
         func phrase(_ what: String, _ count: Int) -> String {
             // "scene moved to Extras" → "2 scenes moved to Extras"; "new storyboard" stays as it is.
             guard count > 0, what != "new storyboard", what != "storyboard removed", !what.hasPrefix("renamed"),
-                  !what.hasPrefix("moved from") else { return what }
+                  !what.hasPrefix("moved from"), !what.hasPrefix("became "), !what.hasPrefix("no longer ") else { return what }
             guard count > 1 else { return "1 \(what)" }
             let words = what.split(separator: " ", maxSplits: 1).map(String.init)
             let noun = words[0] == "code" ? "code links" : words[0] + "s"

@@ -62,6 +62,84 @@ import Testing
         #expect(!summary.contains("added link"), "\(summary)")
     }
 
+    /// The app with `FeedViewController` performing the Feed scene's `showPost` segue (line 4).
+    static func performingApp(segue: String? = XML.segue("sg1", to: "post", identifier: "showPost")) -> [String: String] {
+        var app = Self.app()
+        app["App/Feed.storyboard"] = XML.storyboard(initial: "list",
+            XML.scene("list", attributes: #"customClass="FeedViewController" storyboardIdentifier="Feed""#, body: segue ?? ""),
+            XML.scene("post", attributes: #"customClass="PostViewController" storyboardIdentifier="Post""#))
+        app["App/FeedViewController.swift"] = """
+            import UIKit
+            final class FeedViewController: UIViewController {
+                func open() {
+                    performSegue(withIdentifier: "showPost", sender: nil)
+                }
+            }
+            """
+        return app
+    }
+
+    /// A `performSegue` that resolves is checked, not drawn; once its segue is deleted it is drawn as a `code` edge
+    /// into what it names. Read call by call, that is one link that broke (the segue removed), not a new call, and the
+    /// counts' columns add up to before → after.
+    @Test func aDeletedSegueThatCodePerformsReadsAsALinkThatBroke() throws {
+        let (run, summary, _) = try diff(Self.performingApp(), Self.performingApp(segue: nil))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(Self.headline(summary).hasPrefix("## 1 link broke, it crashes at runtime"), "\(summary)")
+        #expect(Self.changes(of: "App/Feed.storyboard", in: summary).first
+            == "- **broke** App/FeedViewController.swift:4 → Feed › showPost: resolved → unresolved \\(segue removed from Feed.storyboard\\)",
+            "\(summary)")
+        #expect(!summary.contains("a new call"), "\(summary)")
+        let row = summary.split(separator: "\n").first { $0.hasPrefix("| code links |") }.map(String.init) ?? ""
+        let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(cells.count == 5 && Int(cells[2])! - Int(cells[1])! == Int(cells[3])! - Int(cells[4])! && cells[3] == "1", "\(row)")
+    }
+
+    @Test func aRenamedSegueIdentifierThatCodePerformsSaysSo() throws {
+        let renamed = Self.performingApp(segue: XML.segue("sg1", to: "post", identifier: "showArticle"))
+        let (_, summary, _) = try diff(Self.performingApp(), renamed)
+        #expect(Self.changes(of: "App/Feed.storyboard", in: summary).first
+            == "- **broke** App/FeedViewController.swift:4 → Feed › showPost: resolved → unresolved \\(segue identifier renamed in Feed.storyboard\\)",
+            "\(summary)")
+    }
+
+    /// The fix of the pull request above: the segue is back, the call resolves and leaves no `code` edge.
+    @Test func aSegueAddedForACallThatCodePerformsReadsAsALinkFixed() throws {
+        let (run, summary, _) = try diff(Self.performingApp(segue: nil), Self.performingApp())
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(Self.headline(summary).hasPrefix("## 1 link fixed"), "\(summary)")
+        #expect(Self.changes(of: "App/Feed.storyboard", in: summary).first
+            == "- fixed App/FeedViewController.swift:4 → Feed › showPost: unresolved → resolved \\(segue added in Feed.storyboard\\)",
+            "\(summary)")
+        #expect(!summary.contains("removed link: code"), "\(summary)")
+        #expect(!summary.contains("- removed →"), "\(summary)")
+        let row = summary.split(separator: "\n").first { $0.hasPrefix("| code links |") }.map(String.init) ?? ""
+        let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(cells.count == 5 && Int(cells[2])! - Int(cells[1])! == Int(cells[3])! - Int(cells[4])! && cells[4] == "1", "\(row)")
+    }
+
+    /// An Info.plist key that starts launching a storyboard changes what the app opens with, though no scene
+    /// changed: the summary says so, and its reverse too.
+    @Test func anInfoPlistThatStartsLaunchingAStoryboardIsAChange() throws {
+        var head = Self.app()
+        head["App/Info.plist"] = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+                <key>UIMainStoryboardFile</key>
+                <string>Settings</string>
+            </dict>
+            </plist>
+            """
+        let (run, summary, _) = try diff(Self.app(), head)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(Self.headline(summary) == "## Settings: became the app's main storyboard", "\(summary)")
+        #expect(Self.changes(of: "App/Settings.storyboard", in: summary)
+            == ["- became the app's main storyboard \\(UIMainStoryboardFile\\)"], "\(summary)")
+        let (_, reverse, _) = try diff(head, Self.app())
+        #expect(Self.headline(reverse) == "## Settings: no longer the app's main storyboard", "\(reverse)")
+    }
+
     /// A plain `git revert` of a pull request that broke a call in code.
     @Test func aRevertOfABreakingPullRequestReadsOneLinkFixed() throws {
         let root = Harness.newFolder()
@@ -189,7 +267,7 @@ import Testing
         let (run, summary, root) = try diff(base, Self.app(), ["-o", "diff.json"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!summary.contains("added Coordinator"), "\(summary)")
-        #expect(summary.contains("- added link: code 'Settings' from Coordinator to SettingsViewController"), "\(summary)")
+        #expect(summary.contains("- added link: code 'Settings' from Coordinator to SettingsViewController at Coordinator.swift:4"), "\(summary)")
         #expect(Self.headline(summary) == "## Code: 1 code link added", "\(summary)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("diff.json"))) as? [String: Any])
         let nodes = try #require(json["nodes"] as? [[String: Any]])

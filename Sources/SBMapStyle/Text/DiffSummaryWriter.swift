@@ -65,7 +65,8 @@ public enum DiffSummaryWriter {
                   addedNodes.count { $0.role.isCrossFileLink }, diff.removedNodes.count { $0.role.isCrossFileLink })
             + row("cross-file links that do not resolve", a.crossFileLinks.unresolved, b.crossFileLinks.unresolved,
                   diff.brokeNodes.count, diff.fixedNodes.count)
-            + row("code links", a.codeLinks, b.codeLinks, addedEdges.count { $0.kind == .code }, diff.removedEdges.count { $0.kind == .code })
+            + row("code links", a.codeLinks, b.codeLinks, addedEdges.count { $0.kind == .code } + diff.codeLinkEdgesAppeared,
+                  diff.removedEdges.count { $0.kind == .code } + diff.codeLinkEdgesGone)
             + row("code links that do not resolve", a.unresolvedCodeLinks, b.unresolvedCodeLinks,
                   diff.brokeCodeLinks.count, diff.fixedCodeLinks.count)
             + row("errors", a.errors, b.errors, new(.error, diff.newFindings), new(.error, diff.fixedFindings))
@@ -129,7 +130,9 @@ public enum DiffSummaryWriter {
         func isOwn(_ edge: Edge) -> Bool { [.reference, .unwindTarget, .aggregate].contains(edge.kind) }
         func edgeText(_ edge: Edge, _ nodes: NodeTable) -> String {
             let ident = edge.identifier.map { " '\($0)'" } ?? ""
-            return "\(edge.kind.rawValue)\(ident) from \(name(nodes[edge.from])) to \(name(nodes[edge.to]))"
+            // Two calls of one class to one scene read alike: the call's file and line tell them apart.
+            let call = edge.kind == .code ? edge.location.map { " at \($0.path.split(separator: "/").last.map(String.init) ?? $0.path):\($0.line)" } ?? "" : ""
+            return "\(edge.kind.rawValue)\(ident) from \(name(nodes[edge.from])) to \(name(nodes[edge.to]))\(call)"
         }
         for id in diff.addedEdges {
             guard let edge = headEdges[id], !isOwn(edge) else { continue }
@@ -143,6 +146,9 @@ public enum DiffSummaryWriter {
             guard let edge = headEdges[id], !isOwn(edge) else { continue }
             lines[file(headNodes[edge.from]), default: []]
                 .append("changed link: \(MarkdownWriter.inline(edgeText(edge, headNodes))): \(MarkdownWriter.inline(details.joined(separator: "; ")))")
+        }
+        for (path, changes) in diff.entryPointChanges.sorted(by: { $0.key < $1.key }) {
+            lines[path, default: []].insert(contentsOf: changes.map { MarkdownWriter.inline($0) }, at: 0)
         }
         for (from, to) in diff.renamed { lines[to, default: []].insert("renamed from \(MarkdownWriter.inline(from))", at: 0) }
         let headPaths = Set(diff.head.storyboards.map(\.path))
