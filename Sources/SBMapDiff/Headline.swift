@@ -22,7 +22,7 @@ extension GraphDiff {
             }
             parts.append(text)
         } else if errors > 0 {
-            parts.append(plural(errors, "new error", "new errors") + ", each a crash at runtime")
+            parts.append(plural(errors, "new error", "new errors") + (errors == 1 ? ", a crash at runtime" : ", each a crash at runtime"))
         }
         if fixed > 0 { parts.append(plural(fixed, "link fixed", "links fixed")) }
         if warnings > 0 { parts.append(plural(warnings, "new warning", "new warnings")) }

@@ -140,6 +140,22 @@ import Testing
         #expect(Self.headline(reverse) == "## Settings: no longer the app's main storyboard", "\(reverse)")
     }
 
+    /// A storyboard renamed without the code that loads it by name: the new error leads, said for one.
+    @Test func aRenameThatLeavesACallBehindLeadsWithTheNewError() throws {
+        var base = Self.app()
+        base["App/Coordinator.swift"] = """
+            import UIKit
+            final class Coordinator {
+                let board = UIStoryboard(name: "Settings", bundle: nil)
+            }
+            """
+        var head = base
+        head["App/Preferences.storyboard"] = head.removeValue(forKey: "App/Settings.storyboard")
+        let (_, summary, _) = try diff(base, head)
+        #expect(Self.headline(summary) == "## 1 new error, a crash at runtime; Preferences: renamed from Settings.storyboard",
+                "\(summary)")
+    }
+
     /// A plain `git revert` of a pull request that broke a call in code.
     @Test func aRevertOfABreakingPullRequestReadsOneLinkFixed() throws {
         let root = Harness.newFolder()
