@@ -26,6 +26,12 @@ enum DarkMaps {
                   light != dark, pairs[part]?[light] == nil else { continue }
             pairs[part, default: [:]][light] = dark
         }
+        // A rounded box whose theme fill is `none` (a target's box) is filled by Graphviz with the canvas colour:
+        // it is the canvas, and goes dark with it.
+        if let light = from[".canvas.background"].flatMap(hex), let dark = to[".canvas.background"].flatMap(hex),
+           light != dark, pairs[.cluster]?[light] == nil {
+            pairs[.cluster, default: [:]][light] = dark
+        }
         var rules: [String] = []
         for (part, map) in pairs {
             for (light, dark) in map { rules += part.rules(light, dark) }

@@ -37,6 +37,9 @@ import Testing
         #expect(css.contains("g.node :not(text)[fill=\"\(sceneFill)\"], .map-key .key-item:not(.edge) :not(text)[fill=\"\(sceneFill)\"] { fill: \(darkSceneFill); }"))
         #expect(css.contains("text[fill=\"\(light.font.color.graphviz)\"] { fill: \(dark.font.color.graphviz); }"))
         #expect(css.contains(":root:not([data-theme]) { --map: \(dark.canvas.background.graphviz); }"))
+        // A target's box (theme fill `none`, drawn rounded) is filled by Graphviz with the canvas colour: it goes dark
+        // with the canvas, never a white panel inside a dark map.
+        #expect(css.contains("g.cluster :not(text)[fill=\"\(light.canvas.background.graphviz)\"] { fill: \(dark.canvas.background.graphviz); }"), "\(css)")
         // One rule per selector: a light colour is given one dark colour in each part of the map.
         let selectors = css.split(separator: "\n").filter { $0.contains("{ fill:") || $0.contains("{ stroke:") }
             .map { $0.split(separator: "{")[0] }
