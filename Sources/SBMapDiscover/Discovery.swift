@@ -78,11 +78,13 @@ public struct Discovery: Sendable {
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 walk.walkedFolder = true
+                walk.argument = display
                 walk.excludes.enterRoot(RealPath.of(url))
                 walk.enter(directory: url, display: display, relative: "", info: info)
             } else if let kind = Classifier.kind(ofFileNamed: PathText.lastComponent(argument), includeCode: true) {
                 // A file named on the command line is read even if its folder would be skipped, and even if it is a
                 // link that leads out of every folder argument: the user named it.
+                walk.argument = ""
                 walk.add(InputFile(kind: kind, url: RealPath.ifLink(url) ?? url, path: display))
             } else {
                 walk.diagnostics.append(Diagnostic(
@@ -125,9 +127,15 @@ private struct Walk {
         excludes = ExcludeMatcher(options.excludes)
     }
 
+    /// The folder argument being walked, as spelled (`InputFile.root`); empty for a file named alone.
+    var argument = ""
+
     mutating func add(_ file: InputFile) {
         // The same path reached twice (by two arguments) is read once.
-        if !checksDuplicates || paths.insert(file.path).inserted { found.append(file) }
+        guard !checksDuplicates || paths.insert(file.path).inserted else { return }
+        var file = file
+        file.root = argument
+        found.append(file)
     }
 
     /// A file named like one sbmap reads that cannot be read: a warning, so it is not silently left off the map.

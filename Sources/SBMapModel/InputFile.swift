@@ -19,11 +19,15 @@ public struct InputFile: Hashable, Sendable, Comparable {
     public var url: String
     /// How the file is named in every output: as reached from the user's argument.
     public var path: String
+    /// The folder argument the file was found under, as the user spelled it (`path` starts with it); empty for a file
+    /// named on the command line. The loaders read what a project names (its `.xcconfig`s) only inside it.
+    public var root: String
 
-    public init(kind: Kind, url: String, path: String) {
+    public init(kind: Kind, url: String, path: String, root: String = "") {
         self.kind = kind
         self.url = url
         self.path = path
+        self.root = root
     }
 
     public static func < (a: InputFile, b: InputFile) -> Bool { a.path < b.path }

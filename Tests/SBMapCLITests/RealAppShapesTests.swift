@@ -579,6 +579,15 @@ import SBMapModel
         let boards = Self.storyboards(json)
         #expect(boards["Mac/Base.lproj/Main.storyboard"]?.entryPoints == ["NSMainStoryboardFile @ Mac/Resources/Info.plist"])
         #expect(boards["iOS/LaunchScreen.storyboard"]?.entryPoints == ["UILaunchStoryboardName @ iOS/Resources/Info.plist"])
+        // The same app named by its absolute path (`sbmap check /path/to/App`): every path is spelled from `/`, and
+        // the .xcconfig files are read all the same (they were not: no platform, no Info.plist, no entry point).
+        let absolute = try Harness.run(["export", root.path, "-o", "-"], in: root)
+        let other = try #require(try JSONSerialization.jsonObject(with: absolute.stdoutBytes) as? [String: Any])
+        let prefix = root.path + "/"
+        let absoluteTargets = (other["targets"] as? [[String: Any]] ?? []).map {
+            "\($0["name"] as? String ?? "") \($0["platforms"] as? [String] ?? []) \(($0["infoPlist"] as? String ?? "-").replacingOccurrences(of: prefix, with: ""))"
+        }
+        #expect(absoluteTargets == targets, "\(absolute.stderr)")
     }
 
     /// realm-swift: the UI-test target SwiftUITests includes its host app's .xcconfig, and so uses the host's

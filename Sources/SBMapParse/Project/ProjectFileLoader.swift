@@ -46,10 +46,18 @@ public struct ProjectFileLoader: Hashable, Sendable {
     /// opened: never an absolute path, and never a path that climbs above the folder `file`'s path starts from,
     /// whether by `..` or by a symbolic link (the file's real path must be inside that folder's).
     func reader(beside file: InputFile) -> (@Sendable (String) -> [UInt8]?)? {
+        let limits = limits
+        if let inside = Self.absoluteRoot(of: file) {
+            // An absolute argument (`sbmap check /path/to/App`) spells every path from `/`: what a project names is
+            // read when its real path is inside the argument's, as a relative argument's is.
+            return { path in
+                guard let real = inside(path), case .success(let bytes) = ByteSource.readWholeFile(at: real, limits: limits) else { return nil }
+                return bytes
+            }
+        }
         guard file.url.hasSuffix(file.path) else { return nil }
         let base = String(file.url.dropLast(file.path.utf8.count))
         let climbs = Self.climbs(ProjectPaths.normalize(file.path))
-        let limits = limits
         return { path in
             guard !path.hasPrefix("/"), Self.climbs(path) <= climbs,
                   let top = Self.realPath(base.isEmpty ? "." : base), let real = Self.realPath(base + path),
@@ -62,15 +70,22 @@ public struct ProjectFileLoader: Hashable, Sendable {
     /// Lists the names in a folder a project names (to find a path spelled with other letter case), under the same
     /// rules as `reader(beside:)`: never an absolute path, never above the folder `file`'s path starts from.
     func lister(beside file: InputFile) -> (@Sendable (String) -> [String]?)? {
-        guard file.url.hasSuffix(file.path) else { return nil }
-        let base = String(file.url.dropLast(file.path.utf8.count))
+        let absolute = Self.absoluteRoot(of: file)
+        if absolute == nil, !file.url.hasSuffix(file.path) { return nil }
+        let base = absolute == nil ? String(file.url.dropLast(file.path.utf8.count)) : ""
         let climbs = Self.climbs(ProjectPaths.normalize(file.path))
         return { folder in
-            guard !folder.hasPrefix("/"), Self.climbs(folder) <= climbs,
-                  let top = Self.realPath(base.isEmpty ? "." : base),
-                  let real = Self.realPath(folder.isEmpty ? (base.isEmpty ? "." : base) : base + folder),
-                  real == top || real.hasPrefix(top == "/" ? "/" : top + "/"),
-                  let directory = opendir(real) else { return nil }
+            let found: String?
+            if let absolute {
+                found = absolute(folder)
+            } else if !folder.hasPrefix("/"), Self.climbs(folder) <= climbs, let top = Self.realPath(base.isEmpty ? "." : base),
+                      let real = Self.realPath(folder.isEmpty ? (base.isEmpty ? "." : base) : base + folder),
+                      real == top || real.hasPrefix(top == "/" ? "/" : top + "/") {
+                found = real
+            } else {
+                found = nil
+            }
+            guard let real = found, let directory = opendir(real) else { return nil }
             defer { closedir(directory) }
             var names: [String] = []
             // A folder of more names than this is no source folder: what it holds is not looked through.
@@ -81,6 +96,18 @@ public struct ProjectFileLoader: Hashable, Sendable {
                 if name != ".", name != ".." { names.append(name) }
             }
             return names.sorted()
+        }
+    }
+
+    /// For a file found under an absolute folder argument: a function giving the real path of an absolute path
+    /// when it is inside that argument's real path (nil otherwise, and for a relative path). Nil for other files.
+    private static func absoluteRoot(of file: InputFile) -> (@Sendable (String) -> String?)? {
+        guard file.path.hasPrefix("/"), file.root.hasPrefix("/"), let top = realPath(file.root) else { return nil }
+        return { path in
+            guard path.hasPrefix("/"), let real = realPath(path), real == top || real.hasPrefix(top == "/" ? "/" : top + "/") else {
+                return nil
+            }
+            return real
         }
     }
 
