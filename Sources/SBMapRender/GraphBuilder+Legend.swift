@@ -1,16 +1,93 @@
+import Foundation
 import CGraphviz
 import SBMapStyle
 
 extension GraphBuilder {
-    /// The legend: one node whose label is a table, a row per item (its sample, then its words), in the top corner.
+    /// The legend, drawn with the map's own shapes and lines: a cluster (`cluster_legend`, class `legend`) of one small
+    /// real node per node look (its shape, fill, outline, dash, corners, outlines and prefix mark), one short real edge
+    /// per line look (its colour, width, dash and arrowheads, between the ends the map draws: the initial scene's dot
+    /// and outline), and a text node per entry. `dot` lays it out in a rank of its own after the map's last
+    /// (`rank=sink`), so it takes no room from the map's ranks; after the layout `LegendPlacement` sets it out in rows
+    /// and columns below a wide map or beside a tall one. Names start with `legend_` (no map object's does).
     ///
-    /// One node, not a cluster of sample nodes and edges: with `newrank`, every node of the drawing takes one of the
-    /// map's ranks, so a legend of nodes spread its columns over the map's widest ranks (12–36% of real overviews,
-    /// a full-width band on some). A single node sits in one rank, and a table's rows are as tight as its text.
-    /// Graphviz's tables cannot draw node shapes: a node sample is a box in the style's fill, outline, dash and
-    /// corners, with its prefix mark (`↗`, `{ }`, `⚠`), and an edge sample a line in the edge's colour, width and
-    /// dash ending in a mark for its arrowhead.
+    /// Engines without ranks (sfdp, for the biggest maps) would scatter such nodes over the map: they get the legend
+    /// as one table node (`LegendTable`), whose samples cannot draw shapes.
     func addLegend(_ g: GraphPtr, theme: Theme) {
+        guard engine == .dot else { return addLegendTable(g, theme: theme) }
+        guard let sub = subgraph(g, LegendPlacement.clusterName), let row = subgraph(sub, "legend_rank") else { return }
+        setCluster(sub, style: theme.legend.cluster, theme: theme)
+        set(sub, "id", idPrefix + "legend")
+        set(sub, "class", "legend")
+        set(sub, "label", GraphvizText.lines([theme.legend.title]))
+        set(sub, "fontsize", GraphvizText.number(max(theme.font.size - 1, 6)))
+        set(sub, "tooltip", GraphvizText.tooltip(theme.legend.title))
+        set(row, "rank", "sink")
+        let small = max(theme.font.size - 2, 6)
+        for (index, item) in styled.legend.enumerated() {
+            let name = LegendPlacement.name(index)
+            let classes = (["legend"] + item.classes + ["legend-sample"]).joined(separator: " ")
+            switch item.sample {
+            case let .node(style) where ["plaintext", "plain", "none"].contains(style.shape ?? "box"):
+                break  // words only
+            case let .node(style):
+                guard let n = makeNode(row, name + "_sample") else { continue }
+                set(n, "id", idPrefix + item.id)
+                set(n, "class", classes)
+                sample(n, style, small: small)
+                set(n, "tooltip", GraphvizText.tooltip(item.text))
+            case let .edge(style):
+                guard let a = makeNode(row, name + "_from"), let b = makeNode(row, name + "_to"),
+                      let e = agedge(g, a, b, nil, 1) else { continue }
+                for (end, endStyle, suffix) in [(a, item.from, "from"), (b, item.to, "to")] {
+                    set(end, "id", idPrefix + item.id + "-" + suffix)
+                    if let endStyle {
+                        set(end, "class", "legend legend-end legend-sample")
+                        sample(end, endStyle, small: small, width: 0.3, height: 0.2)
+                    } else {
+                        set(end, "class", "legend legend-end")
+                        set(end, "shape", "point")
+                        set(end, "style", "invis")
+                        set(end, "width", "0.02")
+                        set(end, "label", "")
+                    }
+                }
+                set(e, "id", idPrefix + item.id)
+                set(e, "class", classes)
+                setEdgeStyle(e, style)
+                set(e, "tooltip", GraphvizText.tooltip(item.text))
+            }
+            guard let t = makeNode(row, name + "_text") else { continue }
+            set(t, "id", idPrefix + item.id + "-text")
+            set(t, "class", "legend legend-text")
+            set(t, "shape", "plaintext")
+            set(t, "label", GraphvizText.lines([item.text], align: "left"))
+            set(t, "fontsize", GraphvizText.number(small))
+            set(t, "margin", "0.02,0.01")
+            set(t, "height", "0.2")
+            set(t, "width", "0.2")
+            setReadableWidth(t, NodeStyle(shape: "plaintext"), lines: [item.text], size: small, margin: 0.02)
+            set(t, "tooltip", GraphvizText.tooltip(item.text))
+        }
+    }
+
+    /// A node sample: the style's node, small, holding only its prefix mark (`↗`, `⚠`, `{ }`); a dot for `point`.
+    private func sample(_ n: NodePtr, _ style: NodeStyle, small: Double, width: Double = 0.42, height: Double = 0.26) {
+        let mark = TextSafety.clean(style.prefix ?? "").trimmingCharacters(in: .whitespaces)
+        setNodeStyle(n, style, lines: mark.isEmpty ? [] : [mark])
+        guard style.shape != "point" else { return }
+        if mark.isEmpty { set(n, "label", "") }
+        set(n, "fontsize", GraphvizText.number(small))
+        set(n, "margin", "0.04,0.02")
+        set(n, "height", GraphvizText.number(height))
+        set(n, "width", GraphvizText.number(width))
+        if !mark.isEmpty { setReadableWidth(n, style, lines: [mark], size: small, margin: 0.04) }
+    }
+
+    /// The legend as one node whose label is a table, a row per item (its sample, then its words): for the engines
+    /// without ranks. Graphviz's tables cannot draw node shapes: a node sample is a box in the style's fill, outline,
+    /// dash and corners, with its prefix mark (`↗`, `{ }`, `⚠`), and an edge sample a line in the edge's colour, width
+    /// and dash ending in a mark for its arrowhead.
+    func addLegendTable(_ g: GraphPtr, theme: Theme) {
         guard let n = makeNode(g, "legend") else { return }
         set(n, "id", idPrefix + "legend")
         set(n, "class", "legend")

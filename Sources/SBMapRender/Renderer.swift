@@ -238,6 +238,7 @@ public enum Renderer {
         diagnostics += log.diagnostics(context: "layout \(options.engine.rawValue)")
         let layoutCount = log.messages.count
         EdgeLabelPlacement.apply(g)  // every edge's text on its edge, off the others
+        LegendPlacement.apply(g, aim: options.aimedAspect)  // below a wide map, beside a tall one
         let bb = sbmap_bb(g)
         shape = max(bb.UR.x - bb.LL.x, 1) / max(bb.UR.y - bb.LL.y, 1)
 
