@@ -309,7 +309,8 @@ static inline int sbmap_drawing_box_without(Agraph_t *g, Agraph_t *skip, const c
     for (int c = 1; c <= GD_n_cluster(g); c++) {
         Agraph_t *sub = GD_clust(g)[c];
         if (sub == skip) continue;
-        sbmap_box_add(&b, &any, GD_bb(sub).LL.x, GD_bb(sub).LL.y, GD_bb(sub).UR.x, GD_bb(sub).UR.y);
+        // dot keeps 8 pt (`CL_OFFSET`) around the outermost boxes.
+        sbmap_box_add(&b, &any, GD_bb(sub).LL.x - 8, GD_bb(sub).LL.y - 8, GD_bb(sub).UR.x + 8, GD_bb(sub).UR.y + 8);
         sbmap_box_add_label(&b, &any, GD_label(sub));
     }
     for (Agnode_t *n = agfstnode(g); n; n = agnxtnode(g, n)) {
@@ -322,8 +323,16 @@ static inline int sbmap_drawing_box_without(Agraph_t *g, Agraph_t *skip, const c
             splines *spl = ED_spl(e);
             for (int k = 0; spl && k < spl->size; k++) {
                 bezier *bz = &spl->list[k];
-                for (int i = 0; i < bz->size; i++)
-                    sbmap_box_add(&b, &any, bz->list[i].x, bz->list[i].y, bz->list[i].x, bz->list[i].y);
+                // Points on the curve, not its control points (which lie off it, beyond the drawing's box).
+                for (int i = 0; i + 3 < bz->size; i += 3) {
+                    pointf *c = &bz->list[i];
+                    for (int step = 0; step <= 8; step++) {
+                        double t = step / 8.0, u = 1 - t;
+                        double x = u * u * u * c[0].x + 3 * u * u * t * c[1].x + 3 * u * t * t * c[2].x + t * t * t * c[3].x;
+                        double y = u * u * u * c[0].y + 3 * u * u * t * c[1].y + 3 * u * t * t * c[2].y + t * t * t * c[3].y;
+                        sbmap_box_add(&b, &any, x, y, x, y);
+                    }
+                }
                 if (bz->sflag) sbmap_box_add(&b, &any, bz->sp.x, bz->sp.y, bz->sp.x, bz->sp.y);
                 if (bz->eflag) sbmap_box_add(&b, &any, bz->ep.x, bz->ep.y, bz->ep.x, bz->ep.y);
             }
@@ -378,6 +387,32 @@ static inline int sbmap_edge_straight(Agedge_t *e, double x0, double y0, double 
 static inline void sbmap_cluster_place(Agraph_t *sub, double x0, double y0, double x1, double y1, double lx, double ly) {
     GD_bb(sub).LL.x = x0; GD_bb(sub).LL.y = y0; GD_bb(sub).UR.x = x1; GD_bb(sub).UR.y = y1;
     if (GD_label(sub)) { GD_label(sub)->pos.x = lx; GD_label(sub)->pos.y = ly; GD_label(sub)->set = TRUE; }
+}
+
+/// Gives a node laid out small (`fixedsize=shape`, the legend's) its size in points, its shape drawn again at that size
+/// by the shape's own functions.
+static inline void sbmap_node_resize(Agnode_t *n, double width, double height) {
+    if (!ND_shape(n) || !ND_shape(n)->fns) return;
+    ND_width(n) = width / 72; ND_height(n) = height / 72;
+    if (ND_shape(n)->fns->freefn) ND_shape(n)->fns->freefn(n);
+    if (ND_shape(n)->fns->initfn) ND_shape(n)->fns->initfn(n);
+    ND_lw(n) = ND_rw(n) = ND_width(n) * 72 / 2;
+    ND_ht(n) = ND_height(n) * 72;
+}
+
+/// A node's `xlabel` after layout: its size (`box` centre is its place); returns 0 when it has none.
+static inline int sbmap_node_xlabel_box(Agnode_t *n, sbmap_box *box) {
+    textlabel_t *l = ND_xlabel(n);
+    if (!l) return 0;
+    box->x = l->pos.x; box->y = l->pos.y; box->width = l->dimen.x; box->height = l->dimen.y;
+    return 1;
+}
+
+/// Puts a node's `xlabel` with its centre at (x, y).
+static inline void sbmap_node_xlabel_move(Agnode_t *n, double x, double y) {
+    textlabel_t *l = ND_xlabel(n);
+    if (!l) return;
+    l->pos.x = x; l->pos.y = y; l->set = TRUE;
 }
 
 /// Sets the drawing's bounding box.

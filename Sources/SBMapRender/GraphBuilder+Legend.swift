@@ -6,22 +6,30 @@ extension GraphBuilder {
     /// The legend, drawn with the map's own shapes and lines: a cluster (`cluster_legend`, class `legend`) of one small
     /// real node per node look (its shape, fill, outline, dash, corners, outlines and prefix mark), one short real edge
     /// per line look (its colour, width, dash and arrowheads, between the ends the map draws: the initial scene's dot
-    /// and outline), and a text node per entry. `dot` lays it out in a rank of its own after the map's last
-    /// (`rank=sink`), so it takes no room from the map's ranks; after the layout `LegendPlacement` sets it out in rows
-    /// and columns below a wide map or beside a tall one. Names start with `legend_` (no map object's does).
+    /// and outline), and a node per entry holding its words. `dot` lays every legend node out as a speck in one rank,
+    /// its words and marks as `xlabel`s (which take no room in a layout), so the legend widens none of the map's ranks
+    /// and the map is laid out as it is without one; after the layout `LegendPlacement` gives the samples their size
+    /// and sets the legend out in rows and columns, below a wide map or beside a tall one. Names start with `legend_`
+    /// (no map object's does).
     ///
     /// Engines without ranks (sfdp, for the biggest maps) would scatter such nodes over the map: they get the legend
     /// as one table node (`LegendTable`), whose samples cannot draw shapes.
     func addLegend(_ g: GraphPtr, theme: Theme) {
         guard engine == .dot else { return addLegendTable(g, theme: theme) }
-        guard let sub = subgraph(g, LegendPlacement.clusterName), let row = subgraph(sub, "legend_rank") else { return }
+        guard let sub = subgraph(g, LegendPlacement.clusterName), let rank = subgraph(g, "legend_rank") else { return }
         setCluster(sub, style: theme.legend.cluster, theme: theme)
         set(sub, "id", idPrefix + "legend")
         set(sub, "class", "legend")
         set(sub, "label", GraphvizText.lines([theme.legend.title]))
         set(sub, "fontsize", GraphvizText.number(max(theme.font.size - 1, 6)))
         set(sub, "tooltip", GraphvizText.tooltip(theme.legend.title))
-        set(row, "rank", "sink")
+        set(rank, "rank", "same")
+        // Each legend node is in the legend's box and in one rank.
+        func makeNode(_ name: String) -> NodePtr? {
+            guard let n = self.makeNode(sub, name) else { return nil }
+            _ = agsubnode(rank, n, 1)
+            return n
+        }
         let small = max(theme.font.size - 2, 6)
         for (index, item) in styled.legend.enumerated() {
             let name = LegendPlacement.name(index)
@@ -30,19 +38,19 @@ extension GraphBuilder {
             case let .node(style) where ["plaintext", "plain", "none"].contains(style.shape ?? "box"):
                 break  // words only
             case let .node(style):
-                guard let n = makeNode(row, name + "_sample") else { continue }
+                guard let n = makeNode(name + "_sample") else { continue }
                 set(n, "id", idPrefix + item.id)
                 set(n, "class", classes)
                 sample(n, style, small: small)
                 set(n, "tooltip", GraphvizText.tooltip(item.text))
             case let .edge(style):
-                guard let a = makeNode(row, name + "_from"), let b = makeNode(row, name + "_to"),
+                guard let a = makeNode(name + "_from"), let b = makeNode(name + "_to"),
                       let e = agedge(g, a, b, nil, 1) else { continue }
                 for (end, endStyle, suffix) in [(a, item.from, "from"), (b, item.to, "to")] {
                     set(end, "id", idPrefix + item.id + "-" + suffix)
                     if let endStyle {
                         set(end, "class", "legend legend-end legend-sample")
-                        sample(end, endStyle, small: small, width: 0.3, height: 0.2)
+                        sample(end, endStyle, small: small)
                     } else {
                         set(end, "class", "legend legend-end")
                         set(end, "shape", "point")
@@ -56,31 +64,35 @@ extension GraphBuilder {
                 setEdgeStyle(e, style)
                 set(e, "tooltip", GraphvizText.tooltip(item.text))
             }
-            guard let t = makeNode(row, name + "_text") else { continue }
+            guard let t = makeNode(name + "_text") else { continue }
             set(t, "id", idPrefix + item.id + "-text")
             set(t, "class", "legend legend-text")
-            set(t, "shape", "plaintext")
-            set(t, "label", GraphvizText.lines([item.text], align: "left"))
-            set(t, "fontsize", GraphvizText.number(small))
-            set(t, "margin", "0.02,0.01")
-            set(t, "height", "0.2")
-            set(t, "width", "0.2")
-            setReadableWidth(t, NodeStyle(shape: "plaintext"), lines: [item.text], size: small, margin: 0.02)
+            set(t, "shape", "none")
+            speck(t, size: small)
+            set(t, "xlabel", GraphvizText.lines([item.text]))
             set(t, "tooltip", GraphvizText.tooltip(item.text))
         }
     }
 
-    /// A node sample: the style's node, small, holding only its prefix mark (`↗`, `⚠`, `{ }`); a dot for `point`.
-    private func sample(_ n: NodePtr, _ style: NodeStyle, small: Double, width: Double = 0.42, height: Double = 0.26) {
+    /// Laid out as a speck (`fixedsize=shape`, no label), so that no legend node makes a rank of the map wider or
+    /// taller; `LegendPlacement` gives it its size after the layout. Words and marks are `xlabel`s, which take no room
+    /// in the layout either.
+    private func speck(_ n: NodePtr, size: Double) {
+        set(n, "label", "")
+        set(n, "fixedsize", "shape")
+        set(n, "width", "0.01")
+        set(n, "height", "0.01")
+        set(n, "margin", "0")
+        set(n, "fontsize", GraphvizText.number(size))
+    }
+
+    /// A node sample: the style's node, its prefix mark (`↗`, `⚠`, `{ }`) as its `xlabel`, set in its middle after
+    /// the layout; a dot for `point`.
+    private func sample(_ n: NodePtr, _ style: NodeStyle, small size: Double) {
         let mark = TextSafety.clean(style.prefix ?? "").trimmingCharacters(in: .whitespaces)
-        setNodeStyle(n, style, lines: mark.isEmpty ? [] : [mark])
-        guard style.shape != "point" else { return }
-        if mark.isEmpty { set(n, "label", "") }
-        set(n, "fontsize", GraphvizText.number(small))
-        set(n, "margin", "0.04,0.02")
-        set(n, "height", GraphvizText.number(height))
-        set(n, "width", GraphvizText.number(width))
-        if !mark.isEmpty { setReadableWidth(n, style, lines: [mark], size: small, margin: 0.04) }
+        setNodeStyle(n, style, lines: [])
+        speck(n, size: size)
+        if !mark.isEmpty, style.shape != "point" { set(n, "xlabel", GraphvizText.lines([mark])) }
     }
 
     /// The legend as one node whose label is a table, a row per item (its sample, then its words): for the engines
