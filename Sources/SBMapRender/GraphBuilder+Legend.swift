@@ -12,10 +12,11 @@ extension GraphBuilder {
     /// and sets the legend out in rows and columns, below a wide map or beside a tall one. Names start with `legend_`
     /// (no map object's does).
     ///
-    /// Engines without ranks (sfdp, for the biggest maps) would scatter such nodes over the map: they get the legend
-    /// as one table node (`LegendTable`), whose samples cannot draw shapes.
+    /// Engines without ranks (sfdp, for the biggest maps) would scatter such nodes over the map, and DOT output is laid
+    /// out by another program, without `LegendPlacement`: they get the legend as one table node (`LegendTable`), whose
+    /// samples cannot draw shapes.
     func addLegend(_ g: GraphPtr, theme: Theme) {
-        guard engine == .dot else { return addLegendTable(g, theme: theme) }
+        guard engine == .dot, !tableLegend else { return addLegendTable(g, theme: theme) }
         guard let sub = subgraph(g, LegendPlacement.clusterName), let rank = subgraph(g, "legend_rank") else { return }
         setCluster(sub, style: theme.legend.cluster, theme: theme)
         set(sub, "id", idPrefix + "legend")

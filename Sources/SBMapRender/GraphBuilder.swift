@@ -32,6 +32,9 @@ struct GraphBuilder {
     /// the flow are cut into this many runs, and an edge from one run into the next is left out of the ranking, so
     /// each run starts again at the first rank, beside the one before (`RenderOptions.wrapRows`). 1 does not wrap.
     var wrapRows = 1
+    /// Draw the legend as one table node (`addLegendTable`) even for `dot`: for DOT output, which another program lays
+    /// out without `LegendPlacement`.
+    var tableLegend = false
 
     /// Opens the root graph and adds everything. Returns `nil` only if Graphviz could not allocate.
     func build() -> GraphPtr? {

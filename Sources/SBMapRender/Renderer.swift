@@ -136,6 +136,7 @@ public enum Renderer {
             builder.polylineEdges = polylineEdges
             builder.wrapRows = options.wrapRows
             if options.format == .dot {
+                builder.tableLegend = true
                 guard let g = builder.build() else {
                     throw RenderError("Graphviz could not create a graph", diagnostics: log.diagnostics(context: "build"))
                 }
@@ -287,6 +288,7 @@ public enum Renderer {
                         straightEdges: Bool = false, polylineEdges: Bool = false) throws -> [UInt8] {
         try GraphvizExecutor.run { log in
             var builder = GraphBuilder(styled: styled, engine: engine)
+            builder.tableLegend = true
             builder.relaxAllCrossClusterEdges = relaxAllCrossClusterEdges
             builder.straightEdges = straightEdges
             builder.polylineEdges = polylineEdges
