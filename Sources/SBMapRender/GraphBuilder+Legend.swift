@@ -90,10 +90,18 @@ extension GraphBuilder {
     /// A node sample: the style's node, its prefix mark (`↗`, `⚠`, `{ }`) as its `xlabel`, set in its middle after
     /// the layout; a dot for `point`.
     private func sample(_ n: NodePtr, _ style: NodeStyle, small size: Double) {
-        let mark = TextSafety.clean(style.prefix ?? "").trimmingCharacters(in: .whitespaces)
         setNodeStyle(n, style, lines: [])
+        guard style.shape != "point" else { return }  // as small as on the map already
         speck(n, size: size)
-        if !mark.isEmpty, style.shape != "point" { set(n, "xlabel", GraphvizText.lines([mark])) }
+        let mark = Self.mark(style.prefix)
+        if !mark.isEmpty { set(n, "xlabel", GraphvizText.lines([mark])) }
+    }
+
+    /// A prefix as a sample's mark: whole when short (`↗`, `{ }`, `…`), else its first word (`✗ broke: ` → `✗`).
+    static func mark(_ prefix: String?) -> String {
+        let mark = TextSafety.clean(prefix ?? "").trimmingCharacters(in: .whitespaces)
+        guard mark.count > 3 else { return mark }
+        return String(mark.split(separator: " ").first ?? "")
     }
 
     /// The legend as one node whose label is a table, a row per item (its sample, then its words): for the engines

@@ -60,7 +60,6 @@ enum LegendPlacement {
 
     /// A node sample's size (a box as high as a line of small text), an edge sample's drawn ends', in points.
     static let sampleSize = Size(width: 26, height: 14.4), endSize = Size(width: 18.7, height: 11.5)
-    static let pointSize = 8.64
 
     /// The legend's entries in order, as the builder made them (an entry always has its words), each sample given its
     /// size.
@@ -78,9 +77,9 @@ enum LegendPlacement {
         }
         /// Gives a sample laid out as a speck its size: at least `size`, and as wide as its mark needs.
         func grow(_ n: NodePtr, _ size: Size) {
-            if attribute(n, "shape") == "point" { return sbmap_node_resize(n, pointSize, pointSize) }
+            if attribute(n, "shape") == "point" { return }  // laid out at its size
             let mark = label(n)
-            sbmap_node_resize(n, max(size.width, mark.width + 8), max(size.height, mark.height))
+            sbmap_node_resize(n, max(size.width, mark.width + 12), max(size.height, mark.height))
         }
         var out: [Entry] = []
         var index = 0
