@@ -208,6 +208,19 @@ import SBMapStyle
         #expect(with.data.count > without.data.count + 500)
     }
 
+    /// The initial scene's heavier outline is explained also where an entry marker, not the initial dot, points at it
+    /// (the app's main storyboard): before, such a map drew the outline and the legend had no entry for it.
+    @Test func anInitialSceneOfAnEntryStoryboardHasItsEntry() throws {
+        var graph = Self.macApp
+        graph.storyboards[0].entryPoints = [EntryPoint(role: .main, key: "NSMainStoryboardFile",
+                                                       declaredAt: SourceLocation(path: "Mac/Info.plist", line: 3, column: 2))]
+        let (_, doc, rendered) = try SVG.render(graph)
+        #expect(SVG.groups(doc, "node", "marker", "entry").count == 1)
+        #expect(SVG.groups(doc, "node", "scene", "initial").count == 1)
+        #expect(rendered.key.map(\.text).contains("Initial scene"))
+        #expect(SVG.legendTexts(doc).contains("Initial scene"))
+    }
+
     /// A theme names a role's sample (`roles.ROLE.legend`): a new role needs only its theme entry.
     @Test func aThemeNamesARolesSample() throws {
         let theme = try ThemeLoader.load(text: """
