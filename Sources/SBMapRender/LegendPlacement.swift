@@ -14,8 +14,8 @@ import Darwin
 /// choice: every way (below, with its left edge under the map's; beside, with its top level with the map's) with one
 /// to four columns; of those whose picture is within twice the aim (`aimedAspect`) or no further off than the map
 /// alone (a legend must not turn a short map into a band), the ones that do not make a wide map wider (a tall map
-/// taller), and among those the smallest picture. Ties go to the first: below, then fewer columns. Pure geometry over the laid-out graph, so the same layout gives
-/// the same bytes.
+/// taller), and among those the smallest picture. Ties go to the first: below, then fewer columns. Pure geometry over
+/// the laid-out graph, so the same layout gives the same bytes.
 enum LegendPlacement {
     static let clusterName = "cluster_legend"
 

@@ -189,7 +189,7 @@ struct LegendUsage {
 
     /// What a role's sample means, unless the theme says it (`roles.ROLE.legend`): a dictionary, not a switch, so a
     /// new role needs only its theme entry; a role in neither is named after its key (`swiftui-screen` → "Swiftui screen").
-    public static let roleTexts: [SceneRole: String] = [
+    static let roleTexts: [SceneRole: String] = [
         .navigation: "Navigation controller",
         .tabBar: "Tab bar controller",
         .split: "Split view controller",
