@@ -18,6 +18,7 @@
 #include <string.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <math.h>
 
 /// The Graphviz release whose headers sbmap was compiled against (`PACKAGE_VERSION`).
 static inline const char *sbmap_graphviz_built_version(void) { return PACKAGE_VERSION; }
@@ -274,6 +275,149 @@ static inline void sbmap_bb_include(Agraph_t *g, double x0, double y0, double x1
     if (x1 > bb.UR.x) bb.UR.x = x1;
     if (y1 > bb.UR.y) bb.UR.y = y1;
     GD_bb(g) = bb;
+}
+
+// MARK: - The legend after layout (`LegendPlacement`)
+
+/// Moves a node so its centre is at (x, y). Its shape and label are drawn around its centre.
+static inline void sbmap_node_move(Agnode_t *n, double x, double y) {
+    ND_coord(n).x = x; ND_coord(n).y = y;
+}
+
+static inline void sbmap_box_add(boxf *b, int *any, double x0, double y0, double x1, double y1) {
+    if (!*any) { b->LL.x = x0; b->LL.y = y0; b->UR.x = x1; b->UR.y = y1; *any = 1; return; }
+    if (x0 < b->LL.x) b->LL.x = x0;
+    if (y0 < b->LL.y) b->LL.y = y0;
+    if (x1 > b->UR.x) b->UR.x = x1;
+    if (y1 > b->UR.y) b->UR.y = y1;
+}
+
+static inline void sbmap_box_add_label(boxf *b, int *any, textlabel_t *l) {
+    if (l && l->set) sbmap_box_add(b, any, l->pos.x - l->dimen.x / 2, l->pos.y - l->dimen.y / 2,
+                                   l->pos.x + l->dimen.x / 2, l->pos.y + l->dimen.y / 2);
+}
+
+static inline int sbmap_has_prefix(const char *s, const char *prefix) {
+    return s && strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/// The box of everything drawn except `skip` (a top-level cluster) and the nodes whose names start with `prefix`, and
+/// their edges: the boxes, nodes, curves with their arrowheads, and every text. Returns 0 when nothing is left.
+static inline int sbmap_drawing_box_without(Agraph_t *g, Agraph_t *skip, const char *prefix, boxf *out) {
+    boxf b = {{0, 0}, {0, 0}};
+    int any = 0;
+    for (int c = 1; c <= GD_n_cluster(g); c++) {
+        Agraph_t *sub = GD_clust(g)[c];
+        if (sub == skip) continue;
+        // dot keeps 8 pt (`CL_OFFSET`) around the outermost boxes.
+        sbmap_box_add(&b, &any, GD_bb(sub).LL.x - 8, GD_bb(sub).LL.y - 8, GD_bb(sub).UR.x + 8, GD_bb(sub).UR.y + 8);
+        sbmap_box_add_label(&b, &any, GD_label(sub));
+    }
+    for (Agnode_t *n = agfstnode(g); n; n = agnxtnode(g, n)) {
+        if (sbmap_has_prefix(agnameof(n), prefix)) continue;
+        pointf p = ND_coord(n);
+        sbmap_box_add(&b, &any, p.x - ND_lw(n), p.y - ND_ht(n) / 2, p.x + ND_rw(n), p.y + ND_ht(n) / 2);
+        sbmap_box_add_label(&b, &any, ND_xlabel(n));
+        for (Agedge_t *e = agfstout(g, n); e; e = agnxtout(g, e)) {
+            if (sbmap_has_prefix(agnameof(aghead(e)), prefix)) continue;
+            splines *spl = ED_spl(e);
+            for (int k = 0; spl && k < spl->size; k++) {
+                bezier *bz = &spl->list[k];
+                // Points on the curve, not its control points (which lie off it, beyond the drawing's box).
+                for (int i = 0; i + 3 < bz->size; i += 3) {
+                    pointf *c = &bz->list[i];
+                    for (int step = 0; step <= 8; step++) {
+                        double t = step / 8.0, u = 1 - t;
+                        double x = u * u * u * c[0].x + 3 * u * u * t * c[1].x + 3 * u * t * t * c[2].x + t * t * t * c[3].x;
+                        double y = u * u * u * c[0].y + 3 * u * u * t * c[1].y + 3 * u * t * t * c[2].y + t * t * t * c[3].y;
+                        sbmap_box_add(&b, &any, x, y, x, y);
+                    }
+                }
+                if (bz->sflag) sbmap_box_add(&b, &any, bz->sp.x, bz->sp.y, bz->sp.x, bz->sp.y);
+                if (bz->eflag) sbmap_box_add(&b, &any, bz->ep.x, bz->ep.y, bz->ep.x, bz->ep.y);
+            }
+            sbmap_box_add_label(&b, &any, ED_label(e));
+            sbmap_box_add_label(&b, &any, ED_xlabel(e));
+            sbmap_box_add_label(&b, &any, ED_head_label(e));
+            sbmap_box_add_label(&b, &any, ED_tail_label(e));
+        }
+    }
+    *out = b;
+    return any;
+}
+
+/// Redraws an edge as one straight piece from (x0, y0) to (x1, y1), keeping its arrowheads: the piece stops short of
+/// an end that has one by the arrowhead's length as the layout drew it. Returns 0 when the edge has no route.
+static inline int sbmap_edge_straight(Agedge_t *e, double x0, double y0, double x1, double y1) {
+    splines *spl = ED_spl(e);
+    if (!spl || spl->size < 1 || spl->list[0].size < 1) return 0;
+    bezier *first = &spl->list[0], *last = &spl->list[spl->size - 1];
+    int sflag = first->sflag, eflag = last->eflag;
+    double startLength = 0, endLength = 0;
+    if (sflag) {
+        double dx = first->list[0].x - first->sp.x, dy = first->list[0].y - first->sp.y;
+        startLength = sqrt(dx * dx + dy * dy);
+    }
+    if (eflag && last->size > 0) {
+        double dx = last->list[last->size - 1].x - last->ep.x, dy = last->list[last->size - 1].y - last->ep.y;
+        endLength = sqrt(dx * dx + dy * dy);
+    }
+    for (int k = 1; k < spl->size; k++) { free(spl->list[k].list); spl->list[k].list = NULL; spl->list[k].size = 0; }
+    spl->size = 1;
+    bezier *bz = &spl->list[0];
+    pointf *points = (pointf *)realloc(bz->list, 4 * sizeof(pointf));
+    if (!points) return 0;
+    bz->list = points;
+    bz->size = 4;
+    double dx = x1 - x0, dy = y1 - y0, length = sqrt(dx * dx + dy * dy);
+    double ux = length > 0 ? dx / length : 1, uy = length > 0 ? dy / length : 0;
+    pointf a = { x0 + ux * startLength, y0 + uy * startLength }, z = { x1 - ux * endLength, y1 - uy * endLength };
+    for (int k = 0; k < 4; k++) {
+        points[k].x = a.x + (z.x - a.x) * k / 3;
+        points[k].y = a.y + (z.y - a.y) * k / 3;
+    }
+    bz->sflag = sflag; bz->eflag = eflag;
+    bz->sp.x = x0; bz->sp.y = y0; bz->ep.x = x1; bz->ep.y = y1;
+    spl->bb.LL.x = x0 < x1 ? x0 : x1; spl->bb.UR.x = x0 < x1 ? x1 : x0;
+    spl->bb.LL.y = y0 < y1 ? y0 : y1; spl->bb.UR.y = y0 < y1 ? y1 : y0;
+    return 1;
+}
+
+/// Puts a cluster's box at (x0, y0)–(x1, y1) and its title's centre at (lx, ly).
+static inline void sbmap_cluster_place(Agraph_t *sub, double x0, double y0, double x1, double y1, double lx, double ly) {
+    GD_bb(sub).LL.x = x0; GD_bb(sub).LL.y = y0; GD_bb(sub).UR.x = x1; GD_bb(sub).UR.y = y1;
+    if (GD_label(sub)) { GD_label(sub)->pos.x = lx; GD_label(sub)->pos.y = ly; GD_label(sub)->set = TRUE; }
+}
+
+/// Gives a node laid out small (`fixedsize=shape`, the legend's) its size in points, its shape drawn again at that size
+/// by the shape's own functions.
+static inline void sbmap_node_resize(Agnode_t *n, double width, double height) {
+    if (!ND_shape(n) || !ND_shape(n)->fns) return;
+    ND_width(n) = width / 72; ND_height(n) = height / 72;
+    if (ND_shape(n)->fns->freefn) ND_shape(n)->fns->freefn(n);
+    if (ND_shape(n)->fns->initfn) ND_shape(n)->fns->initfn(n);
+    ND_lw(n) = ND_rw(n) = ND_width(n) * 72 / 2;
+    ND_ht(n) = ND_height(n) * 72;
+}
+
+/// A node's `xlabel` after layout: its size (`box` centre is its place); returns 0 when it has none.
+static inline int sbmap_node_xlabel_box(Agnode_t *n, sbmap_box *box) {
+    textlabel_t *l = ND_xlabel(n);
+    if (!l) return 0;
+    box->x = l->pos.x; box->y = l->pos.y; box->width = l->dimen.x; box->height = l->dimen.y;
+    return 1;
+}
+
+/// Puts a node's `xlabel` with its centre at (x, y).
+static inline void sbmap_node_xlabel_move(Agnode_t *n, double x, double y) {
+    textlabel_t *l = ND_xlabel(n);
+    if (!l) return;
+    l->pos.x = x; l->pos.y = y; l->set = TRUE;
+}
+
+/// Sets the drawing's bounding box.
+static inline void sbmap_set_bb(Agraph_t *g, double x0, double y0, double x1, double y1) {
+    GD_bb(g).LL.x = x0; GD_bb(g).LL.y = y0; GD_bb(g).UR.x = x1; GD_bb(g).UR.y = y1;
 }
 
 #endif

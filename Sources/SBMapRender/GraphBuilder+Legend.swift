@@ -1,16 +1,114 @@
+import Foundation
 import CGraphviz
 import SBMapStyle
 
 extension GraphBuilder {
-    /// The legend: one node whose label is a table, a row per item (its sample, then its words), in the top corner.
+    /// The legend, drawn with the map's own shapes and lines: a cluster (`cluster_legend`, class `legend`) of one small
+    /// real node per node look (its shape, fill, outline, dash, corners, outlines and prefix mark), one short real edge
+    /// per line look (its colour, width, dash and arrowheads, between the ends the map draws: the initial scene's dot
+    /// and outline), and a node per entry holding its words. `dot` lays every legend node out as a speck in one rank,
+    /// its words and marks as `xlabel`s (which take no room in a layout), so the legend widens none of the map's ranks
+    /// and the map is laid out as it is without one; after the layout `LegendPlacement` gives the samples their size
+    /// and sets the legend out in rows and columns, below a wide map or beside a tall one. Names start with `legend_`
+    /// (no map object's does).
     ///
-    /// One node, not a cluster of sample nodes and edges: with `newrank`, every node of the drawing takes one of the
-    /// map's ranks, so a legend of nodes spread its columns over the map's widest ranks (12–36% of real overviews,
-    /// a full-width band on some). A single node sits in one rank, and a table's rows are as tight as its text.
-    /// Graphviz's tables cannot draw node shapes: a node sample is a box in the style's fill, outline, dash and
-    /// corners, with its prefix mark (`↗`, `{ }`, `⚠`), and an edge sample a line in the edge's colour, width and
-    /// dash ending in a mark for its arrowhead.
+    /// Engines without ranks (sfdp, for the biggest maps) would scatter such nodes over the map, and DOT output is laid
+    /// out by another program, without `LegendPlacement`: they get the legend as one table node (`LegendTable`), whose
+    /// samples cannot draw shapes.
     func addLegend(_ g: GraphPtr, theme: Theme) {
+        guard engine == .dot, !tableLegend else { return addLegendTable(g, theme: theme) }
+        guard let sub = subgraph(g, LegendPlacement.clusterName), let rank = subgraph(g, "legend_rank") else { return }
+        setCluster(sub, style: theme.legend.cluster, theme: theme)
+        set(sub, "id", idPrefix + "legend")
+        set(sub, "class", "legend")
+        set(sub, "label", GraphvizText.lines([theme.legend.title]))
+        set(sub, "fontsize", GraphvizText.number(max(theme.font.size - 1, 6)))
+        set(sub, "tooltip", GraphvizText.tooltip(theme.legend.title))
+        set(rank, "rank", "same")
+        // Each legend node is in the legend's box and in one rank.
+        func makeNode(_ name: String) -> NodePtr? {
+            guard let n = self.makeNode(sub, name) else { return nil }
+            _ = agsubnode(rank, n, 1)
+            return n
+        }
+        let small = max(theme.font.size - 2, 6)
+        for (index, item) in styled.legend.enumerated() {
+            let name = LegendPlacement.name(index)
+            let classes = (["legend"] + item.classes + ["legend-sample"]).joined(separator: " ")
+            switch item.sample {
+            case let .node(style) where ["plaintext", "plain", "none"].contains(style.shape ?? "box"):
+                break  // words only
+            case let .node(style):
+                guard let n = makeNode(name + "_sample") else { continue }
+                set(n, "id", idPrefix + item.id)
+                set(n, "class", classes)
+                sample(n, style, small: small)
+                set(n, "tooltip", GraphvizText.tooltip(item.text))
+            case let .edge(style):
+                guard let a = makeNode(name + "_from"), let b = makeNode(name + "_to"),
+                      let e = agedge(g, a, b, nil, 1) else { continue }
+                for (end, endStyle, suffix) in [(a, item.from, "from"), (b, item.to, "to")] {
+                    set(end, "id", idPrefix + item.id + "-" + suffix)
+                    if let endStyle {
+                        set(end, "class", "legend legend-end legend-sample")
+                        sample(end, endStyle, small: small)
+                    } else {
+                        set(end, "class", "legend legend-end")
+                        set(end, "shape", "point")
+                        set(end, "style", "invis")
+                        set(end, "width", "0.02")
+                        set(end, "label", "")
+                    }
+                }
+                set(e, "id", idPrefix + item.id)
+                set(e, "class", classes)
+                setEdgeStyle(e, style)
+                set(e, "tooltip", GraphvizText.tooltip(item.text))
+            }
+            guard let t = makeNode(name + "_text") else { continue }
+            set(t, "id", idPrefix + item.id + "-text")
+            set(t, "class", "legend legend-text")
+            set(t, "shape", "none")
+            speck(t, size: small)
+            set(t, "xlabel", GraphvizText.lines([item.text]))
+            set(t, "tooltip", GraphvizText.tooltip(item.text))
+        }
+    }
+
+    /// Laid out as a speck (`fixedsize=shape`, no label), so that no legend node makes a rank of the map wider or
+    /// taller; `LegendPlacement` gives it its size after the layout. Words and marks are `xlabel`s, which take no room
+    /// in the layout either.
+    private func speck(_ n: NodePtr, size: Double) {
+        set(n, "label", "")
+        set(n, "fixedsize", "shape")
+        set(n, "width", "0.01")
+        set(n, "height", "0.01")
+        set(n, "margin", "0")
+        set(n, "fontsize", GraphvizText.number(size))
+    }
+
+    /// A node sample: the style's node, its prefix mark (`↗`, `⚠`, `{ }`) as its `xlabel`, set in its middle after
+    /// the layout; a dot for `point`.
+    private func sample(_ n: NodePtr, _ style: NodeStyle, small size: Double) {
+        setNodeStyle(n, style, lines: [])
+        guard style.shape != "point" else { return }  // as small as on the map already
+        speck(n, size: size)
+        let mark = Self.mark(style.prefix)
+        if !mark.isEmpty { set(n, "xlabel", GraphvizText.lines([mark])) }
+    }
+
+    /// A prefix as a sample's mark: whole when short (`↗`, `{ }`, `…`), else its first word (`✗ broke: ` → `✗`).
+    static func mark(_ prefix: String?) -> String {
+        let mark = TextSafety.clean(prefix ?? "").trimmingCharacters(in: .whitespaces)
+        guard mark.count > 3 else { return mark }
+        return String(mark.split(separator: " ").first ?? "")
+    }
+
+    /// The legend as one node whose label is a table, a row per item (its sample, then its words): for the engines
+    /// without ranks. Graphviz's tables cannot draw node shapes: a node sample is a box in the style's fill, outline,
+    /// dash and corners, with its prefix mark (`↗`, `{ }`, `⚠`), and an edge sample a line in the edge's colour, width
+    /// and dash ending in a mark for its arrowhead.
+    func addLegendTable(_ g: GraphPtr, theme: Theme) {
         guard let n = makeNode(g, "legend") else { return }
         set(n, "id", idPrefix + "legend")
         set(n, "class", "legend")

@@ -32,6 +32,9 @@ struct GraphBuilder {
     /// the flow are cut into this many runs, and an edge from one run into the next is left out of the ranking, so
     /// each run starts again at the first rank, beside the one before (`RenderOptions.wrapRows`). 1 does not wrap.
     var wrapRows = 1
+    /// Draw the legend as one table node (`addLegendTable`) even for `dot`: for DOT output, which another program lays
+    /// out without `LegendPlacement`.
+    var tableLegend = false
 
     /// Opens the root graph and adds everything. Returns `nil` only if Graphviz could not allocate.
     func build() -> GraphPtr? {
@@ -282,7 +285,7 @@ struct GraphBuilder {
 
     // MARK: Styles
 
-    private func setCluster(_ sub: GraphPtr, style: ClusterStyle, theme: Theme) {
+    func setCluster(_ sub: GraphPtr, style: ClusterStyle, theme: Theme) {
         var words = style.style
         if !style.fill.isNone, !words.contains("filled") { words.append("filled") }
         set(sub, "style", words.joined(separator: ","))
@@ -295,7 +298,7 @@ struct GraphBuilder {
         set(sub, "margin", "12")
     }
 
-    private func setNodeStyle(_ n: NodePtr, _ style: NodeStyle, lines: [String]) {
+    func setNodeStyle(_ n: NodePtr, _ style: NodeStyle, lines: [String]) {
         let shape = style.shape ?? "box"
         set(n, "shape", shape)
         if let words = style.style { set(n, "style", words.joined(separator: ",")) }
@@ -317,13 +320,13 @@ struct GraphBuilder {
 
     /// At least the width the label takes in a wide fallback font (`LabelWidth`), so that it fits its box in any
     /// browser; never below Graphviz's default width.
-    private func setReadableWidth(_ n: NodePtr, _ style: NodeStyle, lines: [String], size: Double, margin: Double) {
+    func setReadableWidth(_ n: NodePtr, _ style: NodeStyle, lines: [String], size: Double, margin: Double) {
         guard style.shape != "point" else { return }
         let width = LabelWidth.inches(lines, size: size, margin: margin)
         if width > 0.75 { set(n, "width", GraphvizText.number((width * 100).rounded(.up) / 100)) }
     }
 
-    private func setEdgeStyle(_ e: EdgePtr, _ style: EdgeStyle) {
+    func setEdgeStyle(_ e: EdgePtr, _ style: EdgeStyle) {
         if let words = style.style { set(e, "style", words.joined(separator: ",")) }
         if let color = style.color { set(e, "color", color.graphviz) }
         if let font = style.fontColor ?? style.color { set(e, "fontcolor", font.graphviz) }
@@ -337,7 +340,7 @@ struct GraphBuilder {
 
     // MARK: cgraph helpers
 
-    private func subgraph(_ g: GraphPtr, _ name: String) -> GraphPtr? {
+    func subgraph(_ g: GraphPtr, _ name: String) -> GraphPtr? {
         name.withCString { agsubg(g, UnsafeMutablePointer(mutating: $0), 1) }
     }
 

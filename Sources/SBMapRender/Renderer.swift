@@ -136,6 +136,7 @@ public enum Renderer {
             builder.polylineEdges = polylineEdges
             builder.wrapRows = options.wrapRows
             if options.format == .dot {
+                builder.tableLegend = true
                 guard let g = builder.build() else {
                     throw RenderError("Graphviz could not create a graph", diagnostics: log.diagnostics(context: "build"))
                 }
@@ -238,6 +239,7 @@ public enum Renderer {
         diagnostics += log.diagnostics(context: "layout \(options.engine.rawValue)")
         let layoutCount = log.messages.count
         EdgeLabelPlacement.apply(g)  // every edge's text on its edge, off the others
+        LegendPlacement.apply(g, aim: options.aimedAspect)  // below a wide map, beside a tall one
         let bb = sbmap_bb(g)
         shape = max(bb.UR.x - bb.LL.x, 1) / max(bb.UR.y - bb.LL.y, 1)
 
@@ -286,6 +288,7 @@ public enum Renderer {
                         straightEdges: Bool = false, polylineEdges: Bool = false) throws -> [UInt8] {
         try GraphvizExecutor.run { log in
             var builder = GraphBuilder(styled: styled, engine: engine)
+            builder.tableLegend = true
             builder.relaxAllCrossClusterEdges = relaxAllCrossClusterEdges
             builder.straightEdges = straightEdges
             builder.polylineEdges = polylineEdges

@@ -76,7 +76,7 @@ struct LegendUsage {
         for key in nodes.sorted() {
             switch key {
             case let .role(role):
-                items.append(LegendItem(id: ids.make("legend-role", role.rawValue), text: Self.roleText(role),
+                items.append(LegendItem(id: ids.make("legend-role", role.rawValue), text: theme.legend.text(for: role),
                                         classes: ["legend-item", "scene", role.rawValue],
                                         sample: .node(theme.nodeStyle(for: role))))
             case let .brokenSummary(role):
@@ -149,7 +149,9 @@ struct LegendUsage {
             case .initial:
                 items.append(LegendItem(id: ids.make("legend", "initial"), text: "Initial scene",
                                         classes: ["legend-item", "marker", "initial"],
-                                        sample: .edge(theme.edges.default.overlaid(with: theme.markers.initial.edge))))
+                                        sample: .edge(theme.edges.default.overlaid(with: theme.markers.initial.edge)),
+                                        from: theme.markers.initial.node,
+                                        to: theme.nodeStyle(for: .plain).overlaid(with: theme.markers.initial.scene)))
             case .entry:
                 items.append(LegendItem(id: ids.make("legend", "entry"), text: "Loaded by the app (entry point)",
                                         classes: ["legend-item", "marker", "entry"],
@@ -185,24 +187,30 @@ struct LegendUsage {
         return out
     }
 
+    /// What a role's sample means, unless the theme says it (`roles.ROLE.legend`): a dictionary, not a switch, so a
+    /// new role needs only its theme entry; a role in neither is named after its key (`swiftui-screen` → "Swiftui screen").
+    static let roleTexts: [SceneRole: String] = [
+        .navigation: "Navigation controller",
+        .tabBar: "Tab bar controller",
+        .split: "Split view controller",
+        .page: "Page view controller",
+        .plain: "View controller",
+        .window: "Window controller",
+        .application: "Application scene",
+        .reference: "Storyboard reference",
+        .link: "Runtime-attribute link",
+        .exit: "Unwind exit",
+        .code: "Type in code",
+        .codeTarget: "Named in code, not found",
+        .storyboard: "Storyboard (scene count)",
+        .stub: "Storyboard further away (folded)",
+        .xibScreen: "Screen from a xib",
+    ]
+
     static func roleText(_ role: SceneRole) -> String {
-        switch role {
-        case .navigation: "Navigation controller"
-        case .tabBar: "Tab bar controller"
-        case .split: "Split view controller"
-        case .page: "Page view controller"
-        case .plain: "View controller"
-        case .window: "Window controller"
-        case .application: "Application scene"
-        case .reference: "Storyboard reference"
-        case .link: "Runtime-attribute link"
-        case .exit: "Unwind exit"
-        case .code: "Type in code"
-        case .codeTarget: "Named in code, not found"
-        case .storyboard: "Storyboard (scene count)"
-        case .stub: "Storyboard further away (folded)"
-        case .xibScreen: "Screen from a xib"
-        }
+        if let text = roleTexts[role] { return text }
+        let words = role.rawValue.split(separator: "-").joined(separator: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
     }
 
     /// An overview's node for a name that code or a storyboard reference gives, and no storyboard has.

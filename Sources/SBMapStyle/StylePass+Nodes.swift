@@ -53,6 +53,8 @@ extension StylePass {
         if isInitial(node) {
             style = style.overlaid(with: theme.markers.initial.scene)
             classes.append("initial")
+            // Its outline is a look of its own, also where an entry marker, not the initial dot, points at it.
+            usage.markers.insert(.initial)
         }
         if node.instantiatedBySelfAt != nil { classes.append("self-instantiated") }
         if let change = node.change {

@@ -152,11 +152,17 @@ public struct LegendItem: Hashable, Sendable {
     public var text: String
     public var classes: [String]
     public var sample: Sample
+    /// An edge sample's ends when the map draws them too (the initial-scene marker's dot, the initial scene's
+    /// outline); `nil` for a bare line.
+    public var from: NodeStyle?
+    public var to: NodeStyle?
 
-    public init(id: String, text: String, classes: [String], sample: Sample) {
+    public init(id: String, text: String, classes: [String], sample: Sample, from: NodeStyle? = nil, to: NodeStyle? = nil) {
         self.id = id
         self.text = text
         self.classes = classes
         self.sample = sample
+        self.from = from
+        self.to = to
     }
 }

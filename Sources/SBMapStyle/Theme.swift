@@ -321,5 +321,12 @@ public struct LegendStyle: Hashable, Sendable {
     public var show: Bool = true
     public var title: String = "Legend"
     public var cluster: ClusterStyle = ClusterStyle()
+    /// What each role's sample says (`roles.ROLE.legend`); a role left out has sbmap's words (`LegendUsage.roleTexts`).
+    public var roles: [SceneRole: String] = [:]
     public init() {}
+
+    /// The legend's words for a role's sample.
+    public func text(for role: SceneRole) -> String {
+        roles[role] ?? LegendUsage.roleText(role)
+    }
 }

@@ -129,7 +129,7 @@ extension ThemeReader {
             case "cluster": readCluster(value, path, into: &theme.cluster)
             case "group": readCluster(value, path, into: &theme.group)
             case "scene": theme.scene = theme.scene.overlaid(with: readNode(value, path))
-            case "roles": readRoles(value, path, into: &theme.roles)
+            case "roles": readRoles(value, path, into: &theme.roles, legend: &theme.legend.roles)
             case "edges": readEdges(value, path, into: &theme.edges)
             case "labels": readLabels(value, path, into: &theme.labels)
             case "highlight": readHighlights(value, path, into: &theme.highlight)
@@ -186,9 +186,9 @@ extension ThemeReader {
         }
     }
 
-    func readNode(_ node: Yams.Node, _ path: [String]) -> NodeStyle {
+    func readNode(_ node: Yams.Node, _ path: [String], also: [String] = []) -> NodeStyle {
         var style = NodeStyle()
-        let known = ["shape", "style", "fill", "stroke", "font-color", "penwidth", "peripheries", "prefix"]
+        let known = ["shape", "style", "fill", "stroke", "font-color", "penwidth", "peripheries", "prefix"] + also
         fields(node, path, known: known) { key, value, path in
             switch key {
             case "shape": style.shape = word(value, path, allowed: GraphvizVocabulary.shapes, what: "shape")
@@ -223,10 +223,16 @@ extension ThemeReader {
         return style
     }
 
-    func readRoles(_ node: Yams.Node, _ path: [String], into roles: inout [SceneRole: NodeStyle]) {
+    /// Each role's style, and what its legend sample says (`legend`, a key of the role's entry only).
+    func readRoles(_ node: Yams.Node, _ path: [String], into roles: inout [SceneRole: NodeStyle],
+                   legend: inout [SceneRole: String]) {
         fields(node, path, known: SceneRole.allCases.map(\.rawValue)) { key, value, path in
             guard let role = SceneRole(rawValue: key) else { return }
-            roles[role] = (roles[role] ?? NodeStyle()).overlaid(with: readNode(value, path))
+            roles[role] = (roles[role] ?? NodeStyle()).overlaid(with: readNode(value, path, also: ["legend"]))
+            guard let mapping = value.mapping else { return }
+            for (k, v) in mapping where k.scalar?.string == "legend" {
+                if let text = shortText(v, path + ["legend"]) { legend[role] = text }
+            }
         }
     }
 

@@ -162,10 +162,10 @@ import Testing
 @Suite struct LegendTests {
     @Test func legendListsOnlyWhatAppears() throws {
         let (_, doc, rendered) = try SVG.render(SampleGraphs.tiny)
-        // One node holds the whole legend (a table), so it takes one rank of the map.
-        let legend = try #require(SVG.groups(doc, "node", "legend").first)
+        // One cluster holds the whole legend: its title, then a sample and the words of each entry.
+        let legend = try #require(SVG.groups(doc, "cluster", "legend").first)
         #expect(SVG.attr(legend, "id") == "full-legend")
-        let texts = SVG.texts(legend)
+        let texts = SVG.legendTexts(doc)
         #expect(texts.contains("View controller") && texts.contains("Show") && texts.contains("Initial scene"))
         let classes = Set(rendered.key.flatMap(\.classes))
         #expect(classes.contains("plain") && classes.contains("show") && classes.contains("initial"))
@@ -284,7 +284,7 @@ import Testing
         #expect(tip.contains("Unwind action: unwindToCart:"))
         #expect(tip.contains("Via: @IBAction CartViewController.unwindToCart:"))
         let legend = Set(rendered.key.map { $0.classes.joined(separator: " ") })
-        let drawn = SVG.texts(try #require(SVG.groups(doc, "node", "legend").first))
+        let drawn = SVG.legendTexts(doc)
         #expect(rendered.key.allSatisfy { drawn.contains($0.text) }, "\(drawn)")
         #expect(legend.contains { $0.contains("code-target") && $0.contains("unresolved") })
         #expect(legend.contains { $0.contains("edge") && $0.contains("broken-link") })

@@ -67,6 +67,11 @@ enum SVG {
         return nil
     }
 
+    /// The legend's title and the words of its entries (`legend-text` nodes).
+    static func legendTexts(_ doc: XMLDocument) -> [String] {
+        groups(doc, "cluster", "legend").flatMap(texts) + groups(doc, "legend-text").flatMap(texts)
+    }
+
     /// All text drawn inside an element.
     static func texts(_ e: XMLElement) -> [String] {
         elements(e).filter { $0.name == "text" }.compactMap(\.stringValue)
