@@ -84,6 +84,7 @@ extension Node: JSONStreamable {
         w.field("storyboard", storyboard)
         w.field("storyboardIdentifier", storyboardIdentifier)
         w.field("summary", summary)
+        w.field("targets", targets)
         w.field("title", title)
         w.field("unwindAction", unwindAction)
         w.endObject()

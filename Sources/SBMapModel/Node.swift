@@ -208,6 +208,10 @@ public struct Node: Hashable, Sendable, Codable {
     public var doc: String?
     /// A note `.sbmap.yml` attaches to the screen (`notes: { "Settings:AccountSettings": "…" }`).
     public var note: String?
+    /// For code types: the build targets (`BuildTarget.id`s, sorted) that compile the file declaring the type; `nil`
+    /// when no project says (no project was read, or no target compiles the file). Maps leave out the types only test
+    /// bundles compile (`--include-tests` draws them) and draw a type in the box of its targets.
+    public var targets: [String]?
 
     public init(id: String, storyboard: String?, objectID: String?, element: String, role: SceneRole,
                 customClass: String? = nil, customModule: String? = nil, storyboardIdentifier: String? = nil,
