@@ -121,6 +121,7 @@ extension StoryboardSummary: JSONStreamable {
         w.field("errors", errors)
         w.field("name", name)
         w.field("notes", notes)
+        w.field("openedFromCode", openedFromCode)
         w.field("scenes", scenes)
         w.field("storyboard", storyboard)
         w.field("targets", targets)

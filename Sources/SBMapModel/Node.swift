@@ -152,6 +152,9 @@ public struct StoryboardSummary: Hashable, Sendable, Codable {
     /// The targets that build it (`BuildTarget.id`s, sorted), as its storyboard says. A focus map's stub needs them:
     /// its storyboard is not among the map's storyboards, yet the stub belongs in the box of those targets.
     public var targets: [String]
+    /// An overview of many types in code: the types folded into this storyboard's node, each of which opens this
+    /// storyboard and nothing else the overview draws (`OverviewView.maxCodeTypes`), sorted; `nil` when none.
+    public var openedFromCode: [String]?
 
     public init(storyboard: String, name: String, scenes: Int, unresolved: Int = 0, errors: Int = 0, warnings: Int = 0,
                 notes: Int = 0, entryRoles: [EntryPoint.Role] = [], targets: [String] = []) {

@@ -27,6 +27,11 @@ extension StylePass {
         for node in sorted where seen.insert(node.id).inserted {
             styleNode(node)
         }
+        if foldedCodeTypes > 0 {
+            diagnostics.append(Diagnostic(.info, .renderLimited,
+                                          "the overview draws more than \(OverviewView.maxCodeTypes) types in code: \(plural(foldedCodeTypes, "type")) that each open one storyboard and nothing else are folded into that storyboard's node ('opened from code by N types', the names in its tooltip); the focus maps (--focus NAME, --all) draw them",
+                                          at: nil, about: "overview code types"))
+        }
     }
 
     mutating func styleNode(_ node: Node) {
@@ -130,6 +135,10 @@ extension StylePass {
         } else {
             lines.append(node.role == .stub ? "+\(scenes) further away" : scenes)
         }
+        if let types = summary.openedFromCode, !types.isEmpty {
+            // An overview of many types in code folds those that open only this storyboard into its node.
+            lines.append("opened from code by " + plural(types.count, "type"))
+        }
         let badges = Self.badges(summary)
         if !badges.isEmpty { lines.append(badges.joined(separator: "  ")) }
         var usageKey = LegendUsage.NodeKey.role(node.role)
@@ -156,6 +165,10 @@ extension StylePass {
             tip += storyboardTooltip(sb).dropFirst()
         }
         tip += Self.badgeTexts(summary)
+        if let types = summary.openedFromCode, !types.isEmpty {
+            tip.append("Opened from code by: " + types.joined(separator: ", "))
+            foldedCodeTypes += types.count
+        }
         nodes.append(StyledNode(id: id, modelID: node.id, kind: .scene, cluster: cluster, label: lines,
                                 tooltip: tooltip(tip), classes: classes, style: style))
     }

@@ -83,6 +83,8 @@ struct StylePass {
     var unwindPortIndex: [String: Int] = [:]
     /// Code hubs' ports (StylePass+CodePorts.swift): model id and box → styled id.
     var codePortIDs: [String: String] = [:]
+    /// Types in code an overview folded into storyboard nodes (`StoryboardSummary.openedFromCode`), for its note.
+    var foldedCodeTypes = 0
     var clusterIDs: [String: String] = [:]
     var ids = IDAllocator()
 
