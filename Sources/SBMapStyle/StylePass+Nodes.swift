@@ -163,6 +163,8 @@ extension StylePass {
         var tip = [node.role == .stub ? "Further away in \(summary.name): \(scenes), folded" : "\(summary.storyboard.hasSuffix(".xib") ? "Xib" : "Storyboard"): \(summary.name)"]
         if let sb = storyboardsByID[summary.storyboard] {
             tip += storyboardTooltip(sb).dropFirst()
+        } else if summary.storyboard.hasPrefix("hub:") {
+            tip.append(node.label)  // a hub's stub (FocusView.hubStubs): which storyboards it folds
         }
         tip += Self.badgeTexts(summary)
         if let types = summary.openedFromCode, !types.isEmpty {

@@ -184,7 +184,8 @@ struct StylePass {
         // A focus map's stub stands for a storyboard the map does not draw: it goes in the box of that storyboard's
         // targets, as the storyboard itself would (the code stub is no storyboard, and goes in none).
         for node in graph.nodes where node.role == .stub {
-            guard let summary = node.summary, summary.storyboard != "code", storyboardsByID[summary.storyboard] == nil
+            guard let summary = node.summary, summary.storyboard != "code", storyboardsByID[summary.storyboard] == nil,
+                  !summary.storyboard.hasPrefix("hub:") || !summary.targets.isEmpty
             else { continue }
             members[summary.targets, default: []].append(summary.storyboard)
         }
