@@ -83,6 +83,9 @@ struct StylePass {
     var unwindPortIndex: [String: Int] = [:]
     /// Code hubs' ports (StylePass+CodePorts.swift): model id and box → styled id.
     var codePortIDs: [String: String] = [:]
+    /// How many links each port stands for, and the ports in the order they were made (`styleCodeBundles`).
+    var codePortLinks: [String: Int] = [:]
+    var codePortOrder: [String] = []
     /// Types in code an overview folded into storyboard nodes (`StoryboardSummary.openedFromCode`), for its note.
     var foldedCodeTypes = 0
     var clusterIDs: [String: String] = [:]
@@ -106,6 +109,7 @@ struct StylePass {
         styleNodes()
         styleMarkers()
         styleEdges()
+        styleCodeBundles()
         styleUnwindPorts()
         styleCandidates()
         mergeParallelEdges()
