@@ -42,6 +42,15 @@ struct MapOptions: ParsableArguments {
     @Option(name: .customLong("max-edges"), help: ArgumentHelp("The most edges a map draws in full (default \(MapBudget().edges)), as --max-nodes.", valueName: "count"))
     var maxEdges: Int?
 
+    @Flag(name: .customLong("include-tests"), help: "Draw the types in code that only test bundles compile (left out by default; findings are the same either way).")
+    var includeTests = false
+
+    /// What the maps of the run draw of `graph`: without the types only test bundles compile, unless
+    /// `--include-tests` (`TestOnlyTypes`). The findings stay whole.
+    func drawn(_ graph: consuming StoryboardGraph) -> StoryboardGraph {
+        includeTests ? graph : TestOnlyTypes.removed(from: graph)
+    }
+
     func validate() throws {
         if let aspect, !(0.1...10).contains(aspect) { throw ValidationError("--aspect must be between 0.1 and 10 (width over height)") }
         if let hops, !(0...100).contains(hops) { throw ValidationError("--hops must be between 0 and 100") }

@@ -146,7 +146,7 @@ struct RenderCommand: ParsableCommand {
         try ReadFiles.refuse(outputs: [all ? nil : output, ending.reporter.options.outputPath], read: result.filesRead,
                              also: ReadFiles.settingsInputs(config: resolved.config, theme: map.theme, baseline: baseline.path))
         let counts = result.counts
-        let graph = result.graph
+        let graph = map.drawn(result.graph)
         let format = self.format ?? (all ? .svg : OutputFormat(path: output) ?? .svg)
         let found = graph.diagnostics
         let renderDiagnostics: [Diagnostic]

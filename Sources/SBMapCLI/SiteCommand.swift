@@ -75,7 +75,7 @@ struct SiteCommand: ParsableCommand {
         let ending = FindingsGate(findings: findings, config: resolved.config, baseline: known, failOn: level.failOn)
         try ReadFiles.refuse(outputs: [ending.reporter.options.outputPath], read: result.filesRead,
                              also: ReadFiles.settingsInputs(config: resolved.config, theme: map.theme, baseline: baseline.path))
-        let graph = result.graph
+        let graph = map.drawn(result.graph)
         let provenance = resolved.paths.first.flatMap { GitCommit.provenance(of: $0, excluding: output) }
         let options = SiteOptions(
             title: title ?? Self.defaultTitle(resolved.paths),

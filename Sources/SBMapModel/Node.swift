@@ -152,6 +152,9 @@ public struct StoryboardSummary: Hashable, Sendable, Codable {
     /// The targets that build it (`BuildTarget.id`s, sorted), as its storyboard says. A focus map's stub needs them:
     /// its storyboard is not among the map's storyboards, yet the stub belongs in the box of those targets.
     public var targets: [String]
+    /// An overview of many types in code: the types folded into this storyboard's node, each of which opens this
+    /// storyboard and nothing else the overview draws (`OverviewView.maxCodeTypes`), sorted; `nil` when none.
+    public var openedFromCode: [String]?
 
     public init(storyboard: String, name: String, scenes: Int, unresolved: Int = 0, errors: Int = 0, warnings: Int = 0,
                 notes: Int = 0, entryRoles: [EntryPoint.Role] = [], targets: [String] = []) {
@@ -208,6 +211,10 @@ public struct Node: Hashable, Sendable, Codable {
     public var doc: String?
     /// A note `.sbmap.yml` attaches to the screen (`notes: { "Settings:AccountSettings": "…" }`).
     public var note: String?
+    /// For code types: the build targets (`BuildTarget.id`s, sorted) that compile the file declaring the type; `nil`
+    /// when no project says (no project was read, or no target compiles the file). Maps leave out the types only test
+    /// bundles compile (`--include-tests` draws them) and draw a type in the box of its targets.
+    public var targets: [String]?
 
     public init(id: String, storyboard: String?, objectID: String?, element: String, role: SceneRole,
                 customClass: String? = nil, customModule: String? = nil, storyboardIdentifier: String? = nil,

@@ -4,7 +4,10 @@ extension StylePass {
     // MARK: Scene nodes
 
     mutating func styleNodes() {
-        homes = Self.homes(of: graph, drawn: Set(clusterIDs.keys))
+        // The overview draws storyboards as nodes in their targets' boxes: a code type goes in the box of the storyboard
+        // it opens most, among those its own targets build.
+        let overview = if case .overview = view { true } else { false }
+        homes = Self.homes(of: graph, drawn: overview ? Set(graph.storyboards.map(\.path)) : Set(clusterIDs.keys))
         // Clusters in path order, each in the graph's document order, code types after the scenes of the storyboard
         // they are drawn in (by id); code types drawn in no storyboard last, by id.
         let order = Dictionary(uniqueKeysWithValues: clusters.filter { $0.kind == .storyboard }.enumerated()
@@ -24,6 +27,11 @@ extension StylePass {
         for node in sorted where seen.insert(node.id).inserted {
             styleNode(node)
         }
+        if foldedCodeTypes > 0 {
+            diagnostics.append(Diagnostic(.info, .renderLimited,
+                                          "the overview draws more than \(OverviewView.maxCodeTypes) types in code: \(plural(foldedCodeTypes, "type")) that each open one storyboard and nothing else are folded into that storyboard's node ('opened from code by N types', the names in its tooltip); the focus maps (--focus NAME, --all) draw them",
+                                          at: nil, about: "overview code types"))
+        }
     }
 
     mutating func styleNode(_ node: Node) {
@@ -31,7 +39,7 @@ extension StylePass {
         let id = ids.make(node.role == .code ? "code" : node.role == .codeTarget ? "code-target" : "scene", node.id)
         nodeIDs[node.id] = id
         let cluster = node.storyboard.flatMap { clusterIDs[$0] }
-        let home = cluster == nil ? homes[node.id].flatMap { clusterIDs[$0] } : nil
+        let home = cluster == nil ? homes[node.id].flatMap { clusterIDs[$0] ?? groupOfStoryboard[$0] } : nil
         // Edges are told apart by where their ends are drawn: a code type's edges to its home box stay inside it.
         if let drawnIn = cluster ?? home { clusterOfNode[node.id] = drawnIn }
 
@@ -79,19 +87,31 @@ extension StylePass {
     /// `drawn` (paths) whose scenes it has the most edges with, either way; on a tie the first by path. A node with no
     /// edge to a drawn storyboard has no home. In a column of their own, code types sent dotted edges across the whole
     /// map, through every storyboard between them and the scenes they open (docs/themes.md, "Full-map layout").
+    /// A type whose targets are known (`Node.targets`) counts only the storyboards one of its targets builds, where
+    /// it reaches any: it is drawn in its own target's box, not in a framework's it opens. An overview's aggregate
+    /// edge counts as the links it stands for.
     static func homes(of graph: StoryboardGraph, drawn: Set<String>) -> [String: String] {
         let nodesByID = graph.nodesByID
+        let storyboards = graph.storyboardsByID
         let homeless = Set(graph.nodes.filter { $0.storyboard == nil && !$0.role.isSummary }.map(\.id))
         var counts: [String: [String: Int]] = [:]
+        var own: [String: [String: Int]] = [:]
         for edge in graph.edges {
             for (end, other) in [(edge.from, edge.to), (edge.to, edge.from)] where homeless.contains(end) {
                 guard let sb = nodesByID[other]?.storyboard, drawn.contains(sb) else { continue }
-                counts[end, default: [:]][sb, default: 0] += 1
+                counts[end, default: [:]][sb, default: 0] += edge.count ?? 1
+                if let targets = nodesByID[end]?.targets, let built = storyboards[sb]?.targets,
+                   built.contains(where: targets.contains) {
+                    own[end, default: [:]][sb, default: 0] += edge.count ?? 1
+                }
             }
         }
-        return counts.compactMapValues { reached in
-            reached.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }?.key
+        var homes: [String: String] = [:]
+        for (end, reachedAll) in counts {
+            let reached = own[end] ?? reachedAll
+            homes[end] = reached.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }?.key
         }
+        return homes
     }
 
     /// An overview's storyboard node, or a focus map's stub: the name, how many scenes it stands for, and badges for
@@ -117,6 +137,10 @@ extension StylePass {
         } else {
             lines.append(node.role == .stub ? "+\(scenes) further away" : scenes)
         }
+        if let types = summary.openedFromCode, !types.isEmpty {
+            // An overview of many types in code folds those that open only this storyboard into its node.
+            lines.append("opened from code by " + plural(types.count, "type"))
+        }
         let badges = Self.badges(summary)
         if !badges.isEmpty { lines.append(badges.joined(separator: "  ")) }
         var usageKey = LegendUsage.NodeKey.role(node.role)
@@ -141,8 +165,14 @@ extension StylePass {
         var tip = [node.role == .stub ? "Further away in \(summary.name): \(scenes), folded" : "\(summary.storyboard.hasSuffix(".xib") ? "Xib" : "Storyboard"): \(summary.name)"]
         if let sb = storyboardsByID[summary.storyboard] {
             tip += storyboardTooltip(sb).dropFirst()
+        } else if summary.storyboard.hasPrefix("hub:") {
+            tip.append(node.label)  // a hub's stub (FocusView.hubStubs): which storyboards it folds
         }
         tip += Self.badgeTexts(summary)
+        if let types = summary.openedFromCode, !types.isEmpty {
+            tip.append("Opened from code by: " + types.joined(separator: ", "))
+            foldedCodeTypes += types.count
+        }
         nodes.append(StyledNode(id: id, modelID: node.id, kind: .scene, cluster: cluster, label: lines,
                                 tooltip: tooltip(tip), classes: classes, style: style))
     }

@@ -83,6 +83,11 @@ struct StylePass {
     var unwindPortIndex: [String: Int] = [:]
     /// Code hubs' ports (StylePass+CodePorts.swift): model id and box → styled id.
     var codePortIDs: [String: String] = [:]
+    /// How many links each port stands for, and the ports in the order they were made (`styleCodeBundles`).
+    var codePortLinks: [String: Int] = [:]
+    var codePortOrder: [String] = []
+    /// Types in code an overview folded into storyboard nodes (`StoryboardSummary.openedFromCode`), for its note.
+    var foldedCodeTypes = 0
     var clusterIDs: [String: String] = [:]
     var ids = IDAllocator()
 
@@ -104,6 +109,7 @@ struct StylePass {
         styleNodes()
         styleMarkers()
         styleEdges()
+        styleCodeBundles()
         styleUnwindPorts()
         styleCandidates()
         mergeParallelEdges()
@@ -182,7 +188,8 @@ struct StylePass {
         // A focus map's stub stands for a storyboard the map does not draw: it goes in the box of that storyboard's
         // targets, as the storyboard itself would (the code stub is no storyboard, and goes in none).
         for node in graph.nodes where node.role == .stub {
-            guard let summary = node.summary, summary.storyboard != "code", storyboardsByID[summary.storyboard] == nil
+            guard let summary = node.summary, summary.storyboard != "code", storyboardsByID[summary.storyboard] == nil,
+                  !summary.storyboard.hasPrefix("hub:") || !summary.targets.isEmpty
             else { continue }
             members[summary.targets, default: []].append(summary.storyboard)
         }

@@ -80,6 +80,8 @@ import Testing
         node.summary = StoryboardSummary(storyboard: "App/\(text).storyboard", name: text, scenes: 20, unresolved: 3,
                                          errors: 2, warnings: 1, notes: -4, entryRoles: [.main, .scene],
                                          targets: ["App.xcodeproj:\(text)"])
+        node.summary?.openedFromCode = ["\(text)Coordinator"]
+        node.targets = ["App.xcodeproj#\(text)"]
         node.change = Change(.changed, details: ["class: \(text) → \(text)2", text])
         node.instantiatedBySelfAt = [SourceLocation(path: "App/\(text).swift", line: 12, column: 5)]
         node.doc = "What \(text) is for."

@@ -148,11 +148,23 @@ public struct CodeLinker: Sendable {
                 }
             }
         }
+        Self.markTargets(of: &out, membership: prepared.membership)
         // The passes' results (copied into the graph) and the index are freed while the caller goes on.
         // (The arrays are handed over as they are: the box takes the last reference once this function returns.)
         Teardown.inBackground(files)
         Teardown.inBackground(unwinds)
         Teardown.inBackground(consume indexed)
         return out
+    }
+
+    /// Each code type's targets: those that compile the file declaring it (`Node.targets`), so that maps can draw it
+    /// in its target's box, and leave out the types only test bundles compile.
+    static func markTargets(of graph: inout StoryboardGraph, membership: TargetMembership) {
+        guard !membership.isEmpty else { return }
+        for k in graph.nodes.indices where graph.nodes[k].role == .code {
+            guard let path = graph.nodes[k].location?.path else { continue }
+            let ids = membership.targets(of: path).map { membership.targets[$0].id }.sorted()
+            if !ids.isEmpty { graph.nodes[k].targets = ids }
+        }
     }
 }

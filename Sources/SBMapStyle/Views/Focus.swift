@@ -92,14 +92,17 @@ public struct FocusView: Hashable, Sendable {
         var edges: [Edge] = []
         var touched = Set<Int>()
         for node in kept { touched.formUnion(index.edgesOfNode[node] ?? []) }
+        let hubStubs = folds ? Self.hubStubs(graph, index: index, kept: keptIDs, edges: touched, stub: stub) : [:]
         for position in touched.sorted() {
             let edge = graph.edges[position]
             let keepsFrom = keptIDs.contains(edge.from), keepsTo = keptIDs.contains(edge.to)
             if keepsFrom && keepsTo {
                 edges.append(edge)
             } else if folds {
-                guard let from = keepsFrom ? edge.from : stub(of: edge.from),
-                      let to = keepsTo ? edge.to : stub(of: edge.to) else { continue }
+                // A hub's part beyond the map, in storyboards nothing else drawn reaches, is one stub of its own.
+                let hub = { (kept: String, far: String) in stub(of: far).flatMap { hubStubs[kept]?[$0] } }
+                guard let from = keepsFrom ? edge.from : hub(edge.to, edge.from) ?? stub(of: edge.from),
+                      let to = keepsTo ? edge.to : hub(edge.from, edge.to) ?? stub(of: edge.to) else { continue }
                 let target = index.nodeIndex[edge.to].map { graph.nodes[$0] }
                 let state = target.flatMap { $0.role == .codeTarget ? $0.resolution?.state : nil } ?? .resolved
                 links.add(from: from, to: to, kind: edge.kind, mechanism: Self.mechanism(edge.kind), state: state)
@@ -115,7 +118,23 @@ public struct FocusView: Hashable, Sendable {
         }
         let storyboardsByID = index.storyboardsByID
         var stubs: [Node] = []
+        var hubParts: [String: [String]] = [:]  // a hub's stub → the storyboard stubs it stands for
+        for (_, byStub) in hubStubs { for (part, hub) in byStub { hubParts[hub, default: []].append(part) } }
         for id in stubIDs.sorted() {
+            if let parts = hubParts[id] {
+                let paths = parts.map { String($0.dropFirst("stub:".count)) }.sorted()
+                let titles = paths.map { storyboardsByID[$0].map(index.storyboardNames.title) ?? $0 }
+                var node = Node(id: id, storyboard: nil, objectID: nil, element: "stub", role: .stub,
+                                label: "Storyboards: " + titles.sorted().joined(separator: ", "))
+                let folded = paths.reduce(0) { $0 + max(index.sceneCount($1) - (keptScenes[$1] ?? 0), 0) }
+                // In the box of its storyboards' targets where they share them, as a storyboard's stub is.
+                let targets = Set(paths.map { storyboardsByID[$0]?.targets.sorted() ?? [] })
+                node.summary = StoryboardSummary(storyboard: String(id.dropFirst("stub:".count)),
+                                                 name: plural(paths.count, "storyboard"), scenes: folded,
+                                                 targets: targets.count == 1 ? targets.first ?? [] : [])
+                stubs.append(node)
+                continue
+            }
             let path = String(id.dropFirst("stub:".count))
             let name = storyboardsByID[path]?.name ?? "Code"
             let title = storyboardsByID[path].map(index.storyboardNames.title) ?? name
@@ -138,6 +157,38 @@ public struct FocusView: Hashable, Sendable {
         let diagnostics = variants.sorted().flatMap { index.diagnosticsOfPath[$0] ?? [] }.map { graph.diagnostics[$0] }
         return MapGraph(view: view, graph: StoryboardGraph(targets: graph.targets, storyboards: storyboards, nodes: nodes,
                                                            edges: edges + folded, diagnostics: diagnostics.sorted()))
+    }
+
+    /// The most storyboards a type in code drags into a focus map as stubs of their own. A hub that opens scenes of
+    /// nine storyboards, drawn beside one of them, brought eight stubs into that storyboard's focus map, each a
+    /// storyboard the map is not about; above this, the storyboards only the hub reaches are one stub,
+    /// `8 storyboards` / `+14 scenes further away`, linked to the hub by one edge with the count.
+    public static let maxHubStubs = 2
+
+    /// For each drawn code type whose folded links reach more than `maxHubStubs` storyboards that no other drawn node
+    /// reaches: those storyboards' stubs → the hub's one stub (`stub:hub:<type id>`).
+    static func hubStubs(_ graph: StoryboardGraph, index: Index, kept: Set<String>, edges: Set<Int>,
+                         stub: (String) -> String?) -> [String: [String: String]] {
+        var reachedBy: [String: Set<String>] = [:]  // storyboard stub → the drawn nodes linked into it
+        for position in edges {
+            let edge = graph.edges[position]
+            for (near, far) in [(edge.from, edge.to), (edge.to, edge.from)]
+            where kept.contains(near) && !kept.contains(far) {
+                guard let part = stub(far), part != stubID("code") else { continue }
+                reachedBy[part, default: []].insert(near)
+            }
+        }
+        var only: [String: [String]] = [:]  // drawn code type → the stubs only it reaches
+        for (part, nears) in reachedBy where nears.count == 1 {
+            guard let near = nears.first, index.nodeIndex[near].map({ graph.nodes[$0].role == .code }) == true else { continue }
+            only[near, default: []].append(part)
+        }
+        var result: [String: [String: String]] = [:]
+        for (hub, parts) in only where parts.count > maxHubStubs {
+            let id = stubID("hub:" + hub)
+            result[hub] = Dictionary(uniqueKeysWithValues: parts.map { ($0, id) })
+        }
+        return result
     }
 
     private static func mechanism(_ kind: EdgeKind) -> String {

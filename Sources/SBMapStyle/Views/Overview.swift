@@ -87,6 +87,12 @@ public enum OverviewView {
             links.add(from: nodeID(storyboard), to: to, kind: .reference, mechanism: mechanism, state: resolution.state)
         }
 
+        var edges = links.edges()
+        let foldedTypes = foldCodeTypes(Array(extraNodes.values), edges: &edges)
+        for (path, types) in foldedTypes {
+            extraNodes = extraNodes.filter { !types.contains($0.key) }
+            summaries[path]?.openedFromCode = types.compactMap { nodesByID[$0].map { $0.customClass ?? $0.label } }.sorted()
+        }
         var nodes: [Node] = graph.storyboards.map { storyboard in
             let summary = summaries[storyboard.path]!
             var node = Node(id: nodeID(storyboard.path), storyboard: storyboard.path, objectID: nil, element: "storyboard",
@@ -97,9 +103,40 @@ public enum OverviewView {
         }
         nodes += extraNodes.keys.sorted().compactMap { extraNodes[$0] }
         return MapGraph(view: .overview, graph: StoryboardGraph(targets: graph.targets, storyboards: graph.storyboards,
-                                                                nodes: nodes, edges: links.edges(),
+                                                                nodes: nodes, edges: edges,
                                                                 diagnostics: graph.diagnostics),
                         appCounts: counts)
+    }
+
+    /// The most types in code an overview draws as nodes of their own. Above it, a type whose links all go to one
+    /// storyboard is folded into that storyboard's node (`opened from code by 3 types`, the names in its tooltip):
+    /// element-ios has 64 coordinators, each opening the one-scene storyboard of its screen, and drew 64 nodes and
+    /// links that said no more than that. Types that open several storyboards (the hubs and coordinators that tie the
+    /// app together) and those whose link does not resolve stay drawn.
+    public static let maxCodeTypes = 12
+
+    /// Folds the code types of `nodes` that link to exactly one storyboard node, when there are more than
+    /// `maxCodeTypes` types: their edges leave `edges`; returns the folded type ids by storyboard path.
+    static func foldCodeTypes(_ nodes: [Node], edges: inout [Edge]) -> [String: [String]] {
+        let types = nodes.filter { $0.role == .code }
+        guard types.count > maxCodeTypes else { return [:] }
+        var ends: [String: Set<String>] = [:]
+        var broken: Set<String> = []
+        for edge in edges {
+            ends[edge.from, default: []].insert(edge.to)
+            ends[edge.to, default: []].insert(edge.from)
+            if let worst = edge.worst, worst != .resolved { broken.formUnion([edge.from, edge.to]) }
+        }
+        var folded: [String: [String]] = [:]
+        var gone: Set<String> = []
+        for type in types {
+            guard !broken.contains(type.id), let others = ends[type.id], others.count == 1, let only = others.first,
+                  only.hasPrefix("storyboard:") else { continue }
+            folded[String(only.dropFirst("storyboard:".count)), default: []].append(type.id)
+            gone.insert(type.id)
+        }
+        edges.removeAll { gone.contains($0.from) || gone.contains($0.to) }
+        return folded
     }
 
     /// The id of the overview node of the storyboard at `path`.
