@@ -202,6 +202,8 @@ struct LegendUsage {
         case .storyboard: "Storyboard (scene count)"
         case .stub: "Storyboard further away (folded)"
         case .xibScreen: "Screen from a xib"
+        case .codeScreen: "Screen made in code"
+        case .swiftUIScreen: "SwiftUI screen"
         }
     }
 
