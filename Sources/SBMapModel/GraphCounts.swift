@@ -30,7 +30,8 @@ public struct GraphCounts: Hashable, Sendable, Codable {
     public var notes = 0
     /// Each storyboard's counts, by path. Not written where the totals are (`maps.json` lists each map's scenes).
     public var byStoryboard: [String: PerStoryboard] = [:]
-    /// The types in code that are nodes of the graph (`code` nodes): what a focus map's code stub stands for.
+    /// The types in code that are nodes of the graph (`code` nodes, screens made in code and SwiftUI screens): what a
+    /// focus map's code stub stands for.
     public var codeTypes = 0
 
     /// What one storyboard holds, counted as the whole graph is.
@@ -150,8 +151,10 @@ public struct GraphCounts: Hashable, Sendable, Codable {
                 xibScreens += 1
             } else if role == .codeScreen {
                 codeScreens += 1
+                codeTypes += 1
             } else if role == .swiftUIScreen {
                 swiftUIScreens += 1
+                codeTypes += 1
             } else if role.isScene {
                 scenes += 1
             } else if role == .codeTarget {

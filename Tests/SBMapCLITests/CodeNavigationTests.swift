@@ -26,6 +26,8 @@ import Testing
         class ListViewController: UITableViewController {}
         class FeedCell: UITableViewCell {}
         class Helper: NSObject {}
+        // A stand-in for another platform (Provenance's AppKit shim): the framework's class all the same.
+        open class UIAlertController: UIViewController {}
         struct SettingsView: View {
             var body: some View { Text("Settings") }
         }
@@ -67,6 +69,7 @@ import Testing
                 navigationController.pushViewController(later, animated: true)
                 navigationController.addChild(Helper())
                 navigationController.pushViewController(UIViewController(), animated: true)
+                navigationController.present(UIAlertController(), animated: true)
             }
         }
         """
@@ -130,6 +133,7 @@ import Testing
         let ids = Set(nodes.compactMap { $0["id"] as? String })
         #expect(!ids.contains("code:Helper"))
         #expect(!ids.contains("code:UIViewController"))
+        #expect(!ids.contains("code:UIAlertController"), "a framework's name is the framework's class")
         #expect(!ids.contains { $0.contains("FeedCell") }, "a table cell's nib is no screen")
         // `later` is a `var`, `vc` a parameter, `table["x"]` an element: one edge to About only (the `show`).
         #expect(Self.navigation(edges).filter { $0.contains("→ code:AboutViewController") } == ["code:AppCoordinator → code:AboutViewController show"])
@@ -196,6 +200,32 @@ import Testing
         #expect(markdown.stdout.contains("3 code screens") && markdown.stdout.contains("1 SwiftUI screen"), "\(markdown.stdout)")
         let again = try Harness.run(["render", ".", "--no-config", "-o", "-", "--format", "svg"], in: folder)
         #expect(again.stdoutBytes == svg.stdoutBytes, "deterministic")
+    }
+
+    /// `Tests/NavigationFixture`: the fixture app of issue 32 (its README says what it holds), mapped whole.
+    @Test func theFixtureAppMapsEveryForm() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("NavigationFixture")
+        let (nodes, edges, stderr) = try Self.export(fixture)
+        let profile = "App/Views/Profile.xib#-1"
+        #expect(Self.navigation(edges) == [
+            "App/Main.storyboard#home → \(profile) push",
+            "code:AppCoordinator → App/Main.storyboard#detail push",
+            "code:AppCoordinator → App/Main.storyboard#home tab 1",
+            "code:AppCoordinator → code:AboutViewController show",
+            "code:AppCoordinator → code:ColleagueProfileViewController present",
+            "code:AppCoordinator → code:HistoryViewController tab 2",
+            "code:AppCoordinator → swiftui:SettingsView tab 3",
+            "code:ColleagueProfileViewController → code:BadgeViewController child",
+        ].sorted(), "\(Self.navigation(edges))")
+        // The xib screen, loaded three ways: a push from the home scene, the subclass's super.init, and (no screen)
+        // the cell's nib.
+        let nibLinks = edges.filter { $0["to"] as? String == profile }.compactMap { $0["via"] as? String }.sorted()
+        #expect(nibLinks == ["init(nibName:bundle:)", "init(nibName:bundle:)", "pushViewController(_:animated:)"], "\(nibLinks)")
+        #expect(!nodes.contains { ($0["id"] as? String ?? "").contains("FeedCell") || ($0["id"] as? String ?? "").contains("DeepLinkRouter") })
+        #expect(nodes.first { $0["id"] as? String == "code:HistoryViewController" }?["doc"] as? String == "Everything the user has read, newest first.")
+        #expect(stderr.contains("1 storyboard, 2 scenes, 1 xib screen, 4 code screens, 1 SwiftUI screen, 0 segues"), "\(stderr)")
+        #expect(!stderr.contains("warning:") && !stderr.contains("error:"), "\(stderr)")
     }
 
     @Test func aDiffShowsAScreenAddedInCode() throws {

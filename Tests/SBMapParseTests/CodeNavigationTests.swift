@@ -73,6 +73,8 @@ import Testing
                     nav.present(next!, animated: true)
                     let make = { DetailViewController() }
                     nav.pushViewController(make(), animated: true)
+                    let next = storyboard!.instantiateViewController(withIdentifier: "Detail")
+                    nav.pushViewController(next, animated: true)
                 }
             }
             """)

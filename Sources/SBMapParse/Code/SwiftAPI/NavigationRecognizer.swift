@@ -133,9 +133,10 @@ enum NavigationRecognizer: SwiftAPIRecognizer {
             }
             return .type(last)
         }
-        // `make()`, `self.make()`, `Factory.make()`, `Factory.shared.make()`: a function's declared return type.
+        // `make()`, `self.make()`, `Factory.make()`, `Factory.shared.make()`: a function's declared return type. Not a
+        // storyboard's instantiation (a word the lexer tags): the storyboard rules link those to their scenes.
         if path.first == "self" { path.removeFirst() }
-        guard !path.isEmpty, !isTypeName(last) else { return nil }
+        guard !path.isEmpty, !isTypeName(last), s[callee].word == .other else { return nil }
         if path.count == 1, r.scopes.localEntry(last, names: s) != nil { return nil }  // a closure held in a local
         return .factory(path)
     }

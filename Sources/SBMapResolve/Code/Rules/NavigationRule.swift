@@ -47,10 +47,19 @@ struct NavigationRule: CodeLinkRule {
         }
     }
 
-    /// A class the scanned code declares, whose superclass chain reaches a view controller.
+    /// A class the scanned code declares, whose superclass chain reaches a view controller. A name with a framework's
+    /// prefix (`UIAlertController`) is the framework's class, even where an app declares a stand-in of that name for
+    /// another platform (Provenance's AppKit shim of `UIAlertController`).
     static func isKnownController(_ name: String, _ symbols: CodeSymbolTable) -> Bool {
-        !XibScreens.frameworkControllers.contains(name) && symbols.location(ofType: name) != nil
+        !XibScreens.frameworkControllers.contains(name) && !hasFrameworkPrefix(name) && symbols.location(ofType: name) != nil
             && symbols.inherits(name, fromOneOf: XibScreens.frameworkControllers)
+    }
+
+    /// `UIAlertController`, `NSAlert`: `UI` or `NS` and a capital letter.
+    static func hasFrameworkPrefix(_ name: String) -> Bool {
+        let bytes = Array(name.utf8.prefix(3))
+        guard bytes.count == 3, bytes[2] >= UInt8(ascii: "A"), bytes[2] <= UInt8(ascii: "Z") else { return false }
+        return bytes[0] == UInt8(ascii: "U") && bytes[1] == UInt8(ascii: "I") || bytes[0] == UInt8(ascii: "N") && bytes[1] == UInt8(ascii: "S")
     }
 
     /// Whether the class `name` can be in the app the call runs in: a target that compiles the call compiles it too
