@@ -177,6 +177,23 @@ import Testing
         #expect(mac == ["code:MacWindowController → code:PreferencesViewController present"], "\(mac)")
     }
 
+    @Test func objectiveCPushesAndPresentsToo() throws {
+        let folder = try Self.app(extra: ["App/Legacy.m": """
+            #import <UIKit/UIKit.h>
+            @implementation LegacyRouter
+            - (void)open {
+                [self.navigationController pushViewController:[[DetailViewController alloc] init] animated:YES];
+                AboutViewController *about = [[AboutViewController alloc] init];
+                [self presentViewController:about animated:YES completion:nil];
+            }
+            @end
+            """])
+        let (_, edges, _) = try Self.export(folder)
+        #expect(Self.navigation(edges).filter { $0.hasPrefix("code:LegacyRouter") } == [
+            "code:LegacyRouter → App/Main.storyboard#d push", "code:LegacyRouter → code:AboutViewController present",
+        ], "\(Self.navigation(edges))")
+    }
+
     @Test func screensStoryboardsLeavesNavigationOffTheMap() throws {
         let folder = try Self.app()
         let (nodes, edges, stderr) = try Self.export(folder, ["--screens", "storyboards"])

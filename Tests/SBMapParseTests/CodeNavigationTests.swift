@@ -56,6 +56,31 @@ import Testing
                                                                    #"["Coordinator", "make"] Self"#])
     }
 
+    @Test func objectiveCFormsAreRecorded() {
+        let file = CodeFixtures.scan(source: """
+            @implementation Router
+            - (void)other:(UIViewController *)vc {
+                DetailViewController *detail = nil;
+            }
+            - (void)open:(UIViewController *)vc {
+                [self.navigationController pushViewController:[[DetailViewController alloc] init] animated:YES];
+                ProfileViewController *profile = [[ProfileViewController alloc] initWithNibName:@"Profile" bundle:nil];
+                [self presentViewController:profile animated:YES completion:nil];
+                [self showViewController:[AboutViewController new] sender:self];
+                [self addChildViewController:[[ChildViewController alloc] init]];
+                [self.navigationController pushViewController:vc animated:YES];
+            }
+            @end
+            """, language: .objectiveC)
+        #expect(Self.uses(file) == [
+            #"push type("DetailViewController") pushViewController:animated: 6"#,
+            #"present type("ProfileViewController") presentViewController:animated:completion: 8"#,
+            #"show type("AboutViewController") showViewController:sender: 9"#,
+            #"child type("ChildViewController") addChildViewController: 10"#,
+        ], "\(Self.uses(file))")
+        #expect(file.navigations.allSatisfy { $0.enclosingType == ["Router"] })
+    }
+
     @Test func whatTheCodeDoesNotSayRecordsNothing() {
         let file = CodeFixtures.scan(source: """
             import UIKit

@@ -105,6 +105,7 @@ enum CodeWord: String, CaseIterable, Sendable {
     // Navigation made in code (issue 32).
     case pushViewController, present, presentAsSheet, presentAsModalWindow, show, showDetailViewController
     case rootViewController, viewControllers, setViewControllers, addChild, addChildViewController
+    case presentViewController, showViewController
     // Objective-C directives.
     case hashImport = "#import", hashInclude = "#include", hashDefine = "#define", atImport = "@import"
     case atInterface = "@interface", atImplementation = "@implementation", atEnd = "@end"
