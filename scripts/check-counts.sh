@@ -52,7 +52,8 @@ def summary(line):
     """sbmap: 3 storyboards, 5 scenes, 5 segues, 3 cross-file links (2 resolved, 1 unresolved), 2 code links (1
     unresolved); 2 errors, 0 warnings, 0 notes"""
     out = {}
-    for key, word in [("storyboards", "storyboard"), ("scenes", "scene"), ("xib screens", "xib screen"), ("segues", "segue"),
+    for key, word in [("storyboards", "storyboard"), ("scenes", "scene"), ("xib screens", "xib screen"),
+                      ("code screens", "code screen"), ("SwiftUI screens", "SwiftUI screen"), ("segues", "segue"),
                       ("cross-file links", "cross-file link"), ("code links", "code link"), ("errors", "error"),
                       ("warnings", "warning"), ("notes", "note")]:
         m = re.search(r"(\d+) %ss?\b" % re.escape(word), line)
@@ -66,7 +67,8 @@ def summary(line):
 def site(path):
     html = open(path, encoding="utf-8").read()
     out = {}
-    for key, words in [("storyboards", "storyboards?"), ("scenes", "scenes?"), ("xib screens", "xib screens?"), ("segues", "segues?"),
+    for key, words in [("storyboards", "storyboards?"), ("scenes", "scenes?"), ("xib screens", "xib screens?"),
+                       ("code screens", "code screens?"), ("SwiftUI screens", "SwiftUI screens?"), ("segues", "segues?"),
                        ("cross-file links", "cross-file links?"), ("code links", "links? in code")]:
         m = re.search(r'<span class="n">(\d+)</span><span class="what">(?:<a [^>]*>)?%s<' % words, html)
         if m: out[key] = int(m.group(1))
@@ -78,7 +80,8 @@ def maps(path):
     index = json.load(open(path, encoding="utf-8"))
     c = index["counts"]
     x = c["crossFileLinks"]
-    return {"storyboards": c["storyboards"], "scenes": c["scenes"], "xib screens": c.get("xibScreens", 0), "segues": c["segues"],
+    return {"storyboards": c["storyboards"], "scenes": c["scenes"], "xib screens": c.get("xibScreens", 0),
+            "code screens": c.get("codeScreens", 0), "SwiftUI screens": c.get("swiftUIScreens", 0), "segues": c["segues"],
             "cross-file links": sum(x.values()), "unresolved cross-file links": x["unresolved"],
             "code links": c["codeLinks"], "unresolved code links": c["unresolvedCodeLinks"], "errors": c["errors"],
             "warnings": c["warnings"], "notes": c["notes"],

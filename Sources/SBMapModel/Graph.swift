@@ -8,7 +8,7 @@ import Foundation
 public struct StoryboardGraph: Hashable, Sendable, Codable {
     /// The JSON schema's version. Bumped on any change a consumer could notice;
     /// adding a field is a minor bump, renaming or removing one a major bump.
-    public static let schemaVersion = "1.4"
+    public static let schemaVersion = "1.5"
 
     public var schemaVersion: String
     /// The build targets the projects in the input declare, by id. Empty when no project was found.

@@ -9,6 +9,8 @@
 ///   does not exist).
 /// - A **xib screen** is a screen from a `.xib` (`xib-screen` node): counted apart from the scenes, and its xib file
 ///   is not a storyboard.
+/// - A **code screen** is a screen made in code (`code-screen` node), a **SwiftUI screen** a hosted SwiftUI view
+///   (`swiftui-screen`): each counted apart, and neither is a scene.
 ///
 /// The same pass counts each storyboard (`storyboard(_:)`): the overview's storyboard nodes, the stubs of focus
 /// maps, `maps.json`, the site's manifest, index and storyboard pages read those numbers, not counts of their own.
@@ -16,6 +18,9 @@ public struct GraphCounts: Hashable, Sendable, Codable {
     public var storyboards = 0
     public var scenes = 0
     public var xibScreens = 0
+    /// Screens made in code (`code-screen` nodes) and SwiftUI screens (`swiftui-screen` nodes).
+    public var codeScreens = 0
+    public var swiftUIScreens = 0
     public var segues = 0
     public var crossFileLinks = CrossFileLinks()
     public var codeLinks = 0
@@ -25,7 +30,8 @@ public struct GraphCounts: Hashable, Sendable, Codable {
     public var notes = 0
     /// Each storyboard's counts, by path. Not written where the totals are (`maps.json` lists each map's scenes).
     public var byStoryboard: [String: PerStoryboard] = [:]
-    /// The types in code that are nodes of the graph (`code` nodes): what a focus map's code stub stands for.
+    /// The types in code that are nodes of the graph (`code` nodes, screens made in code and SwiftUI screens): what a
+    /// focus map's code stub stands for.
     public var codeTypes = 0
 
     /// What one storyboard holds, counted as the whole graph is.
@@ -89,7 +95,7 @@ public struct GraphCounts: Hashable, Sendable, Codable {
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case storyboards, scenes, xibScreens, segues, crossFileLinks, codeLinks, unresolvedCodeLinks, errors, warnings, notes
+        case storyboards, scenes, xibScreens, codeScreens, swiftUIScreens, segues, crossFileLinks, codeLinks, unresolvedCodeLinks, errors, warnings, notes
     }
 
     public init(from decoder: any Decoder) throws {
@@ -97,6 +103,8 @@ public struct GraphCounts: Hashable, Sendable, Codable {
         storyboards = try c.decode(Int.self, forKey: .storyboards)
         scenes = try c.decode(Int.self, forKey: .scenes)
         xibScreens = try c.decodeIfPresent(Int.self, forKey: .xibScreens) ?? 0
+        codeScreens = try c.decodeIfPresent(Int.self, forKey: .codeScreens) ?? 0
+        swiftUIScreens = try c.decodeIfPresent(Int.self, forKey: .swiftUIScreens) ?? 0
         segues = try c.decode(Int.self, forKey: .segues)
         crossFileLinks = try c.decode(CrossFileLinks.self, forKey: .crossFileLinks)
         codeLinks = try c.decode(Int.self, forKey: .codeLinks)
@@ -113,6 +121,8 @@ public struct GraphCounts: Hashable, Sendable, Codable {
         try c.encode(storyboards, forKey: .storyboards)
         try c.encode(scenes, forKey: .scenes)
         if xibScreens > 0 { try c.encode(xibScreens, forKey: .xibScreens) }
+        if codeScreens > 0 { try c.encode(codeScreens, forKey: .codeScreens) }
+        if swiftUIScreens > 0 { try c.encode(swiftUIScreens, forKey: .swiftUIScreens) }
         try c.encode(segues, forKey: .segues)
         try c.encode(crossFileLinks, forKey: .crossFileLinks)
         try c.encode(codeLinks, forKey: .codeLinks)
@@ -139,6 +149,12 @@ public struct GraphCounts: Hashable, Sendable, Codable {
                 crossFileLinks.add(state ?? .unresolved)
             } else if role == .xibScreen {
                 xibScreens += 1
+            } else if role == .codeScreen {
+                codeScreens += 1
+                codeTypes += 1
+            } else if role == .swiftUIScreen {
+                swiftUIScreens += 1
+                codeTypes += 1
             } else if role.isScene {
                 scenes += 1
             } else if role == .codeTarget {
@@ -216,6 +232,8 @@ public struct GraphCounts: Hashable, Sendable, Codable {
     public var summaryLine: String {
         var parts = [plural(storyboards, "storyboard"), plural(scenes, "scene")]
         if xibScreens > 0 { parts.append(plural(xibScreens, "xib screen")) }
+        if codeScreens > 0 { parts.append(plural(codeScreens, "code screen")) }
+        if swiftUIScreens > 0 { parts.append(plural(swiftUIScreens, "SwiftUI screen")) }
         parts.append(plural(segues, "segue"))
         var links = plural(crossFileLinks.total, "cross-file link")
         if crossFileLinks.total > 0 {

@@ -31,6 +31,13 @@ public enum SceneRole: String, Sendable, Codable, CaseIterable, Comparable {
     /// A screen from a `.xib`: its File's Owner is a view controller class, or it holds a top-level view controller.
     /// Its node is in the cluster of its xib file (a `Storyboard` whose `kind` is `xib`).
     case xibScreen = "xib-screen"
+    /// A screen made in code (issue 32): a view controller class declared in scanned code, with no scene and no xib
+    /// screen, that code creates and pushes, presents or sets as a root, a tab or a child. One node per class
+    /// (`code:<Type>`, the id its code node would have), outside every storyboard.
+    case codeScreen = "code-screen"
+    /// A SwiftUI view hosted as a screen (`UIHostingController(rootView: SettingsView())`, `NSHostingController`):
+    /// a leaf, labelled `SettingsView (SwiftUI)`, id `swiftui:<View>`, outside every storyboard.
+    case swiftUIScreen = "swiftui-screen"
 
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 
@@ -55,7 +62,12 @@ public enum SceneRole: String, Sendable, Codable, CaseIterable, Comparable {
     public var carriesResolution: Bool { isCrossFileLink || self == .codeTarget }
 
     /// Whether nodes of this role are scenes of a storyboard, rather than something sbmap adds (exits, code).
-    public var isScene: Bool { self != .exit && self != .code && self != .codeTarget && !isSummary }
+    public var isScene: Bool {
+        self != .exit && self != .code && self != .codeTarget && !isSummary && !isMadeInCode
+    }
+
+    /// Whether a node of this role is a screen that no storyboard or xib holds: made in code, or a SwiftUI root.
+    public var isMadeInCode: Bool { self == .codeScreen || self == .swiftUIScreen }
 
     /// Whether a node of this role is counted as a scene (`GraphCounts`): a scene of a storyboard that is not a
     /// placeholder for a scene elsewhere (a placeholder is counted once, as a cross-file link). A xib screen is a
@@ -266,6 +278,8 @@ public struct Node: Hashable, Sendable, Codable {
     public static func exitID(storyboard: String, action: String) -> String { "\(storyboard)#exit:\(action)" }
     /// The id of a node for a code type that has no scene.
     public static func codeID(type: String) -> String { "code:\(type)" }
+    /// The id of the screen of a SwiftUI view hosted by a hosting controller.
+    public static func swiftUIID(view: String) -> String { "swiftui:\(view)" }
     /// The id of the node for a target named in code that does not resolve: `code-target:<storyboard name>`
     /// (its initial scene, or the storyboard itself) or `code-target:<storyboard name>#<Storyboard ID>`.
     public static func codeTargetID(storyboard: String, identifier: String?) -> String {

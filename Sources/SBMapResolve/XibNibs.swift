@@ -24,6 +24,7 @@ public struct XibNibs: Sendable {
     let nibs: [Nib]
     private let byName: [String: [Int]]
     private let byFoldedName: [String: [Int]]
+    private let byScreenClass: [String: [Int]]
     /// Every nib name, sorted, for "did you mean" hints.
     let names: [String]
 
@@ -45,14 +46,20 @@ public struct XibNibs: Sendable {
         self.nibs = nibs
         var byName: [String: [Int]] = [:]
         var byFoldedName: [String: [Int]] = [:]
+        var byScreenClass: [String: [Int]] = [:]
         for (k, nib) in nibs.enumerated() {
             byName[nib.name, default: []].append(k)
             byFoldedName[nib.name.lowercased(), default: []].append(k)
+            if nib.screen != nil, let owner = nib.screenClass { byScreenClass[owner, default: []].append(k) }
         }
         self.byName = byName
+        self.byScreenClass = byScreenClass
         self.byFoldedName = byFoldedName
         names = Set(nibs.map(\.name)).sorted()
     }
+
+    /// The xib screens whose class is `name` (the File's Owner's or a top-level controller's), one per xib.
+    func screens(ofClass name: String) -> [Nib] { (byScreenClass[name] ?? []).map { nibs[$0] } }
 
     /// The xibs named exactly `name`.
     func named(_ name: String) -> [Nib] { (byName[name] ?? []).map { nibs[$0] } }

@@ -302,6 +302,8 @@ struct SiteLinks: Sendable {
         let name = Self.linkDescription(node)
         switch node.role {
         case .code: return "\(name) (code)"
+        case .codeScreen: return "\(name) (screen made in code)"
+        case .swiftUIScreen: return "\(name) (SwiftUI)"
         case .codeTarget: return name
         case .reference, .link: return node.storyboard.map { "→ \(name) in \(storyboardTitle($0))" } ?? "→ \(name)"
         default: return node.storyboard.map { "\(name) in \(storyboardTitle($0))" } ?? name

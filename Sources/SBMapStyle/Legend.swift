@@ -205,6 +205,8 @@ struct LegendUsage {
         .storyboard: "Storyboard (scene count)",
         .stub: "Storyboard further away (folded)",
         .xibScreen: "Screen from a xib",
+        .codeScreen: "Screen made in code",
+        .swiftUIScreen: "SwiftUI screen",
     ]
 
     static func roleText(_ role: SceneRole) -> String {

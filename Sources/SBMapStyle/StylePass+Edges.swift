@@ -134,6 +134,10 @@ extension StylePass {
         if edge.kind == .relationship, labels.relationships, let rel = edge.relationship {
             lines.append(TextSafety.label(Self.relationshipText(rel, order: edge.order), limit: limit))
         }
+        // Navigation made in code: the call (`push`, `present`, `tab 2`).
+        if edge.kind == .code, let call = edge.relationship {
+            lines.append(TextSafety.label(Self.navigationText(call, order: edge.order), limit: limit))
+        }
         if labels.segueIdentifiers, let ident = edge.identifier, !TextSafety.clean(ident).isEmpty {
             lines += TextSafety.labelLines(ident, limit: limit)
         }
@@ -144,6 +148,12 @@ extension StylePass {
             lines += TextSafety.wrapped(text, width: limit)
         }
         return lines
+    }
+
+    /// `push`, `present`, `tab 2`: a navigation call made in code, as its edge's label says it (tabs from 1).
+    static func navigationText(_ call: String, order: Int?) -> String {
+        guard let order, call == "tab" || call == "stack" else { return call }
+        return "\(call) \(order + 1)"
     }
 
     /// `root`, `tab 2`, `detail`, …: a relationship name made short.

@@ -260,6 +260,10 @@ extension StylePass {
         case .code:
             let lines = TextSafety.labelLines(node.customClass ?? node.label, limit: limit)
             return lines.isEmpty ? [""] : lines
+        case .swiftUIScreen:
+            // `SettingsView (SwiftUI)`: the view's name says what the screen is.
+            let lines = TextSafety.labelLines(node.label, limit: limit)
+            return lines.isEmpty ? [""] : lines
         default:
             let primary: String?
             switch options.labelMode {

@@ -98,7 +98,7 @@ import Testing
         #expect(!second.stdout.contains("error:"))
 
         let json = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
-        #expect(json["schemaVersion"] as? String == "1.4")
+        #expect(json["schemaVersion"] as? String == "1.5")
         let storyboards = try #require(json["storyboards"] as? [[String: Any]])
         #expect(storyboards.map { $0["path"] as? String } == ["App/Base.lproj/Main.storyboard", "App/Feed.storyboard"])
         #expect(storyboards[0]["localization"] as? String == "Base")

@@ -52,6 +52,15 @@ import SBMapModel
                              CodeNibLoad(name: .literal("Profile"), api: "init(nibName:bundle:)", enclosingType: home, location: at)]
             return (file, ["code:App/Home.swift#Main.storyboard#home->App/Profile.xib#-1 via init(nibName:bundle:)"],
                     ["error code-unknown-nib UINib(nibName:bundle:) 'Detial'"])
+        case "NavigationRule":
+            // Declared in the scanned code as a view controller: its one scene; `Helper` is no controller.
+            file.types = [CodeTypeDeclaration(path: ["DetailViewController"], kind: .class, superclass: "UIViewController", location: at),
+                          CodeTypeDeclaration(path: ["Helper"], kind: .class, superclass: "NSObject", location: at)]
+            file.navigations = [CodeNavigation(call: .push, controller: .type("DetailViewController"),
+                                               api: "pushViewController(_:animated:)", enclosingType: home, location: at),
+                                CodeNavigation(call: .child, controller: .type("Helper"), api: "addChild(_:)",
+                                               enclosingType: home, location: at)]
+            return (file, ["code:App/Home.swift#Main.storyboard#home->Main.storyboard#detail via pushViewController(_:animated:)"], [])
         default:
             return nil
         }
@@ -79,7 +88,7 @@ import SBMapModel
     }
 
     @Test func everyRuleOfTheTableLinksItsUse() throws {
-        #expect(CodeLinkRules.standard.all.count == 6)
+        #expect(CodeLinkRules.standard.all.count == 7)
         for rule in CodeLinkRules.standard.all {
             let (file, edges, findings) = try #require(Self.example(for: rule), "no example for \(rule)")
             var output = CodeLinkOutput()

@@ -161,6 +161,64 @@ public struct CodeNibLoad: Hashable, Sendable {
     }
 }
 
+/// A view controller handed to a navigation call in code (issue 32): `pushViewController(_:animated:)`,
+/// `present(_:animated:)`, `show(_:sender:)`, `showDetailViewController(_:sender:)`,
+/// `UINavigationController(rootViewController:)`, `setViewControllers(_:animated:)`, `viewControllers = […]`,
+/// `window.rootViewController = …`, `addChild(_:)`; or a SwiftUI view hosted by `UIHostingController(rootView:)` /
+/// `NSHostingController(rootView:)`. The linker draws an edge from the calling class's screens to the controller's.
+public struct CodeNavigation: Hashable, Sendable {
+    /// What the call does, as the edge's label says it.
+    public enum Call: String, Hashable, Sendable, Codable {
+        case push, present, show, root, tab, child
+        /// `setViewControllers` of a navigation controller: the stack it shows.
+        case stack
+    }
+
+    /// The controller handed over, as far as the code says statically.
+    public enum Controller: Hashable, Sendable {
+        /// `X()`, `X(nibName:bundle:)`, `X.init(…)`, `[[X alloc] init]`: a new object of class `X`.
+        case type(String)
+        /// A call of a function (`makeProfile()`, `self.makeProfile()`, `Factory.makeProfile()`), as a dotted path:
+        /// the class its declared return type names (`CodeFactory`), when that is a class.
+        case factory([String])
+        /// `UIHostingController(rootView: SettingsView())`: the SwiftUI view `SettingsView`.
+        case hosting(String)
+    }
+
+    public var call: Call
+    /// For `tab` (and `stack`): the controller's place in the array literal, from 0.
+    public var order: Int?
+    public var controller: Controller
+    /// The API as written: `pushViewController(_:animated:)`, `UINavigationController(rootViewController:)`, …
+    public var api: String
+    public var enclosingType: [String]
+    public var location: SourceLocation
+
+    public init(call: Call, order: Int? = nil, controller: Controller, api: String, enclosingType: [String],
+                location: SourceLocation) {
+        self.call = call
+        self.order = order
+        self.controller = controller
+        self.api = api
+        self.enclosingType = enclosingType
+        self.location = location
+    }
+}
+
+/// A function with a body whose declared return type is one type name (`func makeProfile() -> ProfileViewController`):
+/// a call of it in a navigation call stands for a controller of that class (`CodeNavigation.Controller.factory`).
+public struct CodeFactory: Hashable, Sendable {
+    /// Enclosing types, then the function's name.
+    public var path: [String]
+    /// The declared return type (`ProfileViewController`; `Self` for the enclosing type).
+    public var type: String
+
+    public init(path: [String], type: String) {
+        self.path = path
+        self.type = type
+    }
+}
+
 /// A scene instantiated from a storyboard: by identifier, or the initial scene.
 public struct CodeInstantiation: Hashable, Sendable {
     public var storyboard: CodeStoryboardRef
@@ -482,6 +540,10 @@ public struct LoadedCodeFile: Hashable, Sendable {
     public var classInstantiations: [CodeClassInstantiation]
     /// The nibs loaded by name (`CodeNibLoad`).
     public var nibLoads: [CodeNibLoad] = []
+    /// The controllers handed to navigation calls (`CodeNavigation`).
+    public var navigations: [CodeNavigation] = []
+    /// Functions that return one named type (`CodeFactory`).
+    public var factories: [CodeFactory] = []
     public var unwindActions: [CodeUnwindAction]
     /// The lines under `#if` branches and their conditions (empty for most files): a use is linked only for the
     /// platforms its branch is compiled for.
@@ -561,6 +623,6 @@ public struct LoadedCodeFile: Hashable, Sendable {
         constants.isEmpty && enums.isEmpty && helpers.isEmpty && bundleHelpers.isEmpty && generatedScenes.isEmpty && loads.isEmpty
             && instantiations.isEmpty && performs.isEmpty && generatedUses.isEmpty && classInstantiations.isEmpty
             && unwindActions.isEmpty && parameterHelpers.isEmpty && helperCalls.isEmpty && classNameHelpers.isEmpty
-            && storyboardConformances.isEmpty && nibLoads.isEmpty
+            && storyboardConformances.isEmpty && nibLoads.isEmpty && navigations.isEmpty && factories.isEmpty
     }
 }

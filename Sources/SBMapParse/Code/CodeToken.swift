@@ -102,6 +102,10 @@ enum CodeWord: String, CaseIterable, Sendable {
     case instantiateInitialViewControllerWithCreator, instantiateInitialControllerWithCreator
     case performSegue, performSegueWithIdentifier
     case nibName, NSNib, loadNibNamed, initWithNibName, nibWithNibName
+    // Navigation made in code (issue 32).
+    case pushViewController, present, presentAsSheet, presentAsModalWindow, show, showDetailViewController
+    case rootViewController, viewControllers, setViewControllers, addChild, addChildViewController
+    case presentViewController, showViewController
     // Objective-C directives.
     case hashImport = "#import", hashInclude = "#include", hashDefine = "#define", atImport = "@import"
     case atInterface = "@interface", atImplementation = "@implementation", atEnd = "@end"

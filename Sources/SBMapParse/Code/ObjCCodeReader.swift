@@ -120,6 +120,8 @@ struct ObjCCodeReader {
             declaration(at: i)
         case .initWithNibName, .nibWithNibName, .loadNibNamed:
             if stream.isPunct(i + 1, ":") { nibLoad(at: i) }
+        case .pushViewController, .presentViewController, .showViewController, .showDetailViewController, .addChildViewController:
+            if stream.isPunct(i + 1, ":"), scopes.inFunction { navigation(at: i) }
         default:
             // `.other`, and the Swift-only words, which are plain names in Objective-C.
             if stream.isPunct(i + 1, "*"), scopes.inFunction, stream.isIdentifier(i, "NSBundle") {
@@ -381,6 +383,58 @@ struct ObjCCodeReader {
         }
         file.nibLoads.append(CodeNibLoad(name: string(part.1), bundle: bundle, api: api, outcome: outcome,
                                          enclosingType: typePath, location: location(open)))
+    }
+
+    /// `[nav pushViewController:[[X alloc] init] animated:YES]`, `presentViewController:animated:completion:`,
+    /// `showViewController:sender:`, `showDetailViewController:sender:`, `addChildViewController:` (issue 32): the
+    /// controller as `[[X alloc] init…]`, `[X new]`, or a local declared `X *vc` in the method (`CodeNavigation`).
+    private mutating func navigation(at i: Int) {
+        guard let open = messageOpen(forSelectorAt: i), let msg = message(open: open),
+              let part = msg.parts.first, part.0 == stream.text(i) else { return }
+        let call: CodeNavigation.Call
+        let api: String
+        switch (part.0, msg.parts.count > 1 ? msg.parts[1].0 : "") {
+        case ("pushViewController", "animated"): (call, api) = (.push, "pushViewController:animated:")
+        case ("presentViewController", "animated"): (call, api) = (.present, "presentViewController:animated:completion:")
+        case ("showViewController", "sender"): (call, api) = (.show, "showViewController:sender:")
+        case ("showDetailViewController", "sender"): (call, api) = (.show, "showDetailViewController:sender:")
+        case ("addChildViewController", ""): (call, api) = (.child, "addChildViewController:")
+        default: return
+        }
+        guard let type = objCController(part.1, before: open) else { return }
+        file.navigations.append(CodeNavigation(call: call, controller: .type(type), api: api, enclosingType: typePath,
+                                               location: location(open)))
+    }
+
+    /// The class of `[[X alloc] init…]`, `[X new]`, or of a local `X *name` declared before `limit` in the method.
+    private func objCController(_ range: Range<Int>, before limit: Int) -> String? {
+        let a = range.lowerBound
+        if range.count == 1, stream.kind(a) == .identifier {
+            // `X *vc = …;` earlier in the method: its declared class (a superclass's name declares nothing known).
+            let name = stream.text(a)
+            var j = limit - 1
+            var steps = 0
+            // Back to the start of the method (`- (void)…` at the start of a line), no further.
+            while j > 1, steps < 2000,
+                  !(stream[j].newlineBefore && (stream.isPunct(j, "-") || stream.isPunct(j, "+")) && stream.isPunct(j + 1, "(")) {
+                if stream.isPunct(j - 1, "*"), stream.text(j, equals: name), stream.isPunct(j + 1, "="), stream.kind(j - 2) == .identifier {
+                    let type = stream.text(j - 2)
+                    return type.first?.isUppercase == true ? type : nil
+                }
+                j -= 1
+                steps += 1
+            }
+            return nil
+        }
+        guard stream.isPunct(a, "["), stream.close(a) == range.upperBound - 1 else { return nil }
+        if stream.isPunct(a + 1, "["), stream.kind(a + 2) == .identifier, stream.isIdentifier(a + 3, "alloc"),
+           stream.isPunct(a + 4, "]"), stream.kind(a + 5) == .identifier, stream.identifier(a + 5, contains: "init") {
+            return stream.text(a + 2)
+        }
+        if stream.kind(a + 1) == .identifier, stream.isIdentifier(a + 2, "new"), stream.isPunct(a + 3, "]") {
+            return stream.text(a + 1)
+        }
+        return nil
     }
 
     private mutating func instantiation(at i: Int) {

@@ -27,6 +27,9 @@ struct SwiftCodeReader {
     private var nextTrigger = 0
     /// The facts read so far (declarations and recognisers append to it).
     var file: LoadedCodeFile
+    /// The end of the last argument a navigation call has read (`NavigationRecognizer`): a navigation word before
+    /// it (`rootViewController` in `present(UINavigationController(rootViewController: x), …)`) is part of that call.
+    var navigationReadUpTo = 0
 
     /// The facts read, moved out (an empty file is left behind): `reader.file` would copy them, retaining every
     /// array they hold, and freeing the reader would then release each again.

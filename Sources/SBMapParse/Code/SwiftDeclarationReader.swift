@@ -165,6 +165,7 @@ extension SwiftCodeReader {
         j = close + 1
         var returnsStoryboard = false
         var returnsBundle = false
+        var returned = -1
         var k = 0
         while j < stream.count, k < 80 {
             let t = stream[j]
@@ -176,6 +177,7 @@ extension SwiftCodeReader {
                    stream.isIdentifier(j, "Bundle") || stream.isIdentifier(j, "NSBundle") {
                     returnsBundle = true  // `-> Bundle`
                 }
+                if stream.kind(j - 1) == .punct, stream[j - 1].punct == CodeToken.arrow { returned = j }
                 // (Names shorter than the words looked for are ruled out before any call.)
                 if !returnsStoryboard, t.end - t.start >= 12,
                    stream.identifier(j, contains: "UIStoryboard") || stream.identifier(j, contains: "NSStoryboard") {
@@ -190,9 +192,29 @@ extension SwiftCodeReader {
         if returnsBundle, scopes.atTypeLevel || scopes.scopes.isEmpty {
             bundleHelpers(stream.text(i + 1), values: bundleReturns(brace: j), at: i)
         }
+        if returned >= 0, recordUses, scopes.atTypeLevel || scopes.scopes.isEmpty { factory(returning: returned, body: j, at: i) }
         announceFunction(name: returnsStoryboard ? stream.text(i + 1) : "", returnsStoryboard: returnsStoryboard,
                          nameToken: i + 1, parameters: (open, close), at: j)
     }
+
+    /// `func makeProfile() -> ProfileViewController {`: a factory whose call stands for a controller of that class
+    /// in a navigation call (`CodeFactory`). Only a return type of one capitalised name, not a framework's (`UI…`,
+    /// `NS…`) nor a common value type, is kept: it is the look-up of a navigation call, not a list of functions.
+    private mutating func factory(returning t: Int, body: Int, at i: Int) {
+        var end = t + 1
+        while stream.isPunct(end, "!") || stream.isPunct(end, "?") { end += 1 }
+        guard end == body, stream.kind(t) == .identifier else { return }
+        let type = stream.text(t)
+        guard let c = type.utf8.first, c >= UInt8(ascii: "A"), c <= UInt8(ascii: "Z"), !type.hasPrefix("UI"), !type.hasPrefix("NS"),
+              !type.hasPrefix("CG"), !Self.valueTypes.contains(type) else { return }
+        file.factories.append(CodeFactory(path: scopes.typePath + [stream.text(i + 1)], type: type))
+    }
+
+    private static let valueTypes: Set<String> = [
+        "String", "Int", "Bool", "Double", "Float", "Void", "Data", "Date", "URL", "Any", "AnyObject", "Character",
+        "Substring", "Int64", "Int32", "UInt", "Decimal", "UUID", "Array", "Dictionary", "Set", "Optional", "Result",
+        "Never", "Bundle", "View", "AnyView", "Color", "Image", "Text", "Some", "Error",
+    ]
 
     /// An `@IBAction` function at `i` with a `StoryboardSegue` parameter is an unwind action.
     mutating func unwindAction(at i: Int, open: Int, close: Int) {

@@ -63,12 +63,40 @@ struct CodeLinkOutput: Sendable {
         // Only the scenes in storyboards of the targets that compile the file run this code.
         if file.scope.targets != nil { scenes = scenes.filter { file.reachable($0.storyboard) } }
         if !scenes.isEmpty { return scenes }
-        if let k = codeNodeByType[name] { return [CodeGraphIndex.EdgeEnd(id: codeNodes[k].id, storyboard: nil)] }
+        // A class with a screen from a xib: that screen (issue 32).
+        if let nibs = file.run.nibs {
+            let targets = file.scope.targets
+            let screens = nibs.screens(ofClass: name).filter { nib in
+                guard let targets, !nib.targets.isEmpty else { return true }
+                return nib.targets.contains { targets.contains($0) }
+            }
+            if let first = screens.first, let id = first.screen { return [CodeGraphIndex.EdgeEnd(id: id, storyboard: first.screenPath)] }
+        }
+        return [codeNode(for: name, at: location, file)]
+    }
+
+    /// The node of type `name` in code: a `code` node, or for a class whose screen is made in code (`screenTypes`),
+    /// a `code-screen` node; made by the first call that needs it.
+    mutating func codeNode(for name: String, at location: SourceLocation, _ file: CodeFileContext) -> CodeGraphIndex.EdgeEnd {
+        if let k = codeNodeByType[name] { return CodeGraphIndex.EdgeEnd(id: codeNodes[k].id, storyboard: nil) }
         let id = Node.codeID(type: name)
+        let screen = file.run.screenTypes.contains(name)
         codeNodeByType[name] = codeNodes.count
-        codeNodes.append(Node(id: id, storyboard: nil, objectID: nil, element: "code", role: .code, customClass: name,
-                              label: name, location: file.symbols.location(ofType: name) ?? location))
-        return [CodeGraphIndex.EdgeEnd(id: id, storyboard: nil)]
+        codeNodes.append(Node(id: id, storyboard: nil, objectID: nil, element: "code", role: screen ? .codeScreen : .code,
+                              customClass: name, label: name, location: file.symbols.location(ofType: name) ?? location))
+        return CodeGraphIndex.EdgeEnd(id: id, storyboard: nil)
+    }
+
+    /// The screen of the SwiftUI view `view` (`swiftui-screen`), made by the first call that needs it.
+    mutating func swiftUIScreen(for view: String, at location: SourceLocation, _ file: CodeFileContext) -> CodeGraphIndex.EdgeEnd {
+        let id = Node.swiftUIID(view: view)
+        if codeTargetByID[id] == nil {
+            codeTargetByID[id] = codeNodes.count
+            codeNodes.append(Node(id: id, storyboard: nil, objectID: nil, element: "swiftui", role: .swiftUIScreen,
+                                  customClass: view, label: "\(view) (SwiftUI)",
+                                  location: file.symbols.location(ofType: view) ?? location))
+        }
+        return CodeGraphIndex.EdgeEnd(id: id, storyboard: nil)
     }
 
     /// Links a call that asks for the initial scene (a plain `instantiateInitialViewController()` or a generated
@@ -127,7 +155,8 @@ struct CodeLinkOutput: Sendable {
     }
 
     mutating func addEdges(from type: [String], to targets: [CodeGraphIndex.EdgeEnd], identifier: String?,
-                           location: SourceLocation, via api: CodeAPI, onlyFrom: String? = nil, _ file: CodeFileContext) {
+                           location: SourceLocation, via api: CodeAPI, onlyFrom: String? = nil,
+                           navigation: (call: String, order: Int?)? = nil, _ file: CodeFileContext) {
         guard !targets.isEmpty else { return }
         var from = sources(for: type, at: location, file)
         if let onlyFrom { from = from.filter { $0.storyboard == onlyFrom } }
@@ -140,8 +169,9 @@ struct CodeLinkOutput: Sendable {
                 }
                 let cross = source.storyboard == nil || source.storyboard != target.storyboard
                 let id = edgeID(at: location, from: source.id, to: target.id)
-                edges.append(Edge(id: id, from: source.id, to: target.id,
-                                  kind: .code, identifier: identifier, crossFile: cross, location: location, via: api.name))
+                edges.append(Edge(id: id, from: source.id, to: target.id, kind: .code, relationship: navigation?.call,
+                                  order: navigation?.order, identifier: identifier, crossFile: cross, location: location,
+                                  via: api.name))
             }
         }
     }

@@ -11,10 +11,14 @@ final class CodeLinkContext: Sendable {
     let rules: CodeLinkRules
     /// The app's xibs, which nib names in code are checked against; `nil` when the run read none (`NibLoadRule`).
     let nibs: XibNibs?
+    /// The classes whose screen is made in code (`code-screen` nodes; `NavigationRule.screenTypes`): their node has
+    /// that role wherever a rule makes it, so that every pass makes the same node.
+    let screenTypes: Set<String>
 
     init(index: CodeGraphIndex, symbols: CodeSymbolTable, membership: TargetMembership, classNameHeuristic: Bool,
-         rules: CodeLinkRules = .standard, nibs: XibNibs? = nil) {
+         rules: CodeLinkRules = .standard, nibs: XibNibs? = nil, screenTypes: Set<String> = []) {
         self.nibs = nibs
+        self.screenTypes = screenTypes
         self.index = index
         self.symbols = symbols
         self.membership = membership

@@ -43,6 +43,8 @@ struct CodeSymbolTable: Sendable {
         var isProtocol = false
         /// The first sentence of the first doc comment of a declaration of the type.
         var doc: String?
+        /// The toolkit the file of `definedIn` imports (`UIKit`; `AppKit` or `Cocoa`), when it imports one of them only.
+        var toolkit: CodeAPI.Toolkit?
 
         /// Adds a declaration of the type; returns its superclass when it is the first to name one.
         mutating func add(superclass declared: String?, kind: CodeTypeDeclaration.Kind, location at: SourceLocation) -> String? {
@@ -99,8 +101,41 @@ struct CodeSymbolTable: Sendable {
             for m in files[f].typedMembers {
                 if let owner = m.owner.last { memberTypes[MemberKey(owner: owner, name: m.name), default: []].insert(m.type) }
             }
+            for factory in files[f].factories {
+                if let name = factory.path.last { factoriesByName[name, default: []].append(factory) }
+            }
         }
     }
+
+    /// Functions that return one named type, by the function's name (`CodeFactory`).
+    private var factoriesByName: [String: [CodeFactory]] = [:]
+
+    /// The class a call of the function `path` (`["makeProfile"]`, `["Factory", "makeProfile"]`) made in the type
+    /// `from` returns, as its declaration says: the function of that name in the type that names it, or in `from`
+    /// or a superclass of it, or else the one function of that name in the scanned code (several that disagree:
+    /// unknown). `Self` is the type that declares the function.
+    func factoryType(_ path: [String], from: [String]) -> String? {
+        guard let name = path.last, let candidates = factoriesByName[name] else { return nil }
+        func owner(_ f: CodeFactory) -> String? { f.path.count >= 2 ? f.path[f.path.count - 2] : nil }
+        func type(_ f: CodeFactory) -> String? { f.type == "Self" ? owner(f) : f.type }
+        if path.count >= 2, let named = path.first, let c = named.utf8.first, c >= UInt8(ascii: "A"), c <= UInt8(ascii: "Z") {
+            let found = Set(candidates.filter { owner($0) == named }.compactMap(type))
+            return found.count == 1 ? found.first : nil
+        }
+        if path.count == 1, var current = from.last {
+            for _ in 0..<32 {
+                let found = Set(candidates.filter { owner($0) == current }.compactMap(type))
+                if !found.isEmpty { return found.count == 1 ? found.first : nil }
+                guard let up = types[current]?.superclass else { break }
+                current = up
+            }
+        }
+        let all = Set(candidates.compactMap(type))
+        return all.count == 1 ? all.first : nil
+    }
+
+    /// The toolkit the file that defines type `name` imports alone (see `TypeFacts.toolkit`).
+    func toolkit(ofType name: String) -> CodeAPI.Toolkit? { types[name]?.toolkit }
 
     private struct MemberKey: Hashable, Sendable {
         var owner: String
@@ -188,6 +223,12 @@ struct CodeSymbolTable: Sendable {
                         types[s, default: TypeFacts()].subclasses.append(name)
                     }
                     if let doc = declared[k].doc, types[name]?.doc == nil { types[name]?.doc = doc }
+                    if types[name]?.definedIn == declared[k].location.path, types[name]?.toolkit == nil {
+                        let imports = files[f].imports
+                        let uiKit = imports.contains("UIKit")
+                        let appKit = imports.contains("AppKit") || imports.contains("Cocoa")
+                        types[name]?.toolkit = uiKit == appKit ? nil : uiKit ? .uiKit : .appKit
+                    }
                 }
             }
         }

@@ -176,6 +176,8 @@ struct CodeAPI: Sendable, Equatable {
         case classNameHeuristic
         /// A nib loaded by name (`init(nibName:bundle:)`, `UINib(nibName:bundle:)`, …).
         case nibLoad
+        /// A controller handed to a navigation call (`pushViewController(_:animated:)`, `present(_:animated:)`, …).
+        case navigation
     }
 
     /// The storyboard classes of one toolkit: UIKit's run on iOS and tvOS, AppKit's on macOS.
@@ -215,7 +217,7 @@ struct CodeAPI: Sendable, Equatable {
         case .generated(.swiftGen): "SwiftGen's StoryboardScene accessor"
         case .generated(.rSwift): "R.swift's R.storyboard accessor"
         case .classNameHeuristic: "the class-name helper"
-        case .storyboardLoad, .instantiation, .seguePerform, .nibLoad: name
+        case .storyboardLoad, .instantiation, .seguePerform, .nibLoad, .navigation: name
         }
     }
 

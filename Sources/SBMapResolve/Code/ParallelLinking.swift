@@ -19,8 +19,10 @@ extension CodeLinker {
     func passes(of prepared: Prepared, index: CodeGraphIndex) -> (files: [CodeLinkPass.Result],
                                                                          unwinds: CodeLinkPass.Result) {
         let files = prepared.files
+        let screenTypes = prepared.nibs == nil ? []
+            : NavigationRule.screenTypes(files, symbols: prepared.symbols, index: index, nibs: prepared.nibs)
         let context = CodeLinkContext(index: index, symbols: prepared.symbols, membership: prepared.membership,
-                                      classNameHeuristic: classNameHeuristic, nibs: prepared.nibs)
+                                      classNameHeuristic: classNameHeuristic, nibs: prepared.nibs, screenTypes: screenTypes)
         let chunks = stride(from: 0, to: files.count, by: filesPerPass).map { $0..<min($0 + filesPerPass, files.count) }
         // The unwind pass reads every file's actions and no other pass's results: it starts first, alongside the
         // others.

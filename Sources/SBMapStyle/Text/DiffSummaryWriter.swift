@@ -60,6 +60,10 @@ public enum DiffSummaryWriter {
                   diff.removedNodes.count { $0.role.isCountedScene && $0.role != .xibScreen })
             + (a.xibScreens + b.xibScreens == 0 ? "" : row("xib screens", a.xibScreens, b.xibScreens,
                   addedNodes.count { $0.role == .xibScreen }, diff.removedNodes.count { $0.role == .xibScreen }))
+            + (a.codeScreens + b.codeScreens == 0 ? "" : row("code screens", a.codeScreens, b.codeScreens,
+                  addedNodes.count { $0.role == .codeScreen }, diff.removedNodes.count { $0.role == .codeScreen }))
+            + (a.swiftUIScreens + b.swiftUIScreens == 0 ? "" : row("SwiftUI screens", a.swiftUIScreens, b.swiftUIScreens,
+                  addedNodes.count { $0.role == .swiftUIScreen }, diff.removedNodes.count { $0.role == .swiftUIScreen }))
             + row("segues", a.segues, b.segues, addedEdges.count { $0.kind.isInterfaceBuilderSegue }, diff.removedEdges.count { $0.kind.isInterfaceBuilderSegue })
             + row("cross-file links", a.crossFileLinks.total, b.crossFileLinks.total,
                   addedNodes.count { $0.role.isCrossFileLink }, diff.removedNodes.count { $0.role.isCrossFileLink })

@@ -68,6 +68,8 @@ public enum MarkdownWriter: MapTextWriter {
         [
             plural(counts.storyboards, "storyboard"), plural(counts.scenes, "scene"),
             counts.xibScreens > 0 ? plural(counts.xibScreens, "xib screen") : nil,
+            counts.codeScreens > 0 ? plural(counts.codeScreens, "code screen") : nil,
+            counts.swiftUIScreens > 0 ? plural(counts.swiftUIScreens, "SwiftUI screen") : nil,
             plural(counts.crossFileLinks.total, "cross-file link"),
             plural(counts.errors, "error"), plural(counts.warnings, "warning"),
         ].compactMap { $0 }.joined(separator: ", ")

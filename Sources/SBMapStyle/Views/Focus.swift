@@ -247,7 +247,7 @@ public struct FocusView: Hashable, Sendable {
 
         /// What a stub counts: real scenes, not placeholders; for the code stub, the types in code.
         static func countsAsScene(_ node: Node) -> Bool {
-            node.role == .code || node.role.isCountedScene
+            node.role == .code || node.role.isMadeInCode || node.role.isCountedScene
         }
 
         /// What the stub of `path` stands for in all (`code`: the types in code), before what the map draws.

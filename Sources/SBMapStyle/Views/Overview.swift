@@ -34,7 +34,7 @@ public enum OverviewView {
             guard let node = node(id) else { return nil }
             if let storyboard = node.storyboard, summaries[storyboard] != nil { return nodeID(storyboard) }
             switch node.role {
-            case .code:
+            case .code, .codeScreen, .swiftUIScreen:
                 extraNodes[node.id] = node
                 return node.id
             case .codeTarget:

@@ -44,6 +44,7 @@ struct SwiftAPIRecognizers: Sendable {
         RSwiftRecognizer.self,
         ClassNameHelperRecognizer.self,
         NibLoadRecognizer.self,
+        NavigationRecognizer.self,
     ])
 
     /// The declaration words at which the reader may record something inside a body: a type declared in a
