@@ -147,10 +147,13 @@ public enum DiffSummaryWriter {
         for (from, to) in diff.renamed { lines[to, default: []].insert("renamed from \(MarkdownWriter.inline(from))", at: 0) }
         let headPaths = Set(diff.head.storyboards.map(\.path))
         for storyboard in diff.base.storyboards where diff.storyboardMatch[storyboard.path] == nil {
-            lines[storyboard.path, default: []].insert("storyboard removed", at: 0)
+            lines[storyboard.path, default: []].insert(storyboard.isXib ? "xib removed" : "storyboard removed", at: 0)
         }
         let matchedHead = Set(diff.storyboardMatch.values)
-        for path in headPaths.subtracting(matchedHead) { lines[path, default: []].insert("storyboard added", at: 0) }
+        let headXibs = Set(diff.head.storyboards.lazy.filter(\.isXib).map(\.path))
+        for path in headPaths.subtracting(matchedHead) {
+            lines[path, default: []].insert(headXibs.contains(path) ? "xib added" : "storyboard added", at: 0)
+        }
         guard !lines.isEmpty else { return "" }
         var out = "\n### Changes by storyboard\n"
         for path in lines.keys.sorted() {
