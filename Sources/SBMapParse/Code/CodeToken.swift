@@ -101,7 +101,7 @@ enum CodeWord: String, CaseIterable, Sendable {
     case instantiateInitialViewController, instantiateInitialController
     case instantiateInitialViewControllerWithCreator, instantiateInitialControllerWithCreator
     case performSegue, performSegueWithIdentifier
-    case nibName, NSNib, loadNibNamed, initWithNibName, nibWithNibName
+    case nibName, NSNib, loadNibNamed, initWithNibName, nibWithNibName, windowNibName, initWithWindowNibName
     // Objective-C directives.
     case hashImport = "#import", hashInclude = "#include", hashDefine = "#define", atImport = "@import"
     case atInterface = "@interface", atImplementation = "@implementation", atEnd = "@end"

@@ -118,7 +118,7 @@ struct ObjCCodeReader {
             }
         case .NSString, .UIStoryboard, .NSStoryboard:
             declaration(at: i)
-        case .initWithNibName, .nibWithNibName, .loadNibNamed:
+        case .initWithNibName, .nibWithNibName, .loadNibNamed, .initWithWindowNibName:
             if stream.isPunct(i + 1, ":") { nibLoad(at: i) }
         default:
             // `.other`, and the Swift-only words, which are plain names in Objective-C.
@@ -358,7 +358,7 @@ struct ObjCCodeReader {
     }
 
     /// `[[X alloc] initWithNibName:@"X" bundle:nil]`, `[super initWithNibName:…]`, `[UINib nibWithNibName:bundle:]`,
-    /// `[[NSBundle mainBundle] loadNibNamed:owner:options:]` (`CodeNibLoad`).
+    /// `[[NSBundle mainBundle] loadNibNamed:owner:options:]`, `[super initWithWindowNibName:@"Prefs"]` (`CodeNibLoad`).
     private mutating func nibLoad(at i: Int) {
         guard let open = messageOpen(forSelectorAt: i), let msg = message(open: open),
               let part = msg.parts.first, part.0 == stream.text(i) else { return }
@@ -370,6 +370,11 @@ struct ObjCCodeReader {
         case "initWithNibName":
             guard receiver == "super" || receiver == "self" || receiver.hasSuffix(" alloc]") else { return }
             api = "initWithNibName:bundle:"
+        case "initWithWindowNibName":
+            // An NSWindowController whose nib is missing has no window: nothing raises.
+            guard receiver == "super" || receiver == "self" || receiver.hasSuffix(" alloc]") else { return }
+            api = msg.parts.count > 1 ? "initWithWindowNibName:" + msg.parts.dropFirst().map { $0.0 + ":" }.joined() : "initWithWindowNibName:"
+            outcome = .fails
         case "nibWithNibName":
             guard receiver == "UINib" else { return }
             api = "nibWithNibName:bundle:"
