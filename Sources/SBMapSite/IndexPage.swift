@@ -33,8 +33,7 @@ struct IndexPage {
             w.raw("</li>\n")
         }
         count(counts.storyboards, nounFor(counts.storyboards, "storyboard"), href: "#storyboards")
-        count(counts.scenes, nounFor(counts.scenes, "scene"))
-        if counts.xibScreens > 0 { count(counts.xibScreens, nounFor(counts.xibScreens, "xib screen")) }
+        for (kind, n) in counts.screenKinds { count(n, nounFor(n, kind.noun)) }
         count(counts.segues, nounFor(counts.segues, "segue"))
         let crossFile = counts.crossFileLinks
         let states = [(crossFile.unresolved, "unresolved"), (crossFile.ambiguous, "ambiguous"), (crossFile.external, "external")]

@@ -56,10 +56,13 @@ public enum DiffSummaryWriter {
         func new(_ level: Severity, _ list: [Diagnostic]) -> Int { list.count { $0.severity == level } }
         return "| | before | after | added, new | removed, fixed |\n|---|---:|---:|---:|---:|\n"
             + row("storyboards", a.storyboards, b.storyboards)
-            + row("scenes", a.scenes, b.scenes, addedNodes.count { $0.role.isCountedScene && $0.role != .xibScreen },
-                  diff.removedNodes.count { $0.role.isCountedScene && $0.role != .xibScreen })
-            + (a.xibScreens + b.xibScreens == 0 ? "" : row("xib screens", a.xibScreens, b.xibScreens,
-                  addedNodes.count { $0.role == .xibScreen }, diff.removedNodes.count { $0.role == .xibScreen }))
+            + GraphCounts.ScreenKind.allCases.map { kind in
+                // Scenes always; another kind of screen where either side has some.
+                a[screens: kind] + b[screens: kind] == 0 && !kind.namedWhenNone ? ""
+                    : row(kind.noun + "s", a[screens: kind], b[screens: kind],
+                          addedNodes.count { GraphCounts.ScreenKind(role: $0.role) == kind },
+                          diff.removedNodes.count { GraphCounts.ScreenKind(role: $0.role) == kind })
+            }.joined()
             + row("segues", a.segues, b.segues, addedEdges.count { $0.kind.isInterfaceBuilderSegue }, diff.removedEdges.count { $0.kind.isInterfaceBuilderSegue })
             + row("cross-file links", a.crossFileLinks.total, b.crossFileLinks.total,
                   addedNodes.count { $0.role.isCrossFileLink }, diff.removedNodes.count { $0.role.isCrossFileLink })
