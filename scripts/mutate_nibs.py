@@ -60,8 +60,10 @@ def nib_sites(root, rel):
             statement = S.statement_around(text, m.start(), m.end())
             if form.startswith("loadNibNamed") and "topLevelObjects" in statement:
                 form, raises = form.split("(")[0] + ("(_:owner:topLevelObjects:)" if swift else ":owner:topLevelObjects:"), False
+            # from the call to its literal: sbmap reports a load where the call is written (`UINib(` on one line and
+            # `nibName: "X"` on the next)
             line = S.line_of(text, start)
-            sites.append({"kind": "nib", "path": rel, "lo": line, "hi": line, "name": nib_name(m.group("name")),
+            sites.append({"kind": "nib", "path": rel, "lo": S.line_of(text, m.start()), "hi": line, "name": nib_name(m.group("name")),
                           "literal": m.group("name"), "form": form, "raises": raises, "known": raises,
                           "main": S.bundle_is_main(statement)})
     return sites
