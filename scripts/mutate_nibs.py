@@ -64,7 +64,7 @@ def nib_sites(root, rel):
             # `nibName: "X"` on the next)
             line = S.line_of(text, start)
             sites.append({"kind": "nib", "path": rel, "lo": S.line_of(text, m.start()), "hi": line, "name": nib_name(m.group("name")),
-                          "literal": m.group("name"), "form": form, "raises": raises, "known": raises,
+                          "literal": m.group("name"), "literal_line": line, "form": form, "raises": raises, "known": raises,
                           "main": S.bundle_is_main(statement)})
     return sites
 
@@ -125,7 +125,7 @@ def mutations(app, baseline, skips, already):
         for s in uses:
             if expected("nib-name", g, s):
                 out.append({"kind": "nib-name", "group": key, "name": g["name"], "sites": [s], "how": None,
-                            "files": [s["path"]], "literal": s["literal"], "line": s["lo"]})
+                            "files": [s["path"]], "literal": s["literal"], "line": s["literal_line"]})
     return out
 
 
