@@ -22,6 +22,9 @@ a segue identifier. Then, in a private copy of the app, one mutation at a time:
   class-helper    rename the storyboard file, or the Storyboard ID, that a helper naming them after the class loads
                   (`ReceiptVC.instantiateFromStoryboard()` with `String(describing: self)`, `board.instantiate(
                   ProfileVC.self)` with `String(describing: T.self)`, Reusable's StoryboardBased/StoryboardSceneBased)
+  nib-file        rename a xib that code loads by a literal name (scripts/mutate_nibs.py: the loads that raise
+                  when the nib is missing, from the main bundle)
+  nib-name        change one such nib name literal in code
 
 runs `sbmap export . --format json`, and expects a finding at warning or above at every use of the broken name
 (path:line: the call, the placeholder, the plist key), and at error where the harness knows receiver and target (a
@@ -53,6 +56,7 @@ from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mutate_nibs as N  # noqa: E402
 import mutate_pbx  # noqa: E402
 import mutate_sites as S  # noqa: E402
 from mutate_report import KINDS, report  # noqa: E402
@@ -171,7 +175,7 @@ class App:
         owner = {}  # code use -> the class it is written in
         for m in found:
             for site in m["sites"]:
-                if site["kind"] in ("name", "id", "segue", "initial", "class-helper") and site["path"] in self.code:
+                if site["kind"] in ("name", "id", "segue", "initial", "class-helper", "nib") and site["path"] in self.code:
                     upto = "\n".join(self.code[site["path"]].split("\n")[:site["lo"]])
                     decl = list(re.finditer(r"\b(?:class|struct|enum|extension|@implementation|@interface)\s+(\w+)", upto))
                     if decl:
@@ -425,6 +429,8 @@ class Applied:
             elif m["kind"] == "initial":
                 for f in files:
                     self.rewrite(f, r'(<document\b[^>]*?)\s+initialViewController="[^"]*"', lambda x: x.group(1))
+            elif m["kind"] in N.KINDS:
+                N.apply(self, m)
             else:
                 for i, f in enumerate(files):
                     src = os.path.join(self.root, f)
@@ -533,13 +539,13 @@ def main():
                 false_positives.append({"app": app.folder, "at": where, "severity": d["severity"], "code": d["code"],
                                         "message": d["message"]})
         app_skips = defaultdict(list)
-        found = [m for m in mutations(app, diags, app_skips) if m["kind"] in kinds]
+        found = [m for m in mutations(app, diags, app_skips) + N.mutations(app, diags, app_skips, already) if m["kind"] in kinds]
         for (kind, reason), n in app_skips.items():
             if kind in kinds:
                 skips[(kind, reason)] += n
         by_kind = defaultdict(list)
         for m in found:
-            m["app"], m["files"] = app.folder, app.groups[m["group"]]["files"]
+            m["app"], m["files"] = app.folder, m.get("files") or app.groups[m["group"]]["files"]
             by_kind[m["kind"]].append(m)
         app.mark_by_design(found)
         for kind, ms in sorted(by_kind.items()):

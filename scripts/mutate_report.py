@@ -4,7 +4,8 @@ import json
 import os
 from collections import defaultdict
 
-KINDS = ("storyboard-id", "id-parameter", "segue", "segue-removed", "storyboard-file", "deleted-ref", "initial", "class-helper")
+KINDS = ("storyboard-id", "id-parameter", "segue", "segue-removed", "storyboard-file", "deleted-ref", "initial", "class-helper",
+         "nib-file", "nib-name")
 
 
 def table(header, rows):

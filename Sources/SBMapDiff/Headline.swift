@@ -69,8 +69,12 @@ extension GraphDiff {
         func add(_ path: String?, _ what: String) { tallies[key(path), default: Tally()].add(what) }
         let removedStoryboards = Set(base.storyboards.map(\.path).filter { storyboardMatch[$0] == nil })
         let matchedHead = Set(storyboardMatch.values)
-        for storyboard in head.storyboards where !matchedHead.contains(storyboard.path) { add(storyboard.path, "new storyboard") }
-        for path in removedStoryboards.sorted() { add(path, "storyboard removed") }
+        // A xib's cluster is named as a xib: `Profile.xib: new xib`, not a storyboard.
+        for storyboard in head.storyboards where !matchedHead.contains(storyboard.path) {
+            add(storyboard.path, storyboard.isXib ? "new xib" : "new storyboard")
+        }
+        let baseXibs = Set(base.storyboards.lazy.filter(\.isXib).map(\.path))
+        for path in removedStoryboards.sorted() { add(path, baseXibs.contains(path) ? "xib removed" : "storyboard removed") }
         for (from, to) in renamed {
             // Moved to another folder, or renamed: the part that changed.
             let folder = from.split(separator: "/").dropLast().joined(separator: "/")
@@ -83,6 +87,8 @@ extension GraphDiff {
         }
         func mappedPath(_ node: Node?) -> String? { node?.storyboard.map { storyboardMatch[$0] ?? $0 } }
         func kind(_ node: Node) -> String? {
+            // A xib's view controller is a screen, not a storyboard's scene.
+            if node.role == .xibScreen { return "screen" }
             if node.role.isCountedScene { return "scene" }
             if node.role.isCrossFileLink { return "reference" }
             return nil
@@ -129,7 +135,7 @@ extension GraphDiff {
         }
         func phrase(_ what: String, _ count: Int) -> String {
             // "scene moved to Extras" → "2 scenes moved to Extras"; "new storyboard" stays as it is.
-            guard count > 0, what != "new storyboard", what != "storyboard removed", !what.hasPrefix("renamed"),
+            guard count > 0, !Self.fileChanges.contains(what), !what.hasPrefix("renamed"),
                   !what.hasPrefix("moved from"), !what.hasPrefix("became "), !what.hasPrefix("no longer ") else { return what }
             guard count > 1 else { return "1 \(what)" }
             let words = what.split(separator: " ", maxSplits: 1).map(String.init)
@@ -146,4 +152,7 @@ extension GraphDiff {
         return out.sorted { ($1.weight, $0.name, $0.changes.joined()) < ($0.weight, $1.name, $1.changes.joined()) }
             .map { (name: $0.name, changes: $0.changes) }
     }
+
+    /// What happened to a whole file, said without a count.
+    private static let fileChanges: Set<String> = ["new storyboard", "storyboard removed", "new xib", "xib removed"]
 }

@@ -68,6 +68,87 @@ public struct GraphCounts: Hashable, Sendable, Codable {
         }
     }
 
+    /// The kinds of screen the counts name apart, in the order every output writes them: `2 scenes, 3 xib screens`.
+    /// A new kind of screen node is a case here (its noun, and the role that makes it), a stored count, and a line
+    /// in `subscript(screens:)`: `check`, the site's index, Markdown, the diff summary and the overview's boxes
+    /// name it from this list.
+    public enum ScreenKind: String, CaseIterable, Sendable, Comparable {
+        /// A scene of a storyboard (`NodeRole.isCountedScene`).
+        case scene
+        /// A screen from a `.xib` (`xib-screen`).
+        case xib
+        /// A screen made in code (`code-screen`).
+        case code
+        /// A hosted SwiftUI view (`swiftui-screen`).
+        case swiftUI
+
+        /// The kind of screen a node of `role` is; `nil` for a node that is no screen (a placeholder, an exit, code).
+        public init?(role: SceneRole) {
+            if role == .xibScreen {
+                self = .xib
+            } else if role == .codeScreen {
+                self = .code
+            } else if role == .swiftUIScreen {
+                self = .swiftUI
+            } else if role.isCountedScene {
+                self = .scene
+            } else {
+                return nil
+            }
+        }
+
+        /// The kind of screen a file of `kind` holds: a xib's are xib screens.
+        public init(file kind: Storyboard.Kind) {
+            self = kind == .xib ? .xib : .scene
+        }
+
+        /// `scene`, `xib screen`.
+        public var noun: String {
+            switch self {
+            case .scene: "scene"
+            case .xib: "xib screen"
+            case .code: "code screen"
+            case .swiftUI: "SwiftUI screen"
+            }
+        }
+
+        /// Whether the counts name the kind where there is none: scenes always (a storyboards-only app's outputs
+        /// are as they were), the others only where an app has some.
+        public var namedWhenNone: Bool { self == .scene }
+
+        public static func < (a: Self, b: Self) -> Bool {
+            allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        }
+    }
+
+    /// The screens of one kind.
+    public subscript(screens kind: ScreenKind) -> Int {
+        get {
+            switch kind {
+            case .scene: scenes
+            case .xib: xibScreens
+            case .code: codeScreens
+            case .swiftUI: swiftUIScreens
+            }
+        }
+        set {
+            switch kind {
+            case .scene: scenes = newValue
+            case .xib: xibScreens = newValue
+            case .code: codeScreens = newValue
+            case .swiftUI: swiftUIScreens = newValue
+            }
+        }
+    }
+
+    /// The kinds of screen to name, with their counts: scenes, then each other kind the app has.
+    public var screenKinds: [(kind: ScreenKind, count: Int)] {
+        ScreenKind.allCases.compactMap { kind in
+            let n = self[screens: kind]
+            return n > 0 || kind.namedWhenNone ? (kind, n) : nil
+        }
+    }
+
     /// The counts of the storyboard at `path` (zero for a path that is no storyboard of the graph).
     public func storyboard(_ path: String) -> PerStoryboard { byStoryboard[path] ?? PerStoryboard() }
 
@@ -147,16 +228,10 @@ public struct GraphCounts: Hashable, Sendable, Codable {
             let state = graph.nodes[k].resolution?.state
             if role.isCrossFileLink {
                 crossFileLinks.add(state ?? .unresolved)
-            } else if role == .xibScreen {
-                xibScreens += 1
-            } else if role == .codeScreen {
-                codeScreens += 1
-                codeTypes += 1
-            } else if role == .swiftUIScreen {
-                swiftUIScreens += 1
-                codeTypes += 1
-            } else if role.isScene {
-                scenes += 1
+            } else if let kind = ScreenKind(role: role) {
+                self[screens: kind] += 1
+                // Screens made in code and SwiftUI screens are types in code too (a focus map's code stub).
+                if kind == .code || kind == .swiftUI { codeTypes += 1 }
             } else if role == .codeTarget {
                 codeTargets.insert(graph.nodes[k].id)
             } else if role == .code {
@@ -230,10 +305,8 @@ public struct GraphCounts: Hashable, Sendable, Codable {
     /// `2 storyboards, 4 scenes, 2 segues, 2 cross-file links (1 resolved, 1 unresolved); 1 error, 0 warnings, 0 notes`:
     /// the line that closes every run.
     public var summaryLine: String {
-        var parts = [plural(storyboards, "storyboard"), plural(scenes, "scene")]
-        if xibScreens > 0 { parts.append(plural(xibScreens, "xib screen")) }
-        if codeScreens > 0 { parts.append(plural(codeScreens, "code screen")) }
-        if swiftUIScreens > 0 { parts.append(plural(swiftUIScreens, "SwiftUI screen")) }
+        var parts = [plural(storyboards, "storyboard")]
+        parts += screenKinds.map { plural($0.count, $0.kind.noun) }
         parts.append(plural(segues, "segue"))
         var links = plural(crossFileLinks.total, "cross-file link")
         if crossFileLinks.total > 0 {

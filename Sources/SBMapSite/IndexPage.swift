@@ -33,10 +33,7 @@ struct IndexPage {
             w.raw("</li>\n")
         }
         count(counts.storyboards, nounFor(counts.storyboards, "storyboard"), href: "#storyboards")
-        count(counts.scenes, nounFor(counts.scenes, "scene"))
-        if counts.xibScreens > 0 { count(counts.xibScreens, nounFor(counts.xibScreens, "xib screen")) }
-        if counts.codeScreens > 0 { count(counts.codeScreens, nounFor(counts.codeScreens, "code screen")) }
-        if counts.swiftUIScreens > 0 { count(counts.swiftUIScreens, nounFor(counts.swiftUIScreens, "SwiftUI screen")) }
+        for (kind, n) in counts.screenKinds { count(n, nounFor(n, kind.noun)) }
         count(counts.segues, nounFor(counts.segues, "segue"))
         let crossFile = counts.crossFileLinks
         let states = [(crossFile.unresolved, "unresolved"), (crossFile.ambiguous, "ambiguous"), (crossFile.external, "external")]

@@ -129,7 +129,9 @@ extension StylePass {
         let limit = labels.maxLength
         var lines = Self.summaryNameLines(summary, storyboard: storyboardsByID[summary.storyboard], limit: limit)
         if lines.isEmpty { lines = [""] }
-        let scenes = plural(summary.scenes, summary.storyboard.hasSuffix(".xib") ? "xib screen" : "scene")
+        // Named by the kind of screen the file holds (`3 xib screens`).
+        let fileKind = storyboardsByID[summary.storyboard]?.kind ?? (summary.storyboard.hasSuffix(".xib") ? .xib : .storyboard)
+        let scenes = plural(summary.scenes, GraphCounts.ScreenKind(file: fileKind).noun)
         if node.role == .stub, node.summary?.storyboard == "code" {
             // The stub for types in code further away (coordinators, helpers): not a storyboard.
             lines = [TextSafety.label("Code", limit: limit)]

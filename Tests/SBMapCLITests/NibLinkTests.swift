@@ -123,4 +123,113 @@ import Testing
         let unbuilt = lines.filter { $0.hasPrefix("App/Unbuilt.swift") }
         #expect(!unbuilt.isEmpty && unbuilt.allSatisfy { $0.contains(": note: ") }, "\(run.stderr)")
     }
+
+    // MARK: The nib a view controller finds by its class's name
+
+    static let implicitCode = """
+        import UIKit
+        class SettingsViewController: UIViewController {}
+        class AccountViewController: UIViewController {}
+        class PlainViewController: UIViewController {}
+        class Router {
+            func open() {
+                let a = SettingsViewController()
+                let b = AccountViewController(nibName: nil, bundle: nil)
+                let c = PlainViewController()
+                let d = ProfileViewController()
+            }
+        }
+        """
+
+    static func implicitApp(extra: [String: String] = [:]) throws -> URL {
+        try XibScreensTests.app(extra: [
+            "App/Views/SettingsView.xib": XibScreensTests.xib(owner: "SettingsViewController"),
+            "App/Views/AccountViewController.xib": XibScreensTests.xib(owner: "AccountViewController"),
+            "App/Router.swift": implicitCode,
+        ].merging(extra) { $1 })
+    }
+
+    /// `SettingsViewController()` loads `SettingsView.xib` and `AccountViewController(nibName: nil, bundle: nil)`
+    /// loads `AccountViewController.xib` (UIKit's rule for a nil nib name); a controller without such a nib makes
+    /// its view in code (`PlainViewController`), and `Profile.xib` is not the nib of `ProfileViewController()`: no
+    /// link and no finding for either.
+    @Test func aControllerMadeWithoutANibNameLinksToTheNibNamedAfterItsClass() throws {
+        let folder = try Self.implicitApp()
+        let (nodes, edges) = try Self.export(folder)
+        func screen(_ cls: String) throws -> String {
+            try #require(nodes.first { $0["role"] as? String == "xib-screen" && $0["customClass"] as? String == cls }?["id"] as? String)
+        }
+        let fromRouter = edges.filter { $0["from"] as? String == "code:Router" && $0["kind"] as? String == "code" }
+        let linked = Set(fromRouter.compactMap { e in (e["to"] as? String).map { "\($0) \(e["via"] as? String ?? "")" } })
+        #expect(linked == ["\(try screen("SettingsViewController")) init()",
+                           "\(try screen("AccountViewController")) init(nibName:bundle:)"], "\(fromRouter)")
+        let check = try Harness.run(["check", ".", "--no-config"], in: folder)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(!check.stderr.contains("nib"), "\(check.stderr)")
+    }
+
+    /// The nib must be copied by a target that compiles the call, not only by another platform's target; a file no
+    /// target compiles is linked as the explicit forms are there. Neither is ever a finding (the class may make its
+    /// view in code).
+    @Test func theImplicitNibCountsOnlyInTheTargetsOfTheCall() throws {
+        var pbxproj = RealAppShapesTests.pbxproj(targets: [
+            (name: "App", type: RealAppShapesTests.app, plist: nil,
+             resources: ["Main.storyboard", "Views/SettingsView.xib"], sources: ["Code.swift", "Router.swift"]),
+            (name: "Mac", type: RealAppShapesTests.app, plist: nil, resources: ["Views/AccountViewController.xib"], sources: []),
+        ])
+        pbxproj = pbxproj.replacingOccurrences(of: "C1 = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos;",
+                                               with: "C1 = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = macosx;")
+        #expect(pbxproj.contains("SDKROOT = macosx"))
+        let folder = try Self.implicitApp(extra: [
+            "App/App.xcodeproj/project.pbxproj": pbxproj,
+            "App/Unbuilt.swift": "import UIKit\nclass Unbuilt { func open() { let a = SettingsViewController() } }\n",
+        ])
+        let (nodes, edges) = try Self.export(folder)
+        let settings = try #require(nodes.first { $0["customClass"] as? String == "SettingsViewController" && $0["role"] as? String == "xib-screen" }?["id"] as? String)
+        let account = try #require(nodes.first { $0["customClass"] as? String == "AccountViewController" && $0["role"] as? String == "xib-screen" }?["id"] as? String)
+        let code = edges.filter { $0["kind"] as? String == "code" }
+        #expect(code.contains { $0["from"] as? String == "code:Router" && $0["to"] as? String == settings })
+        #expect(!code.contains { $0["to"] as? String == account }, "only the macOS target copies AccountViewController.xib: \(code)")
+        // A file no target compiles links as the explicit forms do there (names looked up by platform alone).
+        #expect(code.contains { $0["from"] as? String == "code:Unbuilt" && $0["to"] as? String == settings }, "\(code)")
+        let check = try Harness.run(["check", ".", "--no-config"], in: folder)
+        #expect(!check.stderr.contains("Router.swift"), "\(check.stderr)")
+        #expect(!check.stderr.contains("Unbuilt.swift"), "\(check.stderr)")
+    }
+
+    /// A window controller's nib, named in code: linked where it is another class's screen, checked with AppKit's
+    /// outcome (a missing nib leaves the controller without a window: a note, with a near name).
+    @Test func aWindowControllersNibNameIsCheckedAsANote() throws {
+        let mac = "MacOSX.Cocoa"
+        let folder = try Harness.project([
+            "Mac/Preferences.xib": XibScreensTests.xib(owner: "PreferencesWindowController", runtime: mac),
+            "Mac/About.xib": XibScreensTests.xib(owner: "AboutWindowController", runtime: mac),
+            "Mac/Windows.swift": """
+                import AppKit
+                class PreferencesWindowController: NSWindowController {
+                    override var windowNibName: NSNib.Name? { "Preferences" }
+                }
+                class AboutWindowController: NSWindowController {
+                    override var windowNibName: NSNib.Name? { return "Abut" }
+                }
+                class AppDelegate {
+                    func open() {
+                        let about = AboutWindowController(windowNibName: "About")
+                        let gone = NSWindowController(windowNibName: "Gone")
+                        let prefs = PreferencesWindowController()
+                    }
+                }
+                """,
+        ])
+        let (nodes, edges) = try Self.export(folder)
+        let about = try #require(nodes.first { $0["customClass"] as? String == "AboutWindowController" && $0["role"] as? String == "xib-screen" }?["id"] as? String)
+        let fromDelegate = edges.filter { $0["from"] as? String == "code:AppDelegate" && $0["kind"] as? String == "code" }
+        #expect(fromDelegate.map { "\($0["to"] as? String ?? "") \($0["via"] as? String ?? "")" } == ["\(about) init(windowNibName:)"], "\(fromDelegate)")
+        let run = try Harness.run(["check", ".", "--no-config"], in: folder)
+        let lines = run.stderr.split(separator: "\n").filter { $0.contains("nib") }
+        #expect(lines.contains { $0.hasPrefix("Mac/Windows.swift:6:54: note: windowNibName loads nib 'Abut', but no xib has that name; the window controller gets no window") && $0.contains("did you mean 'About'") }, "\(run.stderr)")
+        #expect(lines.contains { $0.hasPrefix("Mac/Windows.swift:11:20: note: init(windowNibName:) loads nib 'Gone'") }, "\(run.stderr)")
+        #expect(!lines.contains { $0.hasPrefix("Mac/Windows.swift:3:") }, "the nib of its own class exists: \(run.stderr)")
+        #expect(lines.count == 2, "a window controller made with no nib name is not checked: \(run.stderr)")
+    }
 }

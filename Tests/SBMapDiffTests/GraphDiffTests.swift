@@ -14,6 +14,45 @@ import Testing
                         diagnostics: diagnostics)
     }
 
+    static func xib(_ path: String, _ cls: String) -> (Storyboard, Node) {
+        let name = String(path.split(separator: "/").last ?? "")
+        return (Storyboard(path: path, name: name, platform: .iOS, kind: .xib),
+                Node(id: Node.sceneID(storyboard: path, objectID: "-1"), storyboard: path, objectID: "-1",
+                     element: "placeholder", role: .xibScreen, customClass: cls, label: cls))
+    }
+
+    /// A xib added or removed is named as a xib, and its view controller as a screen, not as a storyboard and its
+    /// scene (issue 32).
+    @Test func aXibAddedOrRemovedIsNamedAsAXib() {
+        let (file, screen) = Self.xib("App/Profile.xib", "ProfileViewController")
+        let storyboardOnly = Self.graph("A.storyboard", [Self.scene("A.storyboard", "a", cls: "X")])
+        var withXib = storyboardOnly
+        withXib.storyboards.append(file)
+        withXib.nodes.append(screen)
+        let added = GraphDiff(base: storyboardOnly, head: withXib)
+        #expect(added.navigation.map(\.name) == ["Profile.xib"])
+        #expect(added.navigation.first?.changes == ["new xib", "1 screen added"])
+        #expect(added.verdict == "Profile.xib: new xib, 1 screen added")
+        let removed = GraphDiff(base: withXib, head: storyboardOnly)
+        #expect(removed.verdict == "Profile.xib: xib removed")
+        // A storyboard keeps its words.
+        let noStoryboard = StoryboardGraph(storyboards: [], nodes: [], edges: [], diagnostics: [])
+        #expect(GraphDiff(base: storyboardOnly, head: noStoryboard).verdict == "A: storyboard removed")
+        #expect(GraphDiff(base: noStoryboard, head: storyboardOnly).verdict == "A: new storyboard, 1 scene added")
+    }
+
+    /// A second screen in a xib that stays: `2 screens added` is counted as scenes are.
+    @Test func screensAddedToAXibAreScreens() {
+        let (file, screen) = Self.xib("Profile.xib", "ProfileViewController")
+        let base = StoryboardGraph(storyboards: [file], nodes: [screen], edges: [], diagnostics: [])
+        var head = base
+        for id in ["t1", "t2"] {
+            head.nodes.append(Node(id: Node.sceneID(storyboard: "Profile.xib", objectID: id), storyboard: "Profile.xib",
+                                   objectID: id, element: "viewController", role: .xibScreen, label: id))
+        }
+        #expect(GraphDiff(base: base, head: head).verdict == "Profile.xib: 2 screens added")
+    }
+
     @Test func theSameGraphIsNoChange() {
         let g = Self.graph("A.storyboard", [Self.scene("A.storyboard", "a", cls: "X")])
         #expect(GraphDiff(base: g, head: g).isEmpty)

@@ -36,6 +36,54 @@ import Testing
         #expect(file.nibLoads[0].enclosingType == ["A"])
     }
 
+    /// `Name()` of a name ending in `Controller`, and `Name(nibName: nil, bundle: nil)`, are recorded as the nib the
+    /// class finds by its name; a window controller's nib name is recorded as AppKit's (a missing one fails).
+    @Test func implicitNibsAndWindowNibNamesAreRecorded() {
+        let file = CodeFixtures.scan(source: """
+            import UIKit
+            class R {
+                func f() {
+                    _ = ProfileViewController()
+                    _ = SettingsViewController(nibName: nil, bundle: nil)
+                    _ = module.OtherViewController()
+                    _ = makeController()
+                    _ = DataSource()
+                    _ = Prefs(windowNibName: "Prefs")
+                    _ = NSWindowController(windowNibName: "About", owner: self)
+                }
+            }
+            class P: NSWindowController {
+                override var windowNibName: NSNib.Name? { "P" }
+            }
+            class Q: NSWindowController {
+                override var windowNibName: NSNib.Name? { return NSNib.Name("Q") }
+                init() { super.init(windowNibName: "Q2") }
+                var other: String { "not a nib" }
+            }
+            class S: NSWindowController {
+                override var windowNibName: NSNib.Name? { name ?? "S" }
+            }
+            """)
+        let uses = file.nibLoads.map { "\($0.api) \($0.name) \($0.outcome) \($0.isImplicit) \($0.location.line):\($0.location.column)" }
+        #expect(uses == [
+            #"init() typeName("ProfileViewController") crashes true 4:13"#,
+            #"init(nibName:bundle:) typeName("SettingsViewController") crashes true 5:13"#,
+            #"init(windowNibName:) literal("Prefs") fails false 9:13"#,
+            #"init(windowNibName:owner:) literal("About") fails false 10:13"#,
+            #"windowNibName literal("P") fails false 14:47"#,
+            #"windowNibName literal("Q") fails false 17:65"#,
+            #"init(windowNibName:) literal("Q2") fails false 18:14"#,
+        ], "\(uses)")
+        let objC = CodeFixtures.scan(source: """
+            @implementation R
+            - (void)f {
+                PrefsController *c = [[PrefsController alloc] initWithWindowNibName:@"Prefs"];
+            }
+            @end
+            """, language: .objectiveC)
+        #expect(objC.nibLoads.map { "\($0.api) \($0.name) \($0.outcome)" } == [#"initWithWindowNibName: literal("Prefs") fails"#])
+    }
+
     @Test func objectiveCFormsAreRecorded() {
         let file = CodeFixtures.scan(source: """
             @implementation R

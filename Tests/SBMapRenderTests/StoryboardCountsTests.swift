@@ -37,6 +37,29 @@ import Testing
                           Diagnostic(.error, DiagnosticCode("missing-identifier"), "z", at: SourceLocation(path: feed))])
     }
 
+    /// The counts name screens by kind (issue 32): scenes always, xib screens where there are some, in one order
+    /// for every output; the overview's box of a xib names its screens as xib screens.
+    @Test func screensAreCountedAndNamedByKind() throws {
+        var graph = Self.graph()
+        #expect(GraphCounts(graph).screenKinds.map { "\($0.count) \($0.kind.noun)" } == ["5 scene"])
+        #expect(GraphCounts(graph).summaryLine.hasPrefix("2 storyboards, 5 scenes, 3 segues,"))
+        let xib = "App/Views/Profile.xib"
+        graph.storyboards.append(Storyboard(path: xib, name: "Profile.xib", platform: .iOS, kind: .xib))
+        for id in ["-1", "t1"] {
+            graph.nodes.append(Node(id: "\(xib)#\(id)", storyboard: xib, objectID: id, element: "placeholder", role: .xibScreen, label: id))
+        }
+        let counts = GraphCounts(graph)
+        #expect(counts.screenKinds.map { "\($0.count) \($0.kind.noun)" } == ["5 scene", "2 xib screen"])
+        #expect(counts[screens: .scene] == counts.scenes && counts[screens: .xib] == counts.xibScreens)
+        #expect(counts.summaryLine.hasPrefix("2 storyboards, 5 scenes, 2 xib screens, 3 segues,"), "\(counts.summaryLine)")
+        #expect(counts.storyboard(xib).scenes == 2)
+        #expect(GraphCounts.ScreenKind(role: .reference) == nil && GraphCounts.ScreenKind(role: .code) == nil)
+        let styled = Stylist(theme: try #require(try BuiltinThemes.theme(named: "default"))).style(MapView.overview.make(graph))
+        let labels = styled.nodes.map { $0.label.joined(separator: " / ") }
+        #expect(labels.contains { $0.contains("Profile.xib") && $0.contains("2 xib screens") }, "\(labels)")
+        #expect(labels.contains { $0.contains("Feed") && $0.contains("3 scenes") }, "\(labels)")
+    }
+
     @Test func eachStoryboardIsCountedInTheOnePass() {
         let counts = GraphCounts(Self.graph())
         #expect(counts.storyboard(Self.main) == GraphCounts.PerStoryboard(scenes: 2, crossFileLinks: 2, unresolved: 1))

@@ -149,15 +149,21 @@ public struct CodeNibLoad: Hashable, Sendable {
     public var outcome: Outcome
     public var enclosingType: [String]
     public var location: SourceLocation
+    /// A view controller made with no nib name (`ProfileViewController()`, `ProfileViewController(nibName: nil,
+    /// bundle: nil)`): `name` is the class's (`.typeName`), and the framework looks for a nib named after it by
+    /// itself (UIKit: `ProfileView`, then `ProfileViewController`). A class without such a nib makes its view in
+    /// code, which is no mistake.
+    public var isImplicit: Bool
 
     public init(name: CodeString, bundle: CodeBundle = .main, api: String, outcome: Outcome = .crashes,
-                enclosingType: [String], location: SourceLocation) {
+                enclosingType: [String], location: SourceLocation, isImplicit: Bool = false) {
         self.name = name
         self.bundle = bundle
         self.api = api
         self.outcome = outcome
         self.enclosingType = enclosingType
         self.location = location
+        self.isImplicit = isImplicit
     }
 }
 

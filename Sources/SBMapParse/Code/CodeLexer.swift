@@ -318,6 +318,8 @@ struct CodeLexer {
     private mutating func emitOpen(at: Int, _ c: UInt8, newline: Bool) -> Bool {
         // `Type.method(` is looked for at its `(`, not at every name: most `(` follow no `.` two tokens back.
         if c == UInt8(ascii: "("), count >= 3, out[count - 2].isPunct("."), swift { noteMethodCallTrigger() }
+        // `Name()`: looked for only where the `(` closes at once.
+        if c == UInt8(ascii: "("), at + 1 < n, p[at + 1] == UInt8(ascii: ")"), count >= 1, swift { noteEmptyCallTrigger() }
         let below = UInt32(truncatingIfNeeded: openTop)  // -1 as a bit pattern when the stack is empty
         openTop = count
         count(shape: c, by: 1)
@@ -350,6 +352,18 @@ struct CodeLexer {
               triggerSet.mayRecordMethodCall(named: UnsafeBufferPointer(start: p + name.start, count: name.end - name.start))
         else { return }
         triggers.append(UInt32(truncatingIfNeeded: method))
+    }
+
+    /// At the `(` of `Name()`, about to be written (`Name` not after a `.`): a recogniser may record the call
+    /// (`SwiftAPIRecognizer.readEmptyCall`), so `Name` is a trigger if one may record a call of that name.
+    private mutating func noteEmptyCallTrigger() {
+        let callee = count - 1
+        let name = out[callee]
+        guard name.kind == .identifier, callee == 0 || !out[callee - 1].isPunct("."),
+              triggers.last != UInt32(truncatingIfNeeded: callee),
+              triggerSet.mayRecordEmptyCall(named: UnsafeBufferPointer(start: p + name.start, count: name.end - name.start))
+        else { return }
+        triggers.append(UInt32(truncatingIfNeeded: callee))
     }
 
     @inline(__always)

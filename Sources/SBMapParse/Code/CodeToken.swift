@@ -101,7 +101,7 @@ enum CodeWord: String, CaseIterable, Sendable {
     case instantiateInitialViewController, instantiateInitialController
     case instantiateInitialViewControllerWithCreator, instantiateInitialControllerWithCreator
     case performSegue, performSegueWithIdentifier
-    case nibName, NSNib, loadNibNamed, initWithNibName, nibWithNibName
+    case nibName, NSNib, loadNibNamed, initWithNibName, nibWithNibName, windowNibName, initWithWindowNibName
     // Navigation made in code (issue 32).
     case pushViewController, present, presentAsSheet, presentAsModalWindow, show, showDetailViewController
     case rootViewController, viewControllers, setViewControllers, addChild, addChildViewController

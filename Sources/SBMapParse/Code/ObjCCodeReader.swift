@@ -118,7 +118,7 @@ struct ObjCCodeReader {
             }
         case .NSString, .UIStoryboard, .NSStoryboard:
             declaration(at: i)
-        case .initWithNibName, .nibWithNibName, .loadNibNamed:
+        case .initWithNibName, .nibWithNibName, .loadNibNamed, .initWithWindowNibName:
             if stream.isPunct(i + 1, ":") { nibLoad(at: i) }
         case .pushViewController, .presentViewController, .showViewController, .showDetailViewController, .addChildViewController:
             if stream.isPunct(i + 1, ":"), scopes.inFunction { navigation(at: i) }
@@ -360,7 +360,7 @@ struct ObjCCodeReader {
     }
 
     /// `[[X alloc] initWithNibName:@"X" bundle:nil]`, `[super initWithNibName:…]`, `[UINib nibWithNibName:bundle:]`,
-    /// `[[NSBundle mainBundle] loadNibNamed:owner:options:]` (`CodeNibLoad`).
+    /// `[[NSBundle mainBundle] loadNibNamed:owner:options:]`, `[super initWithWindowNibName:@"Prefs"]` (`CodeNibLoad`).
     private mutating func nibLoad(at i: Int) {
         guard let open = messageOpen(forSelectorAt: i), let msg = message(open: open),
               let part = msg.parts.first, part.0 == stream.text(i) else { return }
@@ -372,6 +372,11 @@ struct ObjCCodeReader {
         case "initWithNibName":
             guard receiver == "super" || receiver == "self" || receiver.hasSuffix(" alloc]") else { return }
             api = "initWithNibName:bundle:"
+        case "initWithWindowNibName":
+            // An NSWindowController whose nib is missing has no window: nothing raises.
+            guard receiver == "super" || receiver == "self" || receiver.hasSuffix(" alloc]") else { return }
+            api = msg.parts.count > 1 ? "initWithWindowNibName:" + msg.parts.dropFirst().map { $0.0 + ":" }.joined() : "initWithWindowNibName:"
+            outcome = .fails
         case "nibWithNibName":
             guard receiver == "UINib" else { return }
             api = "nibWithNibName:bundle:"

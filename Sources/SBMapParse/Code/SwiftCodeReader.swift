@@ -21,6 +21,8 @@ struct SwiftCodeReader {
     private let recognizers: SwiftAPIRecognizers
     /// The recognisers of `Type.name(` calls (`recognizers.methodCalls`, kept here to be walked without a copy).
     private let methodCallRecognizers: [any SwiftAPIRecognizer.Type]
+    /// Every recogniser, asked about `Name()` calls (`readEmptyCall`) where the lexer noted one.
+    private let allRecognizers: [any SwiftAPIRecognizer.Type]
     /// The scopes declarations have announced, by the index of their opening brace.
     var pending = PendingScopes<ScopeStart>(none: ScopeStart())
     /// The first of `stream.triggers` not before the token being read (see `openScope`).
@@ -51,6 +53,7 @@ struct SwiftCodeReader {
         self.stream = stream
         self.recognizers = recognizers
         methodCallRecognizers = recognizers.methodCalls
+        allRecognizers = recognizers.all
         filePath = path
         expressions = CodeExpressions(stream: stream, language: .swift)
         expressionReader = SwiftExpressionReader(stream: stream, expressions: expressions, scopes: ScopeStack())
@@ -83,6 +86,8 @@ struct SwiftCodeReader {
                     // Most names are none of the words dispatched on: all that is asked of them is whether they start
                     // `Type.method(`, and the tokens around answer that without a call.
                     methodCall(at: i)
+                } else if recordUses, stream.isPunct(i + 1, "("), stream.isPunct(i + 2, ")"), !stream.isPunct(i - 1, ".") {
+                    emptyCall(at: i)
                 }
             }
             i += 1
@@ -192,6 +197,15 @@ struct SwiftCodeReader {
         while k < methodCallRecognizers.count {
             let recognizer = methodCallRecognizers[k]
             recognizer.readMethodCall(at: i, &self)
+            k += 1
+        }
+    }
+
+    /// `Name()` at `i`, for the recognisers that read such calls (`SwiftAPIRecognizer.readEmptyCall`).
+    private mutating func emptyCall(at i: Int) {
+        var k = 0
+        while k < allRecognizers.count {
+            allRecognizers[k].readEmptyCall(at: i, &self)
             k += 1
         }
     }

@@ -56,14 +56,13 @@ public enum DiffSummaryWriter {
         func new(_ level: Severity, _ list: [Diagnostic]) -> Int { list.count { $0.severity == level } }
         return "| | before | after | added, new | removed, fixed |\n|---|---:|---:|---:|---:|\n"
             + row("storyboards", a.storyboards, b.storyboards)
-            + row("scenes", a.scenes, b.scenes, addedNodes.count { $0.role.isCountedScene && $0.role != .xibScreen },
-                  diff.removedNodes.count { $0.role.isCountedScene && $0.role != .xibScreen })
-            + (a.xibScreens + b.xibScreens == 0 ? "" : row("xib screens", a.xibScreens, b.xibScreens,
-                  addedNodes.count { $0.role == .xibScreen }, diff.removedNodes.count { $0.role == .xibScreen }))
-            + (a.codeScreens + b.codeScreens == 0 ? "" : row("code screens", a.codeScreens, b.codeScreens,
-                  addedNodes.count { $0.role == .codeScreen }, diff.removedNodes.count { $0.role == .codeScreen }))
-            + (a.swiftUIScreens + b.swiftUIScreens == 0 ? "" : row("SwiftUI screens", a.swiftUIScreens, b.swiftUIScreens,
-                  addedNodes.count { $0.role == .swiftUIScreen }, diff.removedNodes.count { $0.role == .swiftUIScreen }))
+            + GraphCounts.ScreenKind.allCases.map { kind in
+                // Scenes always; another kind of screen where either side has some.
+                a[screens: kind] + b[screens: kind] == 0 && !kind.namedWhenNone ? ""
+                    : row(kind.noun + "s", a[screens: kind], b[screens: kind],
+                          addedNodes.count { GraphCounts.ScreenKind(role: $0.role) == kind },
+                          diff.removedNodes.count { GraphCounts.ScreenKind(role: $0.role) == kind })
+            }.joined()
             + row("segues", a.segues, b.segues, addedEdges.count { $0.kind.isInterfaceBuilderSegue }, diff.removedEdges.count { $0.kind.isInterfaceBuilderSegue })
             + row("cross-file links", a.crossFileLinks.total, b.crossFileLinks.total,
                   addedNodes.count { $0.role.isCrossFileLink }, diff.removedNodes.count { $0.role.isCrossFileLink })
@@ -157,10 +156,13 @@ public enum DiffSummaryWriter {
         for (from, to) in diff.renamed { lines[to, default: []].insert("renamed from \(MarkdownWriter.inline(from))", at: 0) }
         let headPaths = Set(diff.head.storyboards.map(\.path))
         for storyboard in diff.base.storyboards where diff.storyboardMatch[storyboard.path] == nil {
-            lines[storyboard.path, default: []].insert("storyboard removed", at: 0)
+            lines[storyboard.path, default: []].insert(storyboard.isXib ? "xib removed" : "storyboard removed", at: 0)
         }
         let matchedHead = Set(diff.storyboardMatch.values)
-        for path in headPaths.subtracting(matchedHead) { lines[path, default: []].insert("storyboard added", at: 0) }
+        let headXibs = Set(diff.head.storyboards.lazy.filter(\.isXib).map(\.path))
+        for path in headPaths.subtracting(matchedHead) {
+            lines[path, default: []].insert(headXibs.contains(path) ? "xib added" : "storyboard added", at: 0)
+        }
         guard !lines.isEmpty else { return "" }
         var out = "\n### Changes by storyboard\n"
         for path in lines.keys.sorted() {

@@ -65,14 +65,10 @@ public enum MarkdownWriter: MapTextWriter {
 
     /// The counts line: `sbmap check`'s numbers for what the map shows (the whole app for the overview).
     static func counts(_ counts: GraphCounts) -> String {
-        [
-            plural(counts.storyboards, "storyboard"), plural(counts.scenes, "scene"),
-            counts.xibScreens > 0 ? plural(counts.xibScreens, "xib screen") : nil,
-            counts.codeScreens > 0 ? plural(counts.codeScreens, "code screen") : nil,
-            counts.swiftUIScreens > 0 ? plural(counts.swiftUIScreens, "SwiftUI screen") : nil,
+        ([plural(counts.storyboards, "storyboard")] + counts.screenKinds.map { plural($0.count, $0.kind.noun) } + [
             plural(counts.crossFileLinks.total, "cross-file link"),
             plural(counts.errors, "error"), plural(counts.warnings, "warning"),
-        ].compactMap { $0 }.joined(separator: ", ")
+        ]).joined(separator: ", ")
     }
 
     /// Text for a Markdown line or table cell: one line, HTML's specials as entities, Markdown's behind `\`.

@@ -11,8 +11,9 @@ public enum MapView: Hashable, Sendable {
     /// The map of `graph` this view draws.
     public func make(_ graph: StoryboardGraph) -> MapGraph {
         switch self {
-        case .full: MapGraph.full(graph)
-        case .overview: OverviewView.make(graph)
+        // The full map and the overview draw a folder of many xibs as one file (`XibFolders`).
+        case .full: MapGraph.full(XibFolders.fold(graph))
+        case .overview: OverviewView.make(XibFolders.fold(graph))
         case .focus(let focus), .diff(let focus): focus.make(graph)
         }
     }

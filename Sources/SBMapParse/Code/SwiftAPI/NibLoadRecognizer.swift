@@ -4,8 +4,38 @@ import SBMapModel
 /// and `ProfileViewController(nibName:bundle:)`; `UINib(nibName:bundle:)`; `NSNib(nibNamed:bundle:)`;
 /// `Bundle.main.loadNibNamed(_:owner:options:)` (AppKit's `(_:owner:topLevelObjects:)` returns false instead of
 /// raising). A declaration (`init(nibName nibNameOrNil: String?, …)`) records nothing.
+///
+/// A window controller's nib: `NSWindowController(windowNibName: "Prefs")`, `super.init(windowNibName:)` and an
+/// override `var windowNibName: NSNib.Name? { "Prefs" }` (a missing nib leaves the controller without a window).
+///
+/// And the nib a view controller finds by itself (`isImplicit`): `ProfileViewController()` and
+/// `ProfileViewController(nibName: nil, bundle: nil)` of a class whose name ends in `Controller` (the lexer notes
+/// such `Name()` calls only); the rule decides whether the class is a view controller and has such a nib.
 enum NibLoadRecognizer: SwiftAPIRecognizer {
-    static let triggerWords: [CodeWord] = [.nibName, .NSNib, .loadNibNamed]
+    static let triggerWords: [CodeWord] = [.nibName, .NSNib, .loadNibNamed, .windowNibName]
+
+    /// `Name()` where `Name` starts with a capital and ends in `Controller` (`ProfileViewController()`).
+    static func mayRecordEmptyCall(named name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let suffix: StaticString = "Controller"
+        let n = suffix.utf8CodeUnitCount
+        guard name.count > n, let first = name.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else { return false }
+        let s = suffix.utf8Start
+        for k in 0..<n where name[name.count - n + k] != s[k] { return false }
+        return true
+    }
+
+    static func readEmptyCall(at i: Int, _ r: inout SwiftCodeReader) {
+        let s = r.stream
+        let t = s[i]
+        guard mayRecordEmptyCall(named: s.bytes.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[t.start..<t.end]) })
+        else { return }
+        recordImplicit(s.text(i), api: "init()", at: i, &r)
+    }
+
+    private static func recordImplicit(_ type: String, api: String, at i: Int, _ r: inout SwiftCodeReader) {
+        r.file.nibLoads.append(CodeNibLoad(name: .typeName(type), api: api, enclosingType: r.scopes.typePath,
+                                           location: r.location(i), isImplicit: true))
+    }
 
     static func read(at i: Int, _ r: inout SwiftCodeReader) {
         guard r.recordUses else { return }
@@ -38,12 +68,54 @@ enum NibLoadRecognizer: SwiftAPIRecognizer {
             if viaInit { callee -= 2 }
             if s.isIdentifier(callee, "UINib") {
                 record(open: i - 1, callee: callee, api: "UINib(nibName:bundle:)", outcome: .crashes, &r)
+            } else if !viaInit, s.isIdentifier(i + 2, "nil"), s.isPunct(i + 3, ",") || s.isPunct(i + 3, ")"),
+                      isTypeName(s.text(callee)) {
+                // `ProfileViewController(nibName: nil, bundle: nil)`: the nib UIKit finds by the class's name.
+                recordImplicit(s.text(callee), api: "init(nibName:bundle:)", at: callee, &r)
             } else if viaInit && (s.isIdentifier(callee, "super") || s.isIdentifier(callee, "self")) || isTypeName(s.text(callee)) {
                 record(open: i - 1, callee: callee, api: "init(nibName:bundle:)", outcome: .crashes, &r)
+            }
+        case .windowNibName:
+            if s.isPunct(i - 1, "("), s.isPunct(i + 1, ":"), s.kind(i - 2) == .identifier {
+                // `NSWindowController(windowNibName: "Prefs")`, `super.init(windowNibName:)`, `Prefs(windowNibName:owner:)`.
+                var callee = i - 2
+                let viaInit = s.isIdentifier(callee, "init") && s.isPunct(callee - 1, ".")
+                if viaInit { callee -= 2 }
+                guard viaInit && (s.isIdentifier(callee, "super") || s.isIdentifier(callee, "self")) || isTypeName(s.text(callee))
+                else { return }
+                let owner = r.expressions.arguments(open: i - 1).contains { r.expressions.hasLabel($0, "owner") }
+                record(open: i - 1, callee: callee, api: owner ? "init(windowNibName:owner:)" : "init(windowNibName:)",
+                       outcome: .fails, &r)
+            } else if s.isIdentifier(i - 1, "var") {
+                overriddenWindowNibName(at: i, &r)
             }
         default:
             return
         }
+    }
+
+    /// `override var windowNibName: NSNib.Name? { "Prefs" }` (or `{ return "Prefs" }`, `{ NSNib.Name("Prefs") }`):
+    /// the nib every instance of the class loads. Another body is not followed.
+    private static func overriddenWindowNibName(at i: Int, _ r: inout SwiftCodeReader) {
+        let s = r.stream
+        var k = i + 1
+        while k < s.count, k < i + 12, !s.isPunct(k, "{") {
+            if s.isPunct(k, "=") || s.isPunct(k, ";") || s.isPunct(k, "}") { return }
+            k += 1
+        }
+        guard s.isPunct(k, "{") else { return }
+        let close = s.close(k)
+        var first = k + 1
+        if s.isIdentifier(first, "return") { first += 1 }
+        var last = close
+        // `NSNib.Name("Prefs")`: the literal inside.
+        if s.isIdentifier(first, "NSNib"), s.isPunct(first + 1, "."), s.isIdentifier(first + 2, "Name"), s.isPunct(first + 3, "(") {
+            last = s.close(first + 3)
+            first += 4
+        }
+        guard first + 1 == last, s.kind(first) == .string else { return }
+        r.file.nibLoads.append(CodeNibLoad(name: r.string(first..<last), api: "windowNibName", outcome: .fails,
+                                           enclosingType: r.scopes.typePath, location: r.location(first)))
     }
 
     /// Records the call whose arguments open at `open`: its first argument is the nib's name.

@@ -22,6 +22,12 @@ protocol SwiftAPIRecognizer: Sendable {
     static func mayRecordMethodCall(named name: UnsafeBufferPointer<UInt8>) -> Bool
     /// Reads `Type.name(` at `i` (the token of `Type`) when `mayRecordMethodCall` may be true for `name`.
     static func readMethodCall(at i: Int, _ reader: inout SwiftCodeReader)
+    /// Whether a call `Name()` with no arguments may be recorded by `readEmptyCall` (most recognisers record none).
+    /// The lexer asks this at the `(` of `Name()` that follows no `.`, from the bytes of `Name`, and notes the
+    /// name as a trigger when it is true: it must accept every name `readEmptyCall` records.
+    static func mayRecordEmptyCall(named name: UnsafeBufferPointer<UInt8>) -> Bool
+    /// Reads `Name()` at `i` (the token of `Name`) when `mayRecordEmptyCall` may be true for `Name`.
+    static func readEmptyCall(at i: Int, _ reader: inout SwiftCodeReader)
 }
 
 extension SwiftAPIRecognizer {
@@ -30,6 +36,8 @@ extension SwiftAPIRecognizer {
     static var readsMethodCalls: Bool { false }
     static func mayRecordMethodCall(named name: UnsafeBufferPointer<UInt8>) -> Bool { false }
     static func readMethodCall(at i: Int, _ reader: inout SwiftCodeReader) {}
+    static func mayRecordEmptyCall(named name: UnsafeBufferPointer<UInt8>) -> Bool { false }
+    static func readEmptyCall(at i: Int, _ reader: inout SwiftCodeReader) {}
 }
 
 /// The recognisers the Swift reader uses, and the trigger words the lexer derives from them.
@@ -77,7 +85,7 @@ struct SwiftAPIRecognizers: Sendable {
         self.byWord = byWord
         let methodCalls = recognizers.filter { $0.readsMethodCalls }
         self.methodCalls = methodCalls
-        triggers = SwiftTriggers(words: triggerWords, methodCalls: methodCalls)
+        triggers = SwiftTriggers(words: triggerWords, methodCalls: methodCalls, recognizers: recognizers)
     }
 
     /// A copy with `recognizer` added (for a test of the table: a recogniser outside it).
@@ -96,12 +104,21 @@ struct SwiftTriggers: Sendable {
     /// One flag per word, by `CodeWord.ordinal`.
     private let words: [Bool]
     private let methodCalls: [any SwiftAPIRecognizer.Type]
+    /// The recognisers asked about `Name()` calls.
+    private let recognizers: [any SwiftAPIRecognizer.Type]
 
-    init(words: [CodeWord], methodCalls: [any SwiftAPIRecognizer.Type]) {
+    init(words: [CodeWord], methodCalls: [any SwiftAPIRecognizer.Type], recognizers: [any SwiftAPIRecognizer.Type] = []) {
         var flags = [Bool](repeating: false, count: CodeWord.allCases.count)
         for word in words where word != .other { flags[word.ordinal] = true }
         self.words = flags
         self.methodCalls = methodCalls
+        self.recognizers = recognizers
+    }
+
+    /// Whether a recogniser may record a `Name()` call of this name.
+    func mayRecordEmptyCall(named name: UnsafeBufferPointer<UInt8>) -> Bool {
+        for r in recognizers where r.mayRecordEmptyCall(named: name) { return true }
+        return false
     }
 
     /// The triggers of the standard recognisers.

@@ -6,10 +6,19 @@ import SBMapModel
 /// `case-mismatch`). A xib that is no screen (a table cell's) links nowhere and is no finding. A name that is not a
 /// constant is left alone; so is a nib of another bundle than the app's, whose xibs may not be scanned. Without the
 /// xibs (`--screens storyboards`) the rule does nothing.
+///
+/// A view controller made without a nib name (`ProfileViewController()`, `isImplicit`) links to the nib the framework
+/// finds by the class's name, when the targets that compile the call copy one: UIKit's view controllers look for
+/// `ProfileView` then `ProfileViewController`, AppKit's for the class's name; a window controller looks for none.
+/// No nib is no finding: such a controller makes its view in code.
 struct NibLoadRule: CodeLinkRule {
     static func apply(_ use: CodeNibLoad, _ context: CodeUseContext, into output: inout CodeLinkOutput) {
-        guard let nibs = context.file.run.nibs,
-              case .string(var name) = context.symbols.resolve(use.name, scope: use.enclosingType) else { return }
+        guard let nibs = context.file.run.nibs else { return }
+        if use.isImplicit {
+            implicit(use, context, nibs, into: &output)
+            return
+        }
+        guard case .string(var name) = context.symbols.resolve(use.name, scope: use.enclosingType) else { return }
         if name.hasSuffix(".xib") || name.hasSuffix(".nib") { name.removeLast(4) }
         guard !name.isEmpty else { return }
         let api = context.api.name
@@ -55,9 +64,45 @@ struct NibLoadRule: CodeLinkRule {
         }
         output.report(level, .codeUnknownNib,
                       "\(api) loads nib '\(name)', but no xib has that name"
-                        + (crashes ? "; this call crashes the app" : "; the call returns nil or false, unless a compiled .nib of that name is in the bundle"),
+                        + (crashes ? "; this call crashes the app"
+                           : api.contains("indowNibName") ? "; the window controller gets no window, unless a compiled .nib of that name is in the bundle"
+                           : "; the call returns nil or false, unless a compiled .nib of that name is in the bundle"),
                       at: use.location, about: about,
                       hint: CodeFileContext.suggest(name, among: nibs.names, what: "xib"))
+    }
+
+    /// The framework's classes whose instances find their nib by their class's name, by toolkit.
+    private static let uiKitControllers: Set<String> = [
+        "UIViewController", "UITableViewController", "UICollectionViewController",
+    ]
+    private static let appKitControllers: Set<String> = ["NSViewController"]
+
+    /// `ProfileViewController()`: the nib named after a view controller class of the scanned code, in the targets
+    /// that compile the call (or, without projects, anywhere), linked; nothing when there is none.
+    private static func implicit(_ use: CodeNibLoad, _ context: CodeUseContext, _ nibs: XibNibs,
+                                 into output: inout CodeLinkOutput) {
+        guard case .typeName(let type) = use.name else { return }
+        let symbols = context.symbols
+        // A class the scanned code declares (a framework class has no nib of the app's), and a view controller by
+        // its superclass chain; a window controller loads no nib by its name.
+        guard symbols.file(definingClass: type) != nil else { return }
+        var names: [String] = []
+        if symbols.inherits(type, fromOneOf: uiKitControllers) {
+            // UIKit: `ProfileView` for `ProfileViewController`, then the class's own name.
+            if type.hasSuffix("Controller"), type.count > "Controller".count { names.append(String(type.dropLast("Controller".count))) }
+            names.append(type)
+        } else if symbols.inherits(type, fromOneOf: appKitControllers) {
+            names.append(type)
+        } else {
+            return
+        }
+        let targets = context.scope.targets
+        for name in names {
+            let found = nibs.named(name).filter { nib in targets.map { t in nib.targets.contains { t.contains($0) } } ?? true }
+            guard !found.isEmpty else { continue }
+            link(found, from: use, context, into: &output)
+            return
+        }
     }
 
     /// Links the calling type to the screens of `found` (not a xib that is no screen, and not the screen of the
