@@ -1,0 +1,30 @@
+import SBMapModel
+import SBMapResolve
+import Testing
+
+/// The passes over the whole graph that docs/benchmarks.md measured in `check` after issue 32: what each sets or
+/// finds, pinned while they read the nodes by position instead of copying them.
+@Suite struct ScreenPurposesTests {
+    private static func scene(_ id: String, _ storyboard: String, customClass: String?, role: SceneRole = .plain) -> Node {
+        Node(id: id, storyboard: storyboard, objectID: id, element: "viewController", role: role, customClass: customClass,
+             label: id)
+    }
+
+    @Test func purposesGoToTheScenesOfTheirClassesOnly() {
+        let docs = ["Home": "The home screen.", "Profile": "Shows a profile.", ".": "A dot.", "Module": "Not a class."]
+        var graph = StoryboardGraph(nodes: [
+            Self.scene("a", "A.storyboard", customClass: "Home"),
+            Self.scene("b", "A.storyboard", customClass: "App.Profile"),  // the module is not the class
+            Self.scene("c", "A.storyboard", customClass: "Plain"),
+            Self.scene("d", "A.storyboard", customClass: nil),
+            Self.scene("e", "A.storyboard", customClass: "Home", role: .reference),  // a placeholder, not a scene
+            Self.scene("f", "A.storyboard", customClass: "Module."),  // split drops the empty part after the dot
+            Self.scene("g", "A.storyboard", customClass: "."),
+        ])
+        _ = graph.nodePositions  // an index made before: it must not hide the change
+        ScreenPurposes.attach(docs: { docs[$0] }, to: &graph)
+        #expect(graph.nodes.map(\.doc) == ["The home screen.", "Shows a profile.", nil, nil, nil, "Not a class.", "A dot."])
+        #expect(graph.nodesByID["b"]?.doc == "Shows a profile.")
+    }
+
+}
