@@ -27,4 +27,20 @@ import Testing
         #expect(graph.nodesByID["b"]?.doc == "Shows a profile.")
     }
 
+    @Test func unloadedStoryboardsAreThoseNoEdgeFromAnotherFileReaches() {
+        let boards = ["A.storyboard", "B.storyboard", "C.storyboard", "D.storyboard"].map {
+            Storyboard(path: $0, name: String($0.dropLast(11)), platform: .iOS)
+        }
+        let graph = StoryboardGraph(storyboards: boards, nodes: [
+            Self.scene("a1", "A.storyboard", customClass: nil), Self.scene("a2", "A.storyboard", customClass: nil),
+            Self.scene("b1", "B.storyboard", customClass: nil), Self.scene("c1", "C.storyboard", customClass: nil),
+            Self.scene("d1", "D.storyboard", customClass: nil),
+        ], edges: [
+            Edge(id: "1", from: "a1", to: "b1", kind: .show),  // across files: B is loaded
+            Edge(id: "2", from: "c1", to: "c1", kind: .show),  // inside C: not loaded by it
+            Edge(id: "3", from: "missing", to: "d1", kind: .show),  // from no node: D is loaded
+            Edge(id: "4", from: "a1", to: "missing", kind: .show),
+        ])
+        #expect(UnloadedStoryboards.find(in: graph) == ["A.storyboard", "C.storyboard"])
+    }
 }
