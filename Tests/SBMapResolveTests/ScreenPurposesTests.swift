@@ -43,4 +43,21 @@ import Testing
         ])
         #expect(UnloadedStoryboards.find(in: graph) == ["A.storyboard", "C.storyboard"])
     }
+
+    @Test func orphanedReferencesAreThoseNoOtherNodeLeadsTo() {
+        func reference(_ id: String, line: Int, initial: Bool = false, mechanism: LinkTarget.Mechanism = .storyboardReference) -> Node {
+            Node(id: id, storyboard: "A.storyboard", objectID: id, element: "viewControllerPlaceholder", role: .reference,
+                 label: id, initial: initial, location: SourceLocation(path: "A.storyboard", line: line),
+                 link: LinkTarget(mechanism: mechanism, storyboardName: "B"))
+        }
+        let graph = StoryboardGraph(nodes: [
+            Self.scene("s", "A.storyboard", customClass: nil),
+            reference("led", line: 2), reference("self", line: 3), reference("none", line: 4),
+            reference("first", line: 5, initial: true), reference("attributes", line: 6, mechanism: .runtimeAttributes),
+        ], edges: [
+            Edge(id: "1", from: "s", to: "led", kind: .show),
+            Edge(id: "2", from: "self", to: "self", kind: .show),  // a loop on itself leads nobody there
+        ])
+        #expect(UnreachedScenes.orphanedReferences(in: graph).map(\.line) == [3, 4])
+    }
 }
