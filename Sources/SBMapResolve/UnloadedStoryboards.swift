@@ -11,7 +11,7 @@ public enum UnloadedStoryboards {
     public static func find(in graph: StoryboardGraph) -> Set<String> {
         var loaded = Set<String>()
         for storyboard in graph.storyboards where !storyboard.entryPoints.isEmpty { loaded.insert(storyboard.path) }
-        // By position, reading the one field: `NodeTable`'s subscript copies the whole node (a quarter of the pass).
+        // By position, reading the one field: `NodeTable`'s subscript copies the whole node (half of the pass).
         let nodes = graph.nodes
         let position = graph.nodePositions
         func storyboard(_ id: String) -> String? { position[id].flatMap { nodes[$0].storyboard } }

@@ -60,7 +60,8 @@ import Testing
         for _ in 0..<4000 {
             var text = ""
             for _ in 0..<Int(generator.next() % 14) { text += pieces[Int(generator.next() % UInt64(pieces.count))] }
-            #expect(DocComments.trimmed(Array(text.utf8)[...]) == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
+            #expect(DocComments.trimmed(Array(text.utf8)[...]) == text.trimmingCharacters(in: .whitespaces),
+                    "\(text.debugDescription)")
             #expect(DocComments.sentence(text) == Self.sentenceByCharacters(text), "\(text.debugDescription)")
         }
         let long = String(repeating: "ab ", count: 150)

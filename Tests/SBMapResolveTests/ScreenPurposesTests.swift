@@ -45,7 +45,8 @@ import Testing
     }
 
     @Test func orphanedReferencesAreThoseNoOtherNodeLeadsTo() {
-        func reference(_ id: String, line: Int, initial: Bool = false, mechanism: LinkTarget.Mechanism = .storyboardReference) -> Node {
+        func reference(_ id: String, line: Int, initial: Bool = false,
+                       mechanism: LinkTarget.Mechanism = .storyboardReference) -> Node {
             Node(id: id, storyboard: "A.storyboard", objectID: id, element: "viewControllerPlaceholder", role: .reference,
                  label: id, initial: initial, location: SourceLocation(path: "A.storyboard", line: line),
                  link: LinkTarget(mechanism: mechanism, storyboardName: "B"))

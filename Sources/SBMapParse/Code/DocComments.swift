@@ -99,7 +99,8 @@ enum DocComments {
             if words > 0 { out.append(0x20) }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<k]))
             words += 1
-            if last == UInt8(ascii: ".") || last == UInt8(ascii: "!") || last == UInt8(ascii: "?"), k - start > 1 || words > 1 { break }
+            let ends = last == UInt8(ascii: ".") || last == UInt8(ascii: "!") || last == UInt8(ascii: "?")
+            if ends, k - start > 1 || words > 1 { break }
         }
         guard !out.isEmpty else { return .some(nil) }
         return out.count > maxLength ? String(decoding: out[..<(maxLength - 1)], as: UTF8.self) + "…"
