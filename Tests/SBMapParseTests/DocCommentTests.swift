@@ -68,6 +68,15 @@ import Testing
         #expect(DocComments.sentence(long) == Self.sentenceByCharacters(long))
     }
 
+    /// What a loaded file says of itself, through the inlinable `Loaded.init` (which the scanner calls per file).
+    @Test func aLoadedFileIsUnreadOnlyWithoutAValue() {
+        let scanned = CodeScanner().scan(text: "class A {}", path: "A.swift", language: .swift)
+        #expect(scanned.value != nil && scanned.unread == nil)
+        #expect(Loaded<LoadedCodeFile>(path: "B.swift", nil).unread == .failed)
+        #expect(Loaded<LoadedCodeFile>(path: "B.swift", nil, unread: .lfsPointer).unread == .lfsPointer)
+        #expect(Loaded(path: "C.swift", LoadedCodeFile(path: "C.swift", language: .swift), unread: .lfsPointer).unread == nil)
+    }
+
     /// `DocComments.sentence` as issue 32 wrote it, over characters.
     private static func sentenceByCharacters(_ text: String) -> String? {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
