@@ -7,11 +7,26 @@ public enum ScreenPurposes {
     /// Sets `doc` on every scene, xib screen, screen made in code and SwiftUI screen whose class `docs` knows a doc
     /// comment for.
     public static func attach(docs: (String) -> String?, to graph: inout StoryboardGraph) {
-        for k in graph.nodes.indices where graph.nodes[k].role.isCountedScene || graph.nodes[k].role.isMadeInCode {
-            guard let name = graph.nodes[k].customClass else { continue }
-            // `Module.Class` in a few storyboards: the class's own name is what the code declares.
-            let type = name.split(separator: ".").last.map(String.init) ?? name
-            if let doc = docs(type) { graph.nodes[k].doc = doc }
+        // Found first, then set in one access to the nodes: each access that changes them makes a new node index.
+        let found = purposes(of: graph.nodes, docs)
+        guard !found.isEmpty else { return }
+        set(found, in: &graph.nodes)
+    }
+
+    private static func purposes(of nodes: [Node], _ docs: (String) -> String?) -> [(position: Int, doc: String)] {
+        var found: [(position: Int, doc: String)] = []
+        for k in nodes.indices where nodes[k].role.isCountedScene || nodes[k].role.isMadeInCode {
+            guard let name = nodes[k].customClass else { continue }
+            // `Module.Class` in a few storyboards: the class's own name is what the code declares. (Split by
+            // characters only when there is a dot: splitting every name was most of this pass.)
+            let dotted = name.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ".")) } ?? true
+            let type = !dotted ? name : name.split(separator: ".").last.map(String.init) ?? name
+            if let doc = docs(type) { found.append((k, doc)) }
         }
+        return found
+    }
+
+    private static func set(_ found: [(position: Int, doc: String)], in nodes: inout [Node]) {
+        for (k, doc) in found { nodes[k].doc = doc }
     }
 }

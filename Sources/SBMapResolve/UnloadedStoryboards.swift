@@ -11,10 +11,13 @@ public enum UnloadedStoryboards {
     public static func find(in graph: StoryboardGraph) -> Set<String> {
         var loaded = Set<String>()
         for storyboard in graph.storyboards where !storyboard.entryPoints.isEmpty { loaded.insert(storyboard.path) }
-        let nodes = graph.nodesByID
-        for edge in graph.edges {
-            guard let to = nodes[edge.to]?.storyboard else { continue }
-            if nodes[edge.from]?.storyboard != to { loaded.insert(to) }
+        // By position, reading the one field: `NodeTable`'s subscript copies the whole node (half of the pass).
+        let nodes = graph.nodes
+        let position = graph.nodePositions
+        func storyboard(_ id: String) -> String? { position[id].flatMap { nodes[$0].storyboard } }
+        for k in graph.edges.indices {
+            guard let to = storyboard(graph.edges[k].to) else { continue }
+            if storyboard(graph.edges[k].from) != to { loaded.insert(to) }
         }
         // (A xib's screen is loaded by code sbmap does not follow yet: whether a xib is loaded is not known.)
         return Set(graph.storyboards.compactMap { $0.isXib ? nil : $0.path }).subtracting(loaded)

@@ -27,12 +27,16 @@ public enum UnreachedScenes {
     /// Storyboard references that no segue or relationship leads to (and that are no initial scene): following one
     /// crashes only if something follows it, and nothing does. Each is the place (its line) of the findings about it.
     public static func orphanedReferences(in graph: StoryboardGraph) -> [SourceLocation] {
-        var reached = Set<String>()
-        for edge in graph.edges where edge.from != edge.to { reached.insert(edge.to) }
-        return graph.nodes.compactMap { node in
-            guard node.role == .reference, node.link?.mechanism == .storyboardReference, !node.initial,
-                  !reached.contains(node.id) else { return nil }
-            return node.location
+        // By position, and the set made as large as it may get first: copying each edge and node, and growing the
+        // set, were most of this pass.
+        let edges = graph.edges
+        var reached = Set<String>(minimumCapacity: edges.count)
+        for k in edges.indices where edges[k].from != edges[k].to { reached.insert(edges[k].to) }
+        let nodes = graph.nodes
+        return nodes.indices.compactMap { k in
+            guard nodes[k].role == .reference, nodes[k].link?.mechanism == .storyboardReference, !nodes[k].initial,
+                  !reached.contains(nodes[k].id) else { return nil }
+            return nodes[k].location
         }
     }
 

@@ -192,11 +192,19 @@ public struct Loaded<Value: Hashable & Sendable>: Hashable, Sendable {
     public var unread: UnreadReason?
 
     /// `unread` says why `value` is nil: a file not read for another reason than an LFS pointer `failed`.
+    ///
+    /// Inlinable, so that it is made for each loader's own type: the generic one copied the whole value (a source
+    /// file's, with its many references) twice to store it and ask whether it is nil; `value` is moved in last. (A
+    /// `switch`, as `value == nil` is `Equatable`'s `==`, which copies both sides into a pair.)
+    @inlinable
     public init(path: String, _ value: Value?, diagnostics: [Diagnostic] = [], unread: UnreadReason? = nil) {
         self.path = path
-        self.value = value
         self.diagnostics = diagnostics
-        self.unread = value == nil ? (unread ?? .failed) : nil
+        switch value {
+        case .none: self.unread = unread ?? .failed
+        case .some: self.unread = nil
+        }
+        self.value = value
     }
 }
 

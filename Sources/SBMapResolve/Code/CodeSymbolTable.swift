@@ -46,9 +46,12 @@ struct CodeSymbolTable: Sendable {
         /// The toolkit the file of `definedIn` imports (`UIKit`; `AppKit` or `Cocoa`), when it imports one of them only.
         var toolkit: CodeAPI.Toolkit?
 
-        /// Adds a declaration of the type; returns its superclass when it is the first to name one.
-        mutating func add(superclass declared: String?, kind: CodeTypeDeclaration.Kind, location at: SourceLocation) -> String? {
+        /// Adds a declaration of the type (and its doc comment, when the first); returns its superclass when it is the
+        /// first to name one.
+        mutating func add(superclass declared: String?, kind: CodeTypeDeclaration.Kind, location at: SourceLocation,
+                          doc declaredDoc: String?) -> String? {
             var added: String?
+            if doc == nil { doc = declaredDoc }
             if superclass == nil, let declared {
                 superclass = declared
                 added = declared
@@ -219,10 +222,9 @@ struct CodeSymbolTable: Sendable {
                 for k in declared.indices where declared[k].superclass != nil || declared[k].kind != .extension {
                     let name = declared[k].path.last ?? ""  // `name`, which would copy the declaration
                     if let s = types[name, default: TypeFacts()].add(superclass: declared[k].superclass, kind: declared[k].kind,
-                                                                      location: declared[k].location) {
+                                                                      location: declared[k].location, doc: declared[k].doc) {
                         types[s, default: TypeFacts()].subclasses.append(name)
                     }
-                    if let doc = declared[k].doc, types[name]?.doc == nil { types[name]?.doc = doc }
                     if types[name]?.definedIn == declared[k].location.path, types[name]?.toolkit == nil {
                         let imports = files[f].imports
                         let uiKit = imports.contains("UIKit")
