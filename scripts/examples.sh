@@ -21,6 +21,11 @@ for app in examples/*/; do
   ( cd "$app" && "$sbmap" render "$name" -o map.png 2>/dev/null ) || [ $? -eq 1 ] || status=1
   ( cd "$app" && "$sbmap" render "$name" --view overview -o overview.png 2>/dev/null ) || [ $? -eq 1 ] || status=1
   ( cd "$app" && "$sbmap" export "$name" -o graph.json 2>/dev/null ) || [ $? -eq 1 ] || status=1
+  # An example that commits its site (ScreensApp) is published again, the same way. With no git repository in
+  # sight (GIT_DIR), the footer names no commit: the committed pages stay the same from one commit to the next.
+  if [ -d "$app/site" ]; then
+    ( cd "$app" && GIT_DIR=/nonexistent "$sbmap" site "$name" -o site 2>/dev/null ) || [ $? -eq 1 ] || status=1
+  fi
 done
 
 # A big app, generated (its storyboards are not committed): the overview, and focus maps of three storyboards.

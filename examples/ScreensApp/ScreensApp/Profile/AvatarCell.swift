@@ -1,0 +1,5 @@
+import UIKit
+
+final class AvatarCell: UITableViewCell {
+    @IBOutlet var avatar: UIImageView!
+}

@@ -1,0 +1,13 @@
+window.sbmapSearchIndex = {"storyboards": [
+["DetailViewController.xib","ScreensApp/Detail/DetailViewController.xib","storyboards/DetailViewController.xib.html"],
+["Home","ScreensApp/Home/Home.storyboard","storyboards/Home.html"],
+["ProfileViewController.xib","ScreensApp/Profile/ProfileViewController.xib","storyboards/ProfileViewController.xib.html"]
+], "scenes": [
+[0,1,"DetailViewController","","","scene-1-14cd0a2b","ScreensApp"],
+[1,1,"HomeViewController","Home","Today","scene-Hm1-To-Dy1","ScreensApp"],
+[2,1,"ProfileViewController","","","scene-1-14cd0a2b","ScreensApp"]
+], "segues": [
+
+], "codes": [
+
+]};
