@@ -3,8 +3,8 @@ import SBMapModel
 import Testing
 @testable import SBMapParse
 
-/// A small deterministic generator (SplitMix64), so a failure reproduces.
-private struct SplitMix: RandomNumberGenerator {
+/// A small deterministic generator (SplitMix64), so a failure reproduces. Shared by this target's tests.
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
@@ -13,6 +13,10 @@ private struct SplitMix: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+}
+
+extension SplitMix {
+    init(seed: UInt64) { self.init(state: seed) }
 }
 
 @Suite("Storyboard: robustness")
