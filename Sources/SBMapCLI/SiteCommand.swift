@@ -82,7 +82,9 @@ struct SiteCommand: ParsableCommand {
             sourceLinks: try sourceURL.map { try SourceLinks(template: $0) },
             render: settings.render, hops: settings.hops, budget: settings.budget,
             generator: "sbmap \(SBMapCommand.version)",
-            commit: provenance?.commit, commitDate: provenance?.date, localChanges: provenance?.localChanges ?? false)
+            commit: provenance?.commit, commitDate: provenance?.date, localChanges: provenance?.localChanges ?? false,
+            // The pages count the whole app, as `check` does, though the maps leave out what only tests compile.
+            counts: result.counts)
 
         let progress = SharedProgress(Progress(total: graph.storyboards.count + 1))
         var failures: [String] = []

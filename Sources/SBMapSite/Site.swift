@@ -22,10 +22,14 @@ public struct SiteOptions: Hashable, Sendable {
     public var commitDate: String?
     /// Whether the scanned files differ from the commit (`git status`): the footer says "with local changes".
     public var localChanges: Bool
+    /// The app's counts, when the graph given to the site is not the whole analysis (the maps leave out the types
+    /// only test bundles compile): the pages then say what `check` says. `nil`: counted from the graph given.
+    public var counts: GraphCounts?
 
     public init(title: String, sourceLinks: SourceLinks? = nil, render: RenderOptions, hops: Int = 1,
                 budget: MapBudget = MapBudget(), generator: String = "sbmap", commit: String? = nil,
-                commitDate: String? = nil, localChanges: Bool = false) {
+                commitDate: String? = nil, localChanges: Bool = false, counts: GraphCounts? = nil) {
+        self.counts = counts
         self.commitDate = commitDate
         self.localChanges = localChanges
         self.title = title

@@ -89,7 +89,7 @@ struct SiteLinks: Sendable {
     /// How pages name storyboards: with the platform or path where names repeat.
     let storyboardNames: StoryboardNames
 
-    init(_ graph: StoryboardGraph) {
+    init(_ graph: StoryboardGraph, counts: GraphCounts? = nil) {
         self.graph = graph
         pageNames = MapFileNames.names(for: graph.storyboards)
         storyboardNames = StoryboardNames(graph.storyboards)
@@ -108,7 +108,7 @@ struct SiteLinks: Sendable {
             if node.role.isScene { scenes[path, default: []].append(k) }
         }
         self.scenes = SceneTable(nodes: graph.nodes, positions: scenes)
-        counts = GraphCounts(graph)
+        self.counts = counts ?? GraphCounts(graph)
 
         var incoming: [String: [IncomingLink]] = [:]
         var outgoing: [String: [OutgoingLink]] = [:]

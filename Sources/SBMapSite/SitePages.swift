@@ -12,7 +12,7 @@ public struct SitePages: Sendable {
     let frame: Frame
 
     init(_ graph: StoryboardGraph, options: SiteOptions) {
-        links = SiteLinks(graph)
+        links = SiteLinks(graph, counts: options.counts)
         frame = Frame(options: options, counts: links.counts)
     }
 
