@@ -61,6 +61,8 @@ struct LegendUsage {
     /// A node for a name that does not exist was named by a storyboard reference or link, not only by code (an
     /// overview's missing storyboard): the legend then does not say "in code".
     var missingNotOnlyFromCode = false
+    /// A summary node stands for a xib (or a folder of xibs): the legend's "Storyboard" sample then says so too.
+    var xibSummaries = false
     /// Diff maps: the kinds of change drawn.
     var changes: Set<Change.Kind> = []
 
@@ -76,7 +78,9 @@ struct LegendUsage {
         for key in nodes.sorted() {
             switch key {
             case let .role(role):
-                items.append(LegendItem(id: ids.make("legend-role", role.rawValue), text: theme.legend.text(for: role),
+                let text = role == .storyboard && xibSummaries && theme.legend.roles[role] == nil
+                    ? "Storyboard or xib (screen count)" : theme.legend.text(for: role)
+                items.append(LegendItem(id: ids.make("legend-role", role.rawValue), text: text,
                                         classes: ["legend-item", "scene", role.rawValue],
                                         sample: .node(theme.nodeStyle(for: role))))
             case let .brokenSummary(role):

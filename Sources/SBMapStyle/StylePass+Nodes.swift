@@ -131,6 +131,7 @@ extension StylePass {
         if lines.isEmpty { lines = [""] }
         // Named by the kind of screen the file holds (`3 xib screens`).
         let fileKind = storyboardsByID[summary.storyboard]?.kind ?? (summary.storyboard.hasSuffix(".xib") ? .xib : .storyboard)
+        if fileKind == .xib { usage.xibSummaries = true }
         let scenes = plural(summary.scenes, GraphCounts.ScreenKind(file: fileKind).noun)
         if node.role == .stub, node.summary?.storyboard == "code" {
             // The stub for types in code further away (coordinators, helpers): not a storyboard.

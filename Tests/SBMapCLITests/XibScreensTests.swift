@@ -69,6 +69,17 @@ import Testing
         #expect(svg.stdout.contains("Xib: Profile.xib"), "the cluster's tooltip says it is a xib")
     }
 
+    /// The overview's boxes stand for xibs too: the legend's sample says so where one does, and only there.
+    @Test func theOverviewsLegendNamesXibBoxesWhereThereAreSome() throws {
+        let folder = try Self.app()
+        let svg = try Harness.run(["render", ".", "--no-config", "--view", "overview", "-o", "-", "--format", "svg"], in: folder)
+        #expect(svg.stdout.contains("Storyboard or xib (screen count)"), "\(svg.stderr)")
+        let storyboardsOnly = try Harness.run(["render", ".", "--no-config", "--screens", "storyboards", "--view", "overview",
+                                               "-o", "-", "--format", "svg"], in: folder)
+        #expect(storyboardsOnly.stdout.contains("Storyboard (scene count)"))
+        #expect(!storyboardsOnly.stdout.contains("or xib"))
+    }
+
     @Test func aTableCellsNibAndACustomViewsNibAreNotScreens() throws {
         let folder = try Self.app()
         let export = try Harness.run(["export", ".", "--no-config", "-o", "-"], in: folder)
