@@ -66,7 +66,7 @@ import Testing
         let (_, index, _, _) = try Self.site()
         #expect(index.contains(#"<h2 id="screens">Screens made in code (2)</h2>"#), "\(index)")
         let detail = try Self.row(index, "code-DetailViewController")
-        #expect(detail.contains(#"<div class="muted purpose">Shows one item &amp; its &lt;history&gt;.</div>"#), "\(detail)")
+        #expect(detail.contains(#" <div class="muted purpose">Shows one item &amp; its &lt;history&gt;.</div>"#), "\(detail)")
         #expect(!detail.contains("Nothing else"), "the first sentence only")
         #expect(detail.contains("<td>made in code</td>"), "\(detail)")
         #expect(detail.contains("<code>push</code> from "), "who pushes it: \(detail)")
@@ -77,7 +77,7 @@ import Testing
 
         let settings = try Self.row(index, "swiftui-SettingsView")
         #expect(settings.contains("<td>SwiftUI screen</td>"), "\(settings)")
-        #expect(settings.contains(#"<div class="muted note">Note: Reached from the &lt;gear&gt;</div>"#), "\(settings)")
+        #expect(settings.contains(#" <div class="muted note">Note: Reached from the &lt;gear&gt;</div>"#), "\(settings)")
         #expect(settings.contains("<code>present</code> from "), "\(settings)")
         #expect(settings.contains("AppCoordinator.swift:12"), "\(settings)")
         #expect(!index.contains("<gear>") && !index.contains("<history>"), "input text is escaped")
