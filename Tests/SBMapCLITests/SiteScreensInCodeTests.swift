@@ -114,3 +114,38 @@ import Testing
         #expect(one.search == two.search)
     }
 }
+
+/// The index's screens in a browser: the search finds them and opens their entries, and the index with them has no
+/// accessibility violation, light and dark.
+@Suite(.serialized, .enabled(if: Chromium.executable != nil, Comment(rawValue: Chromium.missing)))
+struct SiteScreensInCodeBrowserTests {
+    @Test func theSearchOpensAScreensEntryAndTheIndexIsAxeClean() throws {
+        let (folder, _, _, _) = try SiteScreensInCodeTests.site()
+        let index = folder.appendingPathComponent("site/index.html")
+        let browser = try Chromium()
+        defer { browser.close() }
+        let page = try BrowserPage(browser)
+        try page.open(index)
+        try page.click("#sbmap-search")
+        try page.type("SettingsView")
+        try page.waitUntil("document.querySelector('#sbmap-results li') !== null && !document.getElementById('sbmap-results').hidden")
+        let results = try page.evaluate("[...document.querySelectorAll('#sbmap-results li')].map(li => li.textContent)") as? [String] ?? []
+        #expect(results.first == "SettingsViewSwiftUI screen", "\(results)")
+        try page.press("Enter")
+        try page.waitUntil("location.hash.startsWith('#scene-swiftui-SettingsView')")
+        try page.waitUntil("document.querySelector('tr.sbmap-target') !== null")
+        #expect(try page.string("document.querySelector('tr.sbmap-target').id").hasPrefix("scene-swiftui-SettingsView"))
+        #expect(try page.evaluate("document.querySelector('.map-view .sbmap-target') !== null") as? Bool == true,
+                "the screen's box on the overview is highlighted")
+        #expect(page.problems().isEmpty, "\(page.problems())")
+        if let axe = Axe.source {
+            for scheme in ["light", "dark"] {
+                let page = try BrowserPage(browser)
+                try page.emulate(colorScheme: scheme)
+                try page.open(index)
+                let violations = try page.axeViolations(axe)
+                #expect(violations.isEmpty, "index.html (\(scheme)): \(violations)")
+            }
+        }
+    }
+}
