@@ -10,7 +10,8 @@ public enum ScreenNotes {
         for note in notes {
             let (board, scene) = split(note.scene)
             var matched = false
-            for k in graph.nodes.indices where graph.nodes[k].role.isCountedScene {
+            // A screen made in code or a SwiftUI screen belongs to no storyboard: a note names it by its class alone.
+            for k in graph.nodes.indices where graph.nodes[k].role.isCountedScene || graph.nodes[k].role.isMadeInCode {
                 let node = graph.nodes[k]
                 if let board {
                     guard let path = node.storyboard, let file = storyboards[path], names(file, board) else { continue }

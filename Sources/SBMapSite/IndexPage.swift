@@ -33,7 +33,10 @@ struct IndexPage {
             w.raw("</li>\n")
         }
         count(counts.storyboards, nounFor(counts.storyboards, "storyboard"), href: "#storyboards")
-        for (kind, n) in counts.screenKinds { count(n, nounFor(n, kind.noun)) }
+        let screensInCode = links.screensInCode
+        for (kind, n) in counts.screenKinds {
+            count(n, nounFor(n, kind.noun), href: (kind == .code || kind == .swiftUI) && !screensInCode.isEmpty ? "#screens" : nil)
+        }
         count(counts.segues, nounFor(counts.segues, "segue"))
         let crossFile = counts.crossFileLinks
         let states = [(crossFile.unresolved, "unresolved"), (crossFile.ambiguous, "ambiguous"), (crossFile.external, "external")]
@@ -52,6 +55,14 @@ struct IndexPage {
         var hrefs: [String: String] = [:]
         for (modelID, svgID) in overview?.nodeIDs ?? [:] where modelID.hasPrefix("storyboard:") {
             if let page = links.page(of: String(modelID.dropFirst("storyboard:".count))) { hrefs[svgID] = page }
+        }
+        // A screen made in code or a SwiftUI screen opens its entry below the map (`#scene-code-…`).
+        var anchors: [String: String] = [:]
+        for screen in screensInCode {
+            guard let svgID = overview?.nodeIDs[screen.id] else { continue }
+            let anchor = links.anchor(of: screen.id)
+            hrefs[svgID] = "#" + anchor
+            anchors[anchor] = svgID
         }
         // The first view shows the storyboard the system loads first (or the first one) at a size that can be read.
         let first = graph.storyboards.filter { !$0.entryPoints.isEmpty }.map(\.path).sorted()
@@ -79,12 +90,12 @@ struct IndexPage {
                 if let svgID = overview?.nodeIDs["storyboard:" + storyboard.path] { mapTargets[svgID] = tokens(storyboard) }
             }
         }
-        frame.map(overview, label: "Overview map", hrefs: hrefs, anchors: [:], targets: mapTargets,
+        frame.map(overview, label: "Overview map", hrefs: hrefs, anchors: anchors, targets: mapTargets,
                   start: first.lazy.compactMap { overview?.nodeIDs["storyboard:" + $0] }.first,
                   caption: graph.targets.isEmpty
                     ? "One box per storyboard; an arrow for the links between two storyboards, with how many."
                     : "One box per storyboard, inside the app targets that build it; an arrow for the links between two storyboards, with how many.",
-                  selection: false,
+                  selection: !anchors.isEmpty,
                   leftOutDrawnBy: leftOut ? "sbmap render PATH... --view overview -o overview.svg" : nil,
                   downloads: (MapDownloads.base(of: "index.html"), "sbmap render PATH... --view overview -o overview.png"), into: &w)
 
@@ -138,7 +149,67 @@ struct IndexPage {
             w.raw("</td></tr>\n")
         }
         w.raw("</tbody></table></div>\n")
+        screensSection(screensInCode, into: &w)
         return frame.page(title: frame.options.title, root: "", current: .index, body: w.html)
+    }
+
+    /// The screens made in code and the SwiftUI screens, which belong to no storyboard's page: each with its kind,
+    /// the place of its class, what it is for (its doc comment and `.sbmap.yml`'s note), the links in code into it
+    /// and out of it. Each row has the anchor a scene has (`scene-code-…`), so links, the search and the overview's
+    /// boxes reach it.
+    private func screensSection(_ screens: [Node], into w: inout PageWriter) {
+        guard !screens.isEmpty else { return }
+        let (into, out) = links.codeLinksOfScreens()
+        w.raw("<h2 id=\"screens\">Screens made in code (\(screens.count))</h2>\n")
+        w.raw("<p class=\"lede\">View controllers that no storyboard or xib holds, and SwiftUI views hosted as screens: who pushes or presents each, and what it links to, with where the code says so.</p>\n")
+        w.raw("<div class=\"table-wrap\"><table class=\"scenes\">\n<thead><tr><th>Screen</th><th>Kind</th><th>Links in</th><th>Links out</th><th>Source</th></tr></thead>\n<tbody>\n")
+        for node in screens {
+            let anchor = links.anchor(of: node.id)
+            w.raw("<tr id=\"\(HTML.attribute(anchor))\" data-node=\"\(HTML.attribute(anchor))\"><td>")
+            w.link(SiteLinks.linkDescription(node), href: "#" + anchor)
+            // (A space before the doc and the note: the map's selection panel shows the cell's text.)
+            if let doc = node.doc {
+                w.raw(" <div class=\"muted purpose\">")
+                w.text(doc)
+                w.raw("</div>")
+            }
+            if let note = node.note {
+                w.raw(" <div class=\"muted note\">Note: ")
+                w.text(note)
+                w.raw("</div>")
+            }
+            w.raw("</td><td>")
+            w.text(node.role == .swiftUIScreen ? "SwiftUI screen" : "made in code")
+            w.raw("</td><td>")
+            linkList(into[node.id] ?? [], end: \.from, into: &w)
+            w.raw("</td><td>")
+            linkList(out[node.id] ?? [], end: \.to, into: &w)
+            w.raw("</td><td>")
+            frame.place(node.location, into: &w)
+            w.raw("</td></tr>\n")
+        }
+        w.raw("</tbody></table></div>\n")
+    }
+
+    /// `present` from `AppCoordinator (code)` at `path:line`, one a line; `—` when there are none.
+    private func linkList(_ edges: [Edge], end: KeyPath<Edge, String>, into w: inout PageWriter) {
+        guard !edges.isEmpty else {
+            w.raw("<span class=\"muted\">—</span>")
+            return
+        }
+        for (k, edge) in edges.enumerated() {
+            if k > 0 { w.raw("<br>") }
+            w.raw("<code>")
+            w.text(SiteLinks.callText(edge))
+            w.raw("</code> ")
+            w.raw(end == \Edge.from ? "from " : "to ")
+            let other = edge[keyPath: end]
+            w.link(links.describe(other), href: links.href(of: other))
+            if edge.location != nil {
+                w.raw(" <span class=\"muted\">at</span> ")
+                frame.place(edge.location, into: &w)
+            }
+        }
     }
 
     static func roleText(_ role: EntryPoint.Role) -> String {

@@ -244,11 +244,40 @@ struct SiteLinks: Sendable {
         return "scene-" + TextSafety.token(String(local))
     }
 
-    /// The link to a node's place on its storyboard's page, relative to the site's root; `nil` for code types and
+    /// The link to a node's place on its storyboard's page, or for a screen made in code or a SwiftUI screen its
+    /// entry on the index (`index.html#scene-code-…`), relative to the site's root; `nil` for other code types and
     /// for nodes of no storyboard.
     func href(of nodeID: String) -> String? {
-        guard let node = nodesByID[nodeID], let path = node.storyboard, let page = page(of: path) else { return nil }
+        guard let node = nodesByID[nodeID] else { return nil }
+        if node.role.isMadeInCode { return "index.html#" + anchor(of: nodeID) }
+        guard let path = node.storyboard, let page = page(of: path) else { return nil }
         return page + "#" + anchor(of: nodeID)
+    }
+
+    /// The screens made in code and the SwiftUI screens, by name: the index lists them (`IndexPage`).
+    var screensInCode: [Node] {
+        graph.nodes.filter(\.role.isMadeInCode).sorted { (Self.linkDescription($0), $0.id) < (Self.linkDescription($1), $1.id) }
+    }
+
+    /// The links in code into and out of each screen made in code and SwiftUI screen (who pushes or presents it,
+    /// what it pushes, presents or instantiates), by the screen's id, in the order of where they are written.
+    func codeLinksOfScreens() -> (into: [String: [Edge]], out: [String: [Edge]]) {
+        var into: [String: [Edge]] = [:], out: [String: [Edge]] = [:]
+        for edge in graph.edges where edge.kind == .code {
+            if nodesByID[edge.to]?.role.isMadeInCode == true { into[edge.to, default: []].append(edge) }
+            if nodesByID[edge.from]?.role.isMadeInCode == true { out[edge.from, default: []].append(edge) }
+        }
+        func sorted(_ edges: [Edge]) -> [Edge] {
+            edges.sorted { ($0.location ?? SourceLocation(path: ""), $0.from, $0.to) < ($1.location ?? SourceLocation(path: ""), $1.from, $1.to) }
+        }
+        return (into.mapValues(sorted), out.mapValues(sorted))
+    }
+
+    /// How a link in code is made: the navigation call as the map labels it (`push`, `present`, `tab 2`), or `code`.
+    static func callText(_ edge: Edge) -> String {
+        guard let call = edge.relationship else { return "code" }
+        guard let order = edge.order, call == "tab" || call == "stack" else { return call }
+        return "\(call) \(order + 1)"
     }
 
     /// The storyboard's name, with its platform or path when names repeat (`Settings (tvOS)`).

@@ -78,10 +78,12 @@ public struct SitePages: Sendable {
 
     /// `assets/search-index.js`: `window.sbmapSearchIndex = {storyboards: [[name, path, page]], scenes: [[storyboard,
     /// kind, class, Storyboard ID, title, anchor, module]], segues: [[storyboard, identifier, anchor, from]], codes:
-    /// [[code, count, href]]}`, where `storyboard` is a position in `storyboards`, `kind` says what `class` is (0 the
-    /// element's default class, 1 a custom class, 2 where a placeholder points), `module` is the class's module as
+    /// [[code, count, href]], screens: [[class, kind, anchor]]}`, where `storyboard` is a position in `storyboards`,
+    /// `kind` says what `class` is (0 the element's default class, 1 a custom class, 2 where a placeholder points;
+    /// for `screens`, its kind as text), `module` is the class's module as
     /// the scene tables show it (`MyApp` of `MyApp.LibraryViewController`), and a segue leads to the scene it starts
-    /// from. A script, not JSON to fetch: a page opened from disk may not fetch files. Loaded when the reader first
+    /// from. `screens` are the screens made in code and the SwiftUI screens, whose entries are on the index (`anchor`
+    /// there). A script, not JSON to fetch: a page opened from disk may not fetch files. Loaded when the reader first
     /// uses the search box.
     static func searchIndex(_ links: SiteLinks) -> [UInt8] {
         var storyboards: [String] = []
@@ -119,11 +121,17 @@ public struct SitePages: Sendable {
                 TextSafety.clean(identifier), links.anchor(of: from.id), TextSafety.clean(SiteLinks.linkDescription(from)),
             ].map(HTML.json).joined(separator: ",") + "]")
         }
+        // Screens made in code and SwiftUI screens: their entries on the index.
+        let screens = links.screensInCode.map { node in
+            HTML.jsonArray([TextSafety.clean(SiteLinks.linkDescription(node)),
+                            node.role == .swiftUIScreen ? "SwiftUI screen" : "screen made in code", links.anchor(of: node.id)])
+        }
         let codes = Dictionary(grouping: links.graph.diagnostics, by: \.code).map { code, group in
             "[\(HTML.json(code.rawValue)),\(group.count),\(HTML.json("findings.html#code-" + TextSafety.token(code.rawValue)))]"
         }
         let out = "window.sbmapSearchIndex = {\"storyboards\": [\n" + storyboards.joined(separator: ",\n")
             + "\n], \"scenes\": [\n" + scenes.joined(separator: ",\n")
+            + "\n], \"screens\": [\n" + screens.joined(separator: ",\n")
             + "\n], \"segues\": [\n" + segues.sorted().joined(separator: ",\n")
             + "\n], \"codes\": [\n" + codes.sorted().joined(separator: ",\n") + "\n]};\n"
         return Array(out.utf8)

@@ -636,6 +636,10 @@
       out.push({ kind: "scene", name: s[1] === 1 && qualified ? qualified : name, meta: meta.join(" · "),
                  href: sb[2] + "#" + s[5], keys: [cls, qualified, id, title], names: storyboardNames(sb) });
     });
+    // Screens made in code and SwiftUI screens: their entries are on the index.
+    (data.screens || []).forEach(function (s) {
+      out.push({ kind: "scene", name: s[0], meta: s[1], href: "index.html#" + s[2], keys: [s[0]], names: [] });
+    });
     (data.segues || []).forEach(function (s) {
       var sb = data.storyboards[s[0]] || ["", "", ""];
       out.push({ kind: "segue", name: s[1], meta: "segue from " + s[3] + " · in " + sb[0], href: sb[2] + "#" + s[2],
