@@ -125,12 +125,12 @@ struct StoryboardPage {
             if node.initial || storyboard.initialScene == node.id { w.raw("<span class=\"badge\">initial</span>") }
             // What the screen is for: its class's doc comment, and the note `.sbmap.yml` attaches to it.
             if let doc = node.doc {
-                w.raw("<div class=\"muted purpose\">")
+                w.raw(" <div class=\"muted purpose\">")
                 w.text(doc)
                 w.raw("</div>")
             }
             if let note = node.note {
-                w.raw("<div class=\"muted note\">Note: ")
+                w.raw(" <div class=\"muted note\">Note: ")
                 w.text(note)
                 w.raw("</div>")
             }

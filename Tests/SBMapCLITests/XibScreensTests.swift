@@ -137,8 +137,8 @@ import Testing
         let index = try String(contentsOf: folder.appendingPathComponent("site/index.html"), encoding: .utf8)
         #expect(index.contains(#"<span class="n">2</span><span class="what">xib screens</span>"#), "the index counts them as check does")
         let page = try String(contentsOf: folder.appendingPathComponent("site/storyboards/Profile.xib.html"), encoding: .utf8)
-        #expect(page.contains(#"<div class="muted purpose">The user&#39;s profile: name &amp; avatar &lt;b&gt;.</div>"#)
-                || page.contains(#"<div class="muted purpose">The user's profile: name &amp; avatar &lt;b&gt;.</div>"#), "\(page)")
+        #expect(page.contains(#" <div class="muted purpose">The user&#39;s profile: name &amp; avatar &lt;b&gt;.</div>"#)
+                || page.contains(#" <div class="muted purpose">The user's profile: name &amp; avatar &lt;b&gt;.</div>"#), "\(page)")
     }
 
     @Test func aNoteFromTheSettingsFileIsInTheTooltipAndOnTheSiteAndOneNamingNoSceneIsAWarningAtItsLine() throws {
