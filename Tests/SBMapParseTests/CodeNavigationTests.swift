@@ -99,6 +99,16 @@ import Testing
                     navigationController?.viewControllers = [D()]
                 }
             }
+            final class ShareViewController: UINavigationController {
+                override func viewDidLoad() {
+                    viewControllers = [E()]
+                }
+            }
+            final class Columns: UISplitViewController {
+                override func viewDidLoad() {
+                    self.viewControllers = [F(), G()]
+                }
+            }
             """)
         #expect(Self.uses(file) == [
             #"split 0 type("MasterViewController") viewControllers = 4"#,
@@ -110,6 +120,9 @@ import Testing
             #"split 1 type("B") viewControllers = 12"#,
             #"tab 0 type("C") viewControllers = 13"#,
             #"stack 0 type("D") viewControllers = 14"#,
+            #"stack 0 type("E") viewControllers = 19"#,
+            #"split 0 type("F") viewControllers = 24"#,
+            #"split 1 type("G") viewControllers = 24"#,
         ], "\(Self.uses(file))")
     }
 

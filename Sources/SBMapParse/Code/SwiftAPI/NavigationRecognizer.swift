@@ -217,10 +217,15 @@ enum NavigationRecognizer: SwiftAPIRecognizer {
 
     /// What says the kind of the receiver of the member at `i`: its name (`splitViewController`, `tabs`) and, for a
     /// local, the type it was made of (`let s = UISplitViewController(…)`); for a member of `self` (or of nothing),
-    /// the enclosing type's name.
+    /// the enclosing type's name and the superclass its declaration in this file names
+    /// (`class ShareViewController: UINavigationController`).
     private static func receiverNames(before i: Int, _ r: SwiftCodeReader) -> [String] {
         let s = r.stream
-        let enclosing = r.scopes.typePath.last.map { [$0] } ?? []
+        let path = r.scopes.typePath
+        var enclosing = path.last.map { [$0] } ?? []
+        if !path.isEmpty, let superclass = r.file.types.last(where: { $0.path == path && $0.superclass != nil })?.superclass {
+            enclosing.append(superclass)
+        }
         var j = i - 1
         guard s.isPunct(j, ".") else { return enclosing }
         j -= 1
