@@ -152,7 +152,7 @@ extension StylePass {
 
     /// `push`, `present`, `tab 2`: a navigation call made in code, as its edge's label says it (tabs from 1).
     static func navigationText(_ call: String, order: Int?) -> String {
-        guard let order, call == "tab" || call == "stack" else { return call }
+        guard let order, call == "tab" || call == "stack" || call == "split" else { return call }
         return "\(call) \(order + 1)"
     }
 

@@ -127,6 +127,49 @@ import Testing
         #expect(stderr.contains("1 storyboard, 2 scenes, 1 xib screen, 3 code screens, 1 SwiftUI screen, 0 segues"), "\(stderr)")
     }
 
+    @Test func aSplitViewsColumnsAreEdgesLabelledWithTheColumn() throws {
+        let pbxproj = RealAppShapesTests.pbxproj(targets: [(
+            name: "App", type: RealAppShapesTests.app, plist: nil,
+            resources: ["Main.storyboard", "Views/Profile.xib"],
+            sources: ["Classes.swift", "AppCoordinator.swift", "Split.swift"])])
+        let folder = try Self.app(extra: [
+            "App/App.xcodeproj/project.pbxproj": pbxproj,
+            "App/Split.swift": """
+                import UIKit
+                final class SplitCoordinator {
+                    func start(splitViewController: UISplitViewController, vc: UIViewController) {
+                        splitViewController.viewControllers = [HomeViewController(), ProfileViewController()]
+                        let split = UISplitViewController(style: .doubleColumn)
+                        split.setViewController(AboutViewController(), for: .primary)
+                        split.setViewController(UINavigationController(rootViewController: DetailViewController()), for: .secondary)
+                        split.setViewController(vc, for: .supplementary)
+                        split.setViewController(Helper(), for: .supplementary)
+                    }
+                }
+                """,
+            "App/DeadSplit.swift": """
+                import UIKit
+                final class DeadSplit {
+                    func start(split: UISplitViewController) {
+                        split.setViewController(ChildViewController(), for: .primary)
+                        split.viewControllers = [ChildViewController()]
+                    }
+                }
+                """,
+        ])
+        let (nodes, edges, _) = try Self.export(folder)
+        let profile = try #require(nodes.first { $0["role"] as? String == "xib-screen" }?["id"] as? String)
+        #expect(Self.navigation(edges).filter { $0.hasPrefix("code:SplitCoordinator") } == [
+            "code:SplitCoordinator → App/Main.storyboard#d secondary",
+            "code:SplitCoordinator → App/Main.storyboard#h split 1",
+            "code:SplitCoordinator → code:AboutViewController primary",
+            "code:SplitCoordinator → \(profile) split 2",
+        ].sorted(), "\(Self.navigation(edges))")
+        #expect(!Self.navigation(edges).contains { $0.hasPrefix("code:DeadSplit") }, "a file no target compiles draws nothing")
+        let svg = try Harness.run(["render", ".", "--no-config", "-o", "-", "--format", "svg"], in: folder)
+        #expect(svg.stdout.contains(">split 2<") && svg.stdout.contains(">primary<"), "edges say the column")
+    }
+
     @Test func aControllerOfUnknownClassANonControllerAndAFrameworkClassDrawNothing() throws {
         let folder = try Self.app()
         let (nodes, edges, _) = try Self.export(folder)
@@ -191,6 +234,28 @@ import Testing
         let (_, edges, _) = try Self.export(folder)
         #expect(Self.navigation(edges).filter { $0.hasPrefix("code:LegacyRouter") } == [
             "code:LegacyRouter → App/Main.storyboard#d push", "code:LegacyRouter → code:AboutViewController present",
+        ], "\(Self.navigation(edges))")
+    }
+
+    @Test func objectiveCRootsTabsAndNavigationControllersDrawEdges() throws {
+        let folder = try Self.app(extra: ["App/AppDelegate.m": """
+            #import <UIKit/UIKit.h>
+            @implementation LegacyAppDelegate
+            - (void)start:(UIViewController *)vc {
+                UINavigationController *nav = [[UINavigationController alloc] initWithRootViewController:[[HomeViewController alloc] init]];
+                self.window.rootViewController = nav;
+                self.tabBarController.viewControllers = @[[DetailViewController new], vc, [Helper new], [AboutViewController new]];
+                [nav setViewControllers:@[[ChildViewController new]] animated:YES];
+                self.window.rootViewController = vc;
+            }
+            @end
+            """])
+        let (_, edges, _) = try Self.export(folder)
+        #expect(Self.navigation(edges).filter { $0.hasPrefix("code:LegacyAppDelegate") } == [
+            "code:LegacyAppDelegate → App/Main.storyboard#d tab 1",
+            "code:LegacyAppDelegate → App/Main.storyboard#h root",
+            "code:LegacyAppDelegate → code:AboutViewController tab 4",
+            "code:LegacyAppDelegate → code:ChildViewController stack 1",
         ], "\(Self.navigation(edges))")
     }
 

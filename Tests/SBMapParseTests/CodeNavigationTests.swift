@@ -81,6 +81,80 @@ import Testing
         #expect(file.navigations.allSatisfy { $0.enclosingType == ["Router"] })
     }
 
+    @Test func aSplitViewsColumnsAreRecordedByTheReceiversNameOrType() {
+        let file = CodeFixtures.scan(source: """
+            import UIKit
+            final class Coordinator {
+                func start(splitViewController: UISplitViewController, tabs: UITabBarController, other: UIViewController) {
+                    splitViewController.viewControllers = [MasterViewController(), DetailViewController()]
+                    let s = UISplitViewController(style: .doubleColumn)
+                    s.setViewController(SidebarViewController(), for: .primary)
+                    s.setViewController(ContentViewController(), for: .supplementary)
+                    s.setViewController(UINavigationController(rootViewController: DetailViewController()), for: .secondary)
+                    s.setViewController(CompactViewController(), for: .compact)
+                    s.setViewController(other, for: .primary)
+                    let columns = UISplitViewController()
+                    columns.viewControllers = [A(), B()]
+                    tabs.viewControllers = [C()]
+                    navigationController?.viewControllers = [D()]
+                }
+            }
+            final class ShareViewController: UINavigationController {
+                override func viewDidLoad() {
+                    viewControllers = [E()]
+                }
+            }
+            final class Columns: UISplitViewController {
+                override func viewDidLoad() {
+                    self.viewControllers = [F(), G()]
+                }
+            }
+            """)
+        #expect(Self.uses(file) == [
+            #"split 0 type("MasterViewController") viewControllers = 4"#,
+            #"split 1 type("DetailViewController") viewControllers = 4"#,
+            #"primary type("SidebarViewController") setViewController(_:for:) 6"#,
+            #"supplementary type("ContentViewController") setViewController(_:for:) 7"#,
+            #"secondary type("DetailViewController") setViewController(_:for:) 8"#,
+            #"split 0 type("A") viewControllers = 12"#,
+            #"split 1 type("B") viewControllers = 12"#,
+            #"tab 0 type("C") viewControllers = 13"#,
+            #"stack 0 type("D") viewControllers = 14"#,
+            #"stack 0 type("E") viewControllers = 19"#,
+            #"split 0 type("F") viewControllers = 24"#,
+            #"split 1 type("G") viewControllers = 24"#,
+        ], "\(Self.uses(file))")
+    }
+
+    @Test func objectiveCRootsTabsStacksAndNavigationControllersAreRecorded() {
+        let file = CodeFixtures.scan(source: """
+            @implementation AppDelegate
+            - (void)start:(UIViewController *)vc {
+                HomeViewController *home = [[HomeViewController alloc] init];
+                self.window.rootViewController = home;
+                UINavigationController *nav = [[UINavigationController alloc] initWithRootViewController:[ListViewController new]];
+                self.tabBarController.viewControllers = @[nav, [[AViewController alloc] init], vc];
+                [nav setViewControllers:@[[BViewController new]] animated:YES];
+                [self.tabs setViewControllers:@[[CViewController new]] animated:NO];
+                [[UINavigationController alloc] initWithRootViewController:[DViewController new]];
+                [self presentViewController:[[UINavigationController alloc] initWithRootViewController:home] animated:YES completion:nil];
+                self.window.rootViewController = vc;
+                self.splitViewController.viewControllers = @[[EViewController new]];
+            }
+            @end
+            """, language: .objectiveC)
+        #expect(Self.uses(file) == [
+            #"root type("HomeViewController") rootViewController = 4"#,
+            #"tab 0 type("ListViewController") viewControllers = 6"#,
+            #"tab 1 type("AViewController") viewControllers = 6"#,
+            #"stack 0 type("BViewController") setViewControllers:animated: 7"#,
+            #"tab 0 type("CViewController") setViewControllers:animated: 8"#,
+            #"root type("DViewController") initWithRootViewController: 9"#,
+            #"present type("HomeViewController") presentViewController:animated:completion: 10"#,
+            #"split 0 type("EViewController") viewControllers = 12"#,
+        ], "\(Self.uses(file))")
+    }
+
     @Test func whatTheCodeDoesNotSayRecordsNothing() {
         let file = CodeFixtures.scan(source: """
             import UIKit

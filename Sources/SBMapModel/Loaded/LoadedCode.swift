@@ -178,6 +178,10 @@ public struct CodeNavigation: Hashable, Sendable {
         case push, present, show, root, tab, child
         /// `setViewControllers` of a navigation controller: the stack it shows.
         case stack
+        /// A split view's column: `setViewController(_:for: .primary)` (`.secondary`, `.supplementary`).
+        case primary, secondary, supplementary
+        /// A split view's `viewControllers = [a, b]`: the controller's place in the array (`order`).
+        case split
     }
 
     /// The controller handed over, as far as the code says statically.
@@ -192,7 +196,7 @@ public struct CodeNavigation: Hashable, Sendable {
     }
 
     public var call: Call
-    /// For `tab` (and `stack`): the controller's place in the array literal, from 0.
+    /// For `tab` (and `stack`, `split`): the controller's place in the array literal, from 0.
     public var order: Int?
     public var controller: Controller
     /// The API as written: `pushViewController(_:animated:)`, `UINavigationController(rootViewController:)`, …

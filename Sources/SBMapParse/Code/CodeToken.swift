@@ -104,8 +104,8 @@ enum CodeWord: String, CaseIterable, Sendable {
     case nibName, NSNib, loadNibNamed, initWithNibName, nibWithNibName, windowNibName, initWithWindowNibName
     // Navigation made in code (issue 32).
     case pushViewController, present, presentAsSheet, presentAsModalWindow, show, showDetailViewController
-    case rootViewController, viewControllers, setViewControllers, addChild, addChildViewController
-    case presentViewController, showViewController
+    case rootViewController, viewControllers, setViewControllers, addChild, addChildViewController, setViewController
+    case presentViewController, showViewController, initWithRootViewController
     // Objective-C directives.
     case hashImport = "#import", hashInclude = "#include", hashDefine = "#define", atImport = "@import"
     case atInterface = "@interface", atImplementation = "@implementation", atEnd = "@end"

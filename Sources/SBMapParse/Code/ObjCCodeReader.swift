@@ -120,8 +120,13 @@ struct ObjCCodeReader {
             declaration(at: i)
         case .initWithNibName, .nibWithNibName, .loadNibNamed, .initWithWindowNibName:
             if stream.isPunct(i + 1, ":") { nibLoad(at: i) }
-        case .pushViewController, .presentViewController, .showViewController, .showDetailViewController, .addChildViewController:
+        case .pushViewController, .presentViewController, .showViewController, .showDetailViewController, .addChildViewController,
+             .setViewControllers, .initWithRootViewController:
             if stream.isPunct(i + 1, ":"), scopes.inFunction { navigation(at: i) }
+        case .rootViewController, .viewControllers:
+            if scopes.inFunction, stream.isPunct(i - 1, "."), stream.isPunct(i + 1, "="), !stream.isPunct(i + 2, "=") {
+                navigationAssignment(at: i)
+            }
         default:
             // `.other`, and the Swift-only words, which are plain names in Objective-C.
             if stream.isPunct(i + 1, "*"), scopes.inFunction, stream.isIdentifier(i, "NSBundle") {
@@ -391,8 +396,9 @@ struct ObjCCodeReader {
     }
 
     /// `[nav pushViewController:[[X alloc] init] animated:YES]`, `presentViewController:animated:completion:`,
-    /// `showViewController:sender:`, `showDetailViewController:sender:`, `addChildViewController:` (issue 32): the
-    /// controller as `[[X alloc] init…]`, `[X new]`, or a local declared `X *vc` in the method (`CodeNavigation`).
+    /// `showViewController:sender:`, `showDetailViewController:sender:`, `addChildViewController:`,
+    /// `setViewControllers:animated:` and `[[UINavigationController alloc] initWithRootViewController:…]` (issue 32):
+    /// the controller as `[[X alloc] init…]`, `[X new]`, or a local declared `X *vc` in the method (`CodeNavigation`).
     private mutating func navigation(at i: Int) {
         guard let open = messageOpen(forSelectorAt: i), let msg = message(open: open),
               let part = msg.parts.first, part.0 == stream.text(i) else { return }
@@ -404,6 +410,20 @@ struct ObjCCodeReader {
         case ("showViewController", "sender"): (call, api) = (.show, "showViewController:sender:")
         case ("showDetailViewController", "sender"): (call, api) = (.show, "showDetailViewController:sender:")
         case ("addChildViewController", ""): (call, api) = (.child, "addChildViewController:")
+        case ("setViewControllers", "animated"):
+            // A tab bar's tabs, or a navigation controller's stack: the receiver's name says which, as in Swift.
+            let tabs = objCReceiverNames(msg.receiver, before: open).contains { $0.contains("tab") || $0.contains("Tab") }
+            recordList(part.1, call: tabs ? .tab : .stack, api: "setViewControllers:animated:", at: open)
+            return
+        case ("initWithRootViewController", ""):
+            // `[[UINavigationController alloc] initWithRootViewController:vc]`: a root, unless a local holds it (the
+            // call the local is handed to says what it does) or it is handed on in the same statement.
+            guard stream.isPunct(open + 1, "["), stream.kind(open + 2) == .identifier,
+                  stream.identifier(open + 2, contains: "NavigationController"), stream.isIdentifier(open + 3, "alloc"),
+                  !stream.isPunct(open - 1, "="), !stream.isPunct(open - 1, ":"), !stream.isPunct(open - 1, ","),
+                  !(stream.isPunct(open - 1, "[") && stream.isPunct(open - 2, "@"))
+            else { return }
+            (call, api) = (.root, "initWithRootViewController:")
         default: return
         }
         guard let type = objCController(part.1, before: open) else { return }
@@ -411,29 +431,111 @@ struct ObjCCodeReader {
                                                location: location(open)))
     }
 
-    /// The class of `[[X alloc] init…]`, `[X new]`, or of a local `X *name` declared before `limit` in the method.
-    private func objCController(_ range: Range<Int>, before limit: Int) -> String? {
+    /// `self.window.rootViewController = vc;`, `tabBarController.viewControllers = @[a, b];` (issue 32): a root,
+    /// and a tab bar's tabs (a split view's columns, a navigation stack, where the receiver's name says so).
+    private mutating func navigationAssignment(at i: Int) {
+        var end = i + 2
+        while end < stream.count, !stream.isPunct(end, ";"), !stream.isPunct(end, "}"), end < i + 400 {
+            if stream.isPunct(end, "[") || stream.isPunct(end, "(") { end = stream.close(end) }
+            end += 1
+        }
+        guard end < stream.count, stream.isPunct(end, ";") else { return }
+        if stream.isIdentifier(i, "rootViewController") {
+            guard let type = objCController((i + 2)..<end, before: i) else { return }
+            file.navigations.append(CodeNavigation(call: .root, controller: .type(type), api: "rootViewController =",
+                                                   enclosingType: typePath, location: location(i)))
+            return
+        }
+        guard stream.isPunct(i + 2, "@"), stream.isPunct(i + 3, "["), stream.close(i + 3) == end - 1 else { return }
+        let names = objCReceiverNames((i - 2)..<(i - 1), before: i)
+        let call: CodeNavigation.Call
+        if names.contains(where: { $0.contains("Split") || $0.contains("split") }) {
+            call = .split
+        } else if names.contains(where: { $0.contains("Tab") || $0.contains("tab") }) {
+            call = .tab
+        } else if names.contains(where: { $0.contains("Navigation") || $0.hasPrefix("nav") || $0.contains("Nav") }) {
+            call = .stack
+        } else {
+            call = .tab
+        }
+        recordList((i + 2)..<end, call: call, api: "viewControllers =", at: i)
+    }
+
+    /// Records each element of the literal `@[a, b]` at `range` with its place.
+    private mutating func recordList(_ range: Range<Int>, call: CodeNavigation.Call, api: String, at i: Int) {
         let a = range.lowerBound
-        if range.count == 1, stream.kind(a) == .identifier {
-            // `X *vc = …;` earlier in the method: its declared class (a superclass's name declares nothing known).
-            let name = stream.text(a)
-            var j = limit - 1
-            var steps = 0
-            // Back to the start of the method (`- (void)…` at the start of a line), no further.
-            while j > 1, steps < 2000,
-                  !(stream[j].newlineBefore && (stream.isPunct(j, "-") || stream.isPunct(j, "+")) && stream.isPunct(j + 1, "(")) {
-                if stream.isPunct(j - 1, "*"), stream.text(j, equals: name), stream.isPunct(j + 1, "="), stream.kind(j - 2) == .identifier {
-                    let type = stream.text(j - 2)
-                    return type.first?.isUppercase == true ? type : nil
-                }
-                j -= 1
-                steps += 1
+        guard stream.isPunct(a, "@"), stream.isPunct(a + 1, "["), stream.close(a + 1) == range.upperBound - 1 else { return }
+        let close = range.upperBound - 1
+        var start = a + 2
+        var k = start
+        var order = 0
+        while k <= close {
+            if k < close, stream.isPunct(k, "[") || stream.isPunct(k, "(") || stream.isPunct(k, "{") {
+                k = stream.close(k) + 1
+                continue
             }
-            return nil
+            if k == close || stream.isPunct(k, ",") {
+                if k > start {
+                    if let type = objCController(start..<k, before: i) {
+                        file.navigations.append(CodeNavigation(call: call, order: order, controller: .type(type), api: api,
+                                                               enclosingType: typePath, location: location(i)))
+                    }
+                    order += 1
+                }
+                start = k + 1
+            }
+            k += 1
+        }
+    }
+
+    /// What says the kind of a receiver (`self.tabBarController`, `tabs`): its last name, the class a local of that
+    /// name is declared as, and for `self` the enclosing class's name.
+    private func objCReceiverNames(_ receiver: Range<Int>, before limit: Int) -> [String] {
+        guard let last = receiver.last, last >= 0, stream.kind(last) == .identifier else { return [] }
+        if stream.isIdentifier(last, "self") { return typePath.last.map { [$0] } ?? [] }
+        let name = stream.text(last)
+        guard receiver.count == 1, let j = objCLocal(name, before: limit) else { return [name] }
+        return [name, stream.text(j - 2)]
+    }
+
+    /// The token of `name` in `X *name = …;` earlier in the method than `limit`.
+    private func objCLocal(_ name: String, before limit: Int) -> Int? {
+        var j = limit - 1
+        var steps = 0
+        // Back to the start of the method (`- (void)…` at the start of a line), no further.
+        while j > 1, steps < 2000,
+              !(stream[j].newlineBefore && (stream.isPunct(j, "-") || stream.isPunct(j, "+")) && stream.isPunct(j + 1, "(")) {
+            if stream.isPunct(j - 1, "*"), stream.text(j, equals: name), stream.isPunct(j + 1, "="), stream.kind(j - 2) == .identifier {
+                return j
+            }
+            j -= 1
+            steps += 1
+        }
+        return nil
+    }
+
+    /// The class of `[[X alloc] init…]`, `[X new]`, or of a local `X *name` declared before `limit` in the method;
+    /// through a navigation controller made around one (`[[UINavigationController alloc] initWithRootViewController:…]`).
+    private func objCController(_ range: Range<Int>, before limit: Int, depth: Int = 0) -> String? {
+        let a = range.lowerBound
+        guard !range.isEmpty, depth < 4 else { return nil }
+        if range.count == 1, stream.kind(a) == .identifier {
+            // `X *vc = …;` earlier in the method: its declared class (a superclass's name declares nothing known);
+            // for a navigation controller, the controller it was made around.
+            guard let j = objCLocal(stream.text(a), before: limit) else { return nil }
+            let type = stream.text(j - 2)
+            if type.hasSuffix("NavigationController"), stream.isPunct(j + 2, "[") {
+                return objCController((j + 2)..<(stream.close(j + 2) + 1), before: j, depth: depth + 1)
+            }
+            return type.first?.isUppercase == true ? type : nil
         }
         guard stream.isPunct(a, "["), stream.close(a) == range.upperBound - 1 else { return nil }
         if stream.isPunct(a + 1, "["), stream.kind(a + 2) == .identifier, stream.isIdentifier(a + 3, "alloc"),
            stream.isPunct(a + 4, "]"), stream.kind(a + 5) == .identifier, stream.identifier(a + 5, contains: "init") {
+            if stream.identifier(a + 2, contains: "NavigationController"), stream.isIdentifier(a + 5, "initWithRootViewController"),
+               stream.isPunct(a + 6, ":") {
+                return objCController((a + 7)..<(range.upperBound - 1), before: limit, depth: depth + 1)
+            }
             return stream.text(a + 2)
         }
         if stream.kind(a + 1) == .identifier, stream.isIdentifier(a + 2, "new"), stream.isPunct(a + 3, "]") {

@@ -3,7 +3,9 @@ import SBMapModel
 /// Navigation made in code (issue 32): the controller handed to `pushViewController(_:animated:)`,
 /// `present(_:animated:)` (AppKit's `presentAsSheet(_:)`, `presentAsModalWindow(_:)`), `show(_:sender:)`,
 /// `showDetailViewController(_:sender:)`, `UINavigationController(rootViewController:)`, `setViewControllers(_:animated:)`,
-/// `viewControllers = […]`, `window.rootViewController = …` and `addChild(_:)`, when the code says its class:
+/// `viewControllers = […]` (a split view's columns where the receiver says `Split`), a split view's
+/// `setViewController(_:for: .primary/.secondary/.supplementary)`, `window.rootViewController = …` and `addChild(_:)`,
+/// when the code says its class:
 /// `X()` / `X(nibName:bundle:)` / `X.init(…)`, a local `let` bound to one, a function call (`makeProfile()`, whose
 /// declared return type the linker looks up), a navigation controller around one, or a hosting controller's SwiftUI
 /// root view (`UIHostingController(rootView: SettingsView())`). Anything else (a parameter, a `var`, an element of a
@@ -11,7 +13,7 @@ import SBMapModel
 enum NavigationRecognizer: SwiftAPIRecognizer {
     static let triggerWords: [CodeWord] = [
         .pushViewController, .present, .presentAsSheet, .presentAsModalWindow, .show, .showDetailViewController,
-        .rootViewController, .viewControllers, .setViewControllers, .addChild, .addChildViewController,
+        .rootViewController, .viewControllers, .setViewControllers, .addChild, .addChildViewController, .setViewController,
     ]
 
     static func read(at i: Int, _ r: inout SwiftCodeReader) {
@@ -66,11 +68,42 @@ enum NavigationRecognizer: SwiftAPIRecognizer {
                 record(first.range, call: .root, order: nil, api: "\(s.text(callee))(rootViewController:)", at: callee, &r)
             }
         case .viewControllers:
-            // `tabBarController.viewControllers = [a, b]`, `viewControllers = [a, b]` in a tab bar controller.
+            // `tabBarController.viewControllers = [a, b]`, `viewControllers = [a, b]` in a tab bar controller; a split
+            // view's columns where the receiver's name (or the type its local was made of) says `Split`, a
+            // navigation stack where it says `nav` / `Navigation` and not `tab`.
             guard s.isPunct(i + 1, "="), !s.isPunct(i + 2, "="), s.isPunct(i - 1, ".") || s[i].newlineBefore,
                   s.isPunct(i + 2, "[") else { return }
             let close = s.close(i + 2)
-            record(list: (i + 2)..<(close + 1), call: .tab, api: "viewControllers =", at: i, &r)
+            let names = receiverNames(before: i, r)
+            let call: CodeNavigation.Call
+            if names.contains(where: { $0.contains("Split") || $0.contains("split") }) {
+                call = .split
+            } else if names.contains(where: { $0.contains("Tab") || $0.contains("tab") }) {
+                call = .tab
+            } else if names.contains(where: { $0.contains("Navigation") || $0.hasPrefix("nav") || $0.contains("Nav") }) {
+                call = .stack
+            } else {
+                call = .tab
+            }
+            record(list: (i + 2)..<(close + 1), call: call, api: "viewControllers =", at: i, &r)
+        case .setViewController:
+            // `split.setViewController(x, for: .primary)`: a column of a split view (iOS 14's `UISplitViewController`).
+            guard s.isPunct(i + 1, "("), !s.isIdentifier(i - 1, "func") else { return }
+            let args = r.expressions.arguments(open: i + 1)
+            guard args.count == 2, let first = args.first, first.labelToken < 0, r.expressions.hasLabel(args[1], "for"),
+                  args[1].range.count == 2, s.isPunct(args[1].range.lowerBound, ".") else { return }
+            let column = args[1].range.lowerBound + 1
+            let call: CodeNavigation.Call
+            if s.isIdentifier(column, "primary") {
+                call = .primary
+            } else if s.isIdentifier(column, "secondary") {
+                call = .secondary
+            } else if s.isIdentifier(column, "supplementary") {
+                call = .supplementary
+            } else {
+                return  // `.compact`, `.inspector`, a variable: not a column this map names.
+            }
+            record(first.range, call: call, order: nil, api: "setViewController(_:for:)", at: i, &r)
         default:
             return
         }
@@ -180,6 +213,32 @@ enum NavigationRecognizer: SwiftAPIRecognizer {
         guard j >= 0, s.kind(j) == .identifier else { return false }
         if s.isIdentifier(j, "self") { return r.scopes.typePath.last?.contains("Tab") ?? false }
         return s.identifier(j, contains: "tab") || s.identifier(j, contains: "Tab")
+    }
+
+    /// What says the kind of the receiver of the member at `i`: its name (`splitViewController`, `tabs`) and, for a
+    /// local, the type it was made of (`let s = UISplitViewController(…)`); for a member of `self` (or of nothing),
+    /// the enclosing type's name and the superclass its declaration in this file names
+    /// (`class ShareViewController: UINavigationController`).
+    private static func receiverNames(before i: Int, _ r: SwiftCodeReader) -> [String] {
+        let s = r.stream
+        let path = r.scopes.typePath
+        var enclosing = path.last.map { [$0] } ?? []
+        if !path.isEmpty, let superclass = r.file.types.last(where: { $0.path == path && $0.superclass != nil })?.superclass {
+            enclosing.append(superclass)
+        }
+        var j = i - 1
+        guard s.isPunct(j, ".") else { return enclosing }
+        j -= 1
+        while j >= 0, s.isPunct(j, "?") || s.isPunct(j, "!") { j -= 1 }
+        guard j >= 0, s.kind(j) == .identifier else { return [] }
+        if s.isIdentifier(j, "self") { return enclosing }
+        let name = s.text(j)
+        var names = [name]
+        if !s.isPunct(j - 1, "."), case .pending(let tokens, _)? = r.scopes.localEntry(name, names: s)?.value,
+           !tokens.isEmpty, s.kind(tokens.lowerBound) == .identifier {
+            names.append(s.text(tokens.lowerBound))
+        }
+        return names
     }
 
     /// `ProfileViewController`: a type's name (capitalised).
