@@ -1,3 +1,4 @@
+import SBMapModel
 import SBMapStyle
 
 /// Encoding for each place input text can reach in a page. Every name in a storyboard, file or folder is input:
@@ -151,4 +152,22 @@ struct PageWriter {
     }
 
     var bytes: [UInt8] { Array(html.utf8) }
+}
+
+extension PageWriter {
+    /// What a screen is for, under its name in a table of scenes or screens: its class's doc comment and the note
+    /// `.sbmap.yml` attaches to it. (A space before each: the map's selection panel shows the cell's text, which
+    /// would otherwise read `NameThe doc`.)
+    mutating func purpose(of node: Node) {
+        if let doc = node.doc {
+            raw(" <div class=\"muted purpose\">")
+            text(doc)
+            raw("</div>")
+        }
+        if let note = node.note {
+            raw(" <div class=\"muted note\">Note: ")
+            text(note)
+            raw("</div>")
+        }
+    }
 }

@@ -167,17 +167,7 @@ struct IndexPage {
             let anchor = links.anchor(of: node.id)
             w.raw("<tr id=\"\(HTML.attribute(anchor))\" data-node=\"\(HTML.attribute(anchor))\"><td>")
             w.link(SiteLinks.linkDescription(node), href: "#" + anchor)
-            // (A space before the doc and the note: the map's selection panel shows the cell's text.)
-            if let doc = node.doc {
-                w.raw(" <div class=\"muted purpose\">")
-                w.text(doc)
-                w.raw("</div>")
-            }
-            if let note = node.note {
-                w.raw(" <div class=\"muted note\">Note: ")
-                w.text(note)
-                w.raw("</div>")
-            }
+            w.purpose(of: node)
             w.raw("</td><td>")
             w.text(node.role == .swiftUIScreen ? "SwiftUI screen" : "made in code")
             w.raw("</td><td>")

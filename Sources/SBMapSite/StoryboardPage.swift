@@ -123,17 +123,7 @@ struct StoryboardPage {
             w.raw("><td>")
             w.link(sceneName(node), href: "#" + anchor)
             if node.initial || storyboard.initialScene == node.id { w.raw("<span class=\"badge\">initial</span>") }
-            // What the screen is for: its class's doc comment, and the note `.sbmap.yml` attaches to it.
-            if let doc = node.doc {
-                w.raw(" <div class=\"muted purpose\">")
-                w.text(doc)
-                w.raw("</div>")
-            }
-            if let note = node.note {
-                w.raw(" <div class=\"muted note\">Note: ")
-                w.text(note)
-                w.raw("</div>")
-            }
+            w.purpose(of: node)
             w.raw("</td><td>")
             if node.role.isCrossFileLink {
                 w.raw("<span class=\"muted\">→ </span>")

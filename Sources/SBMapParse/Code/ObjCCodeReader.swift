@@ -448,16 +448,7 @@ struct ObjCCodeReader {
         }
         guard stream.isPunct(i + 2, "@"), stream.isPunct(i + 3, "["), stream.close(i + 3) == end - 1 else { return }
         let names = objCReceiverNames((i - 2)..<(i - 1), before: i)
-        let call: CodeNavigation.Call
-        if names.contains(where: { $0.contains("Split") || $0.contains("split") }) {
-            call = .split
-        } else if names.contains(where: { $0.contains("Tab") || $0.contains("tab") }) {
-            call = .tab
-        } else if names.contains(where: { $0.contains("Navigation") || $0.hasPrefix("nav") || $0.contains("Nav") }) {
-            call = .stack
-        } else {
-            call = .tab
-        }
+        let call = CodeNavigation.Call.list(receivers: names)
         recordList((i + 2)..<end, call: call, api: "viewControllers =", at: i)
     }
 

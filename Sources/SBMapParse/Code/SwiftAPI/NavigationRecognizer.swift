@@ -75,16 +75,7 @@ enum NavigationRecognizer: SwiftAPIRecognizer {
                   s.isPunct(i + 2, "[") else { return }
             let close = s.close(i + 2)
             let names = receiverNames(before: i, r)
-            let call: CodeNavigation.Call
-            if names.contains(where: { $0.contains("Split") || $0.contains("split") }) {
-                call = .split
-            } else if names.contains(where: { $0.contains("Tab") || $0.contains("tab") }) {
-                call = .tab
-            } else if names.contains(where: { $0.contains("Navigation") || $0.hasPrefix("nav") || $0.contains("Nav") }) {
-                call = .stack
-            } else {
-                call = .tab
-            }
+            let call = CodeNavigation.Call.list(receivers: names)
             record(list: (i + 2)..<(close + 1), call: call, api: "viewControllers =", at: i, &r)
         case .setViewController:
             // `split.setViewController(x, for: .primary)`: a column of a split view (iOS 14's `UISplitViewController`).
@@ -245,5 +236,17 @@ enum NavigationRecognizer: SwiftAPIRecognizer {
     private static func isTypeName(_ name: String) -> Bool {
         guard let c = name.utf8.first else { return false }
         return c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")
+    }
+}
+
+extension CodeNavigation.Call {
+    /// What `viewControllers = [...]` sets, by the receiver's names (its own, and the type it was made of): a split
+    /// view's columns where one says `Split`, a tab bar's tabs where one says `Tab`, a navigation stack where one says
+    /// `Navigation` or starts with `nav`; a tab bar's otherwise. The Swift and Objective-C readers both ask here.
+    static func list(receivers names: [String]) -> Self {
+        if names.contains(where: { $0.contains("Split") || $0.contains("split") }) { return .split }
+        if names.contains(where: { $0.contains("Tab") || $0.contains("tab") }) { return .tab }
+        if names.contains(where: { $0.contains("Navigation") || $0.hasPrefix("nav") || $0.contains("Nav") }) { return .stack }
+        return .tab
     }
 }
