@@ -179,4 +179,33 @@ import Testing
             """)
         #expect(Self.uses(file).isEmpty, "\(Self.uses(file))")
     }
+
+    /// SwiftUI views, representables and the extensions of a SwiftUI file, with the type names each body calls; a
+    /// nested view's calls are its own.
+    @Test func swiftUITypesAreRecordedWithTheNamesTheirBodiesCall() {
+        let file = CodeFixtures.scan(source: """
+            import SwiftUI
+            struct SettingsView: SwiftUI.View {
+                var body: some View {
+                    List { AccountRow(); NavigationLink(destination: ProfileScreen()) { Text("x") }.sheet { Help.Inner() } }
+                }
+                struct Footer: View { var body: some View { FooterText() } }
+            }
+            extension SettingsView { var header: some View { HeaderRow() } }
+            struct ProfileScreen: UIViewControllerRepresentable {
+                func makeUIViewController(context: Context) -> ProfileViewController { ProfileViewController() }
+            }
+            struct Model { func make() -> Thing { Thing() } }
+            protocol Screen: View {}
+            """)
+        #expect(file.swiftUITypes.map { "\($0.path.joined(separator: ".")) \($0.kind.rawValue) \($0.uses.joined(separator: ","))" } == [
+            // `Help.Inner()` is a member, not recorded: a nested type is called by its own name in its parent's body.
+            "SettingsView view AccountRow,List,NavigationLink,ProfileScreen,Text",
+            "SettingsView.Footer view FooterText",
+            "SettingsView extension HeaderRow",
+            "ProfileScreen representable ProfileViewController",
+        ])
+        let plain = CodeFixtures.scan(source: "import UIKit\nextension Foo { func bar() { Baz() } }\nstruct V: View { var body: some View { Baz() } }")
+        #expect(plain.swiftUITypes.map(\.name) == ["V"], "an extension counts only in a file that imports SwiftUI")
+    }
 }

@@ -61,6 +61,18 @@ import SBMapModel
                                 CodeNavigation(call: .child, controller: .type("Helper"), api: "addChild(_:)",
                                                enclosingType: home, location: at)]
             return (file, ["code:App/Home.swift#Main.storyboard#home->Main.storyboard#detail via pushViewController(_:animated:)"], [])
+        case "RepresentableRule":
+            // A representable that a hosted SwiftUI view shows, making a view controller with no scene: that class's
+            // screen, embedded in the SwiftUI screen.
+            file.types = [CodeTypeDeclaration(path: ["AboutViewController"], kind: .class, superclass: "UIViewController", location: at),
+                          CodeTypeDeclaration(path: ["SettingsView"], kind: .struct, superclass: nil, location: at),
+                          CodeTypeDeclaration(path: ["AboutScreen"], kind: .struct, superclass: nil, location: at)]
+            file.factories = [CodeFactory(path: ["AboutScreen", "makeUIViewController"], type: "AboutViewController")]
+            file.swiftUITypes = [CodeSwiftUIType(path: ["SettingsView"], kind: .view, uses: ["AboutScreen", "Text"], location: at),
+                                 CodeSwiftUIType(path: ["AboutScreen"], kind: .representable, uses: [], location: at)]
+            file.navigations = [CodeNavigation(call: .present, controller: .hosting("SettingsView"),
+                                               api: "UIHostingController(rootView:)", enclosingType: home, location: at)]
+            return (file, ["code:App/Home.swift#swiftui:SettingsView->code:AboutViewController via AboutScreen.makeUIViewController(context:)"], [])
         default:
             return nil
         }
@@ -77,8 +89,10 @@ import SBMapModel
     }
 
     static func context(for file: LoadedCodeFile) -> CodeFileContext {
-        let run = CodeLinkContext(index: CodeGraphIndex(graph: graph()), symbols: CodeSymbolTable(files: [file]),
-                                  membership: TargetMembership([]), classNameHeuristic: true, nibs: nibs())
+        let symbols = CodeSymbolTable(files: [file])
+        let run = CodeLinkContext(index: CodeGraphIndex(graph: graph()), symbols: symbols,
+                                  membership: TargetMembership([]), classNameHeuristic: true, nibs: nibs(),
+                                  embedding: SwiftUIEmbedding(files: [file], symbols: symbols, membership: TargetMembership([])))
         return CodeFileContext(run, path: file.path, imports: file.imports, conditions: file.conditions).withLoads(file.loads)
     }
 
@@ -88,7 +102,7 @@ import SBMapModel
     }
 
     @Test func everyRuleOfTheTableLinksItsUse() throws {
-        #expect(CodeLinkRules.standard.all.count == 7)
+        #expect(CodeLinkRules.standard.all.count == 8)
         for rule in CodeLinkRules.standard.all {
             let (file, edges, findings) = try #require(Self.example(for: rule), "no example for \(rule)")
             var output = CodeLinkOutput()

@@ -182,6 +182,9 @@ public struct CodeNavigation: Hashable, Sendable {
         case primary, secondary, supplementary
         /// A split view's `viewControllers = [a, b]`: the controller's place in the array (`order`).
         case split
+        /// A view controller embedded in a SwiftUI screen by a representable (`UIViewControllerRepresentable`): drawn
+        /// by the linker (`SwiftUIEmbedding`), never read from a call.
+        case embed
     }
 
     /// The controller handed over, as far as the code says statically.
@@ -227,6 +230,40 @@ public struct CodeFactory: Hashable, Sendable {
         self.path = path
         self.type = type
     }
+}
+
+/// A SwiftUI type's declaration (issue 32): a view (`struct SettingsView: View`), a representable of a view controller
+/// (`struct ProfileScreen: UIViewControllerRepresentable`, `NSViewControllerRepresentable`), or an extension of a type
+/// in a file that imports SwiftUI (which may add to a view's body: `extension SettingsView { var header: some View … }`).
+/// With the views the code hosts (`CodeNavigation.Controller.hosting`), the linker finds which SwiftUI screens show
+/// a representable, and draws the representable's links from them.
+public struct CodeSwiftUIType: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, Codable {
+        /// Conforms to `View` where it is declared (or in this extension).
+        case view
+        /// Conforms to `UIViewControllerRepresentable` or `NSViewControllerRepresentable`.
+        case representable
+        /// An extension that names no SwiftUI conformance: its uses count for the type, whatever it is.
+        case `extension`
+    }
+
+    /// Enclosing types, then the type (as `CodeTypeDeclaration.path`).
+    public var path: [String]
+    public var kind: Kind
+    /// The type names its body calls (`ProfileScreen()`, `NavigationLink(destination: Row(…))`, `Section { … }`),
+    /// sorted, each once: upper-case names followed by `(` or `{`, not after a `.`. Framework names stay in; the linker
+    /// keeps those the scanned code declares as SwiftUI types.
+    public var uses: [String]
+    public var location: SourceLocation
+
+    public init(path: [String], kind: Kind, uses: [String], location: SourceLocation) {
+        self.path = path
+        self.kind = kind
+        self.uses = uses
+        self.location = location
+    }
+
+    public var name: String { path.last ?? "" }
 }
 
 /// A scene instantiated from a storyboard: by identifier, or the initial scene.
@@ -581,6 +618,8 @@ public struct LoadedCodeFile: Hashable, Sendable {
     public var classNameHelpers: [CodeClassNameHelper] = []
     /// Types that adopt Reusable's storyboard protocols (see `CodeConformance`).
     public var storyboardConformances: [CodeConformance] = []
+    /// SwiftUI views, representables and extensions in SwiftUI files (see `CodeSwiftUIType`).
+    public var swiftUITypes: [CodeSwiftUIType] = []
 
     public init(path: String, language: CodeLanguage, generatedBy: CodeGenerator? = nil, imports: [String] = [],
                 types: [CodeTypeDeclaration] = [], constants: [CodeConstant] = [], enums: [CodeStringEnum] = [],
@@ -634,5 +673,6 @@ public struct LoadedCodeFile: Hashable, Sendable {
             && instantiations.isEmpty && performs.isEmpty && generatedUses.isEmpty && classInstantiations.isEmpty
             && unwindActions.isEmpty && parameterHelpers.isEmpty && helperCalls.isEmpty && classNameHelpers.isEmpty
             && storyboardConformances.isEmpty && nibLoads.isEmpty && navigations.isEmpty && factories.isEmpty
+            && swiftUITypes.isEmpty
     }
 }

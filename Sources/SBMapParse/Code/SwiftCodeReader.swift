@@ -32,6 +32,8 @@ struct SwiftCodeReader {
     /// The end of the last argument a navigation call has read (`NavigationRecognizer`): a navigation word before
     /// it (`rootViewController` in `present(UINavigationController(rootViewController: x), …)`) is part of that call.
     var navigationReadUpTo = 0
+    /// The opening brace of each of `file.swiftUITypes`, in order, for their uses (`recordSwiftUIUses`).
+    var swiftUIBodies: [Int] = []
 
     /// The facts read, moved out (an empty file is left behind): `reader.file` would copy them, retaining every
     /// array they hold, and freeing the reader would then release each again.
@@ -94,6 +96,7 @@ struct SwiftCodeReader {
         }
         while let scope = expressionReader.scopes.popEnded(by: Int.max) { closed(scope) }
         if recordUses { recordHelperCalls() }
+        recordSwiftUIUses()
     }
 
     /// Opens the scope of the brace at `i`: the one a declaration announced, or a plain block. Or, for a body that

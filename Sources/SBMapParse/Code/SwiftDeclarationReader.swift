@@ -51,6 +51,8 @@ extension SwiftCodeReader {
         var inheritsString = false
         // Reusable's storyboard protocols, on the class or an extension of it.
         var storyboardProtocol: String?
+        // SwiftUI's `View` and the view controllers' representables (issue 32).
+        var swiftUIKind: CodeSwiftUIType.Kind?
         if stream.isPunct(j, ":") {
             j += 1
             var expectName = true
@@ -63,6 +65,9 @@ extension SwiftCodeReader {
                     if keyword != .enum, keyword != .protocol {
                         if stream.text(j, equals: "StoryboardSceneBased") { storyboardProtocol = "StoryboardSceneBased" }
                         else if stream.text(j, equals: "StoryboardBased") { storyboardProtocol = "StoryboardBased" }
+                        else if stream.text(j, equals: "View") { swiftUIKind = swiftUIKind ?? .view }
+                        else if stream.text(j, equals: "UIViewControllerRepresentable")
+                                    || stream.text(j, equals: "NSViewControllerRepresentable") { swiftUIKind = .representable }
                     }
                     expectName = false
                 } else if stream.isPunct(j, ",") {
@@ -99,6 +104,12 @@ extension SwiftCodeReader {
                                               location: stream.location(i + 1, path: filePath),
                                               lines: stream.line(i + 1)...stream.line(stream.close(j))))
         if let storyboardProtocol { file.storyboardConformances.append(CodeConformance(path: fullPath, protocolName: storyboardProtocol)) }
+        if recordUses, keyword != .protocol,
+           let swiftUI = swiftUIKind ?? (kind == .extension && file.imports.contains("SwiftUI") ? .extension : nil) {
+            swiftUIBodies.append(j)
+            file.swiftUITypes.append(CodeSwiftUIType(path: fullPath, kind: swiftUI, uses: [],
+                                                     location: stream.location(i + 1, path: filePath)))
+        }
         pending.announce(.type(path: fullPath, stringEnum: kind == .enum && inheritsString), at: j)
     }
 
@@ -525,4 +536,40 @@ extension SwiftCodeReader {
         }
     }
 
+
+    /// At most how many names one SwiftUI type's uses keep: a view names a few dozen; a hostile file cannot make more.
+    static let swiftUIUsesLimit = 512
+
+    /// Fills in the uses of the SwiftUI types the file declares (`CodeSwiftUIType.uses`): the upper-case names called
+    /// (`Name(` or `Name {`, not after a `.`, nor a `some View {` result type) in each one's body, outside the bodies of the SwiftUI types nested in it,
+    /// which count for those. One walk over the tokens of the bodies, with a stack of the bodies open.
+    mutating func recordSwiftUIUses() {
+        guard !swiftUIBodies.isEmpty else { return }
+        var names = Array(repeating: Set<String>(), count: swiftUIBodies.count)
+        var open: [(record: Int, end: Int)] = []
+        var next = 0
+        var k = swiftUIBodies[0]
+        while k < stream.count, next < swiftUIBodies.count || !open.isEmpty {
+            while let last = open.last, last.end <= k { open.removeLast() }
+            while next < swiftUIBodies.count, swiftUIBodies[next] <= k {
+                open.append((next, stream.close(swiftUIBodies[next])))
+                next += 1
+            }
+            if open.isEmpty {
+                if next < swiftUIBodies.count { k = swiftUIBodies[next] } else { break }
+                continue
+            }
+            let t = stream[k]
+            if t.kind == .identifier, t.end > t.start, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(stream.bytes[t.start]),
+               stream.isPunct(k + 1, "(") || stream.isPunct(k + 1, "{"), !stream.isPunct(k - 1, "."),
+               // Not a result type (`var body: some View {`) nor a nested type's conformance (`struct Row: View {`).
+               !stream.isIdentifier(k - 1, "some"), !stream.isIdentifier(k - 1, "any"),
+               !(stream.isPunct(k - 1, ":") && stream.isPunct(k + 1, "{")),
+               names[open[open.count - 1].record].count < Self.swiftUIUsesLimit {
+                names[open[open.count - 1].record].insert(stream.text(k))
+            }
+            k += 1
+        }
+        for r in names.indices { file.swiftUITypes[r].uses = names[r].sorted() }
+    }
 }

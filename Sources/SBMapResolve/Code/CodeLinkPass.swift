@@ -14,11 +14,15 @@ final class CodeLinkContext: Sendable {
     /// The classes whose screen is made in code (`code-screen` nodes; `NavigationRule.screenTypes`): their node has
     /// that role wherever a rule makes it, so that every pass makes the same node.
     let screenTypes: Set<String>
+    /// Which SwiftUI screens show each representable (`SwiftUIEmbedding`): its links start there.
+    let embedding: SwiftUIEmbedding
 
     init(index: CodeGraphIndex, symbols: CodeSymbolTable, membership: TargetMembership, classNameHeuristic: Bool,
-         rules: CodeLinkRules = .standard, nibs: XibNibs? = nil, screenTypes: Set<String> = []) {
+         rules: CodeLinkRules = .standard, nibs: XibNibs? = nil, screenTypes: Set<String> = [],
+         embedding: SwiftUIEmbedding = .none) {
         self.nibs = nibs
         self.screenTypes = screenTypes
+        self.embedding = embedding
         self.index = index
         self.symbols = symbols
         self.membership = membership

@@ -27,7 +27,7 @@ extension CodeLinkRule {
 
 /// The kinds of use a rule may take (`CodeLinkUse.useKind`).
 enum CodeUseKind: Sendable, Hashable, CaseIterable {
-    case storyboardLoad, instantiation, seguePerform, generatedAccessor, classInstantiation, nibLoad, navigation
+    case storyboardLoad, instantiation, seguePerform, generatedAccessor, classInstantiation, nibLoad, navigation, embedding
 }
 
 /// A use in code that a rule takes: how to find the uses of its kind in a file, each with its context.
@@ -51,6 +51,7 @@ struct CodeLinkRules: Sendable {
         ClassNameHeuristicRule.self,
         NibLoadRule.self,
         NavigationRule.self,
+        RepresentableRule.self,
     ])
 
     /// The rules, in the order they were given.

@@ -19,10 +19,14 @@ extension CodeLinker {
     func passes(of prepared: Prepared, index: CodeGraphIndex) -> (files: [CodeLinkPass.Result],
                                                                          unwinds: CodeLinkPass.Result) {
         let files = prepared.files
+        // Screens from code and SwiftUI are drawn only with the xibs (not with `--screens storyboards`).
+        let embedding = prepared.nibs == nil ? SwiftUIEmbedding.none
+            : SwiftUIEmbedding(files: files, symbols: prepared.symbols, membership: prepared.membership)
         let screenTypes = prepared.nibs == nil ? []
-            : NavigationRule.screenTypes(files, symbols: prepared.symbols, index: index, nibs: prepared.nibs)
+            : NavigationRule.screenTypes(files, symbols: prepared.symbols, index: index, nibs: prepared.nibs, embedding: embedding)
         let context = CodeLinkContext(index: index, symbols: prepared.symbols, membership: prepared.membership,
-                                      classNameHeuristic: classNameHeuristic, nibs: prepared.nibs, screenTypes: screenTypes)
+                                      classNameHeuristic: classNameHeuristic, nibs: prepared.nibs, screenTypes: screenTypes,
+                                      embedding: embedding)
         let chunks = stride(from: 0, to: files.count, by: filesPerPass).map { $0..<min($0 + filesPerPass, files.count) }
         // The unwind pass reads every file's actions and no other pass's results: it starts first, alongside the
         // others.

@@ -64,7 +64,7 @@ struct NavigationRule: CodeLinkRule {
 
     /// Whether the class `name` can be in the app the call runs in: a target that compiles the call compiles it too
     /// (where projects say), and its file's toolkit is one of the call's platforms'.
-    private static func fits(_ name: String, _ context: CodeUseContext) -> Bool {
+    static func fits(_ name: String, _ context: CodeUseContext) -> Bool {
         if let targets = context.scope.targets, let file = context.symbols.file(definingClass: name) ?? context.symbols.location(ofType: name)?.path,
            context.membership.isDescribed(file) {
             let ids = context.membership.targets(of: file).map { context.membership.targets[$0].id }
@@ -79,7 +79,7 @@ struct NavigationRule: CodeLinkRule {
 
     /// The screen of class `name`: its one scene in the storyboards the call reaches, its xib screen, or its screen
     /// made in code; `nil` where it has several scenes (which one code makes is not known).
-    private static func screen(of name: String, at location: SourceLocation, _ context: CodeUseContext,
+    static func screen(of name: String, at location: SourceLocation, _ context: CodeUseContext,
                                _ output: inout CodeLinkOutput) -> CodeGraphIndex.EdgeEnd? {
         let scenes = context.index.sceneEnds(ofClass: name)
         if !scenes.isEmpty {
@@ -100,17 +100,22 @@ struct NavigationRule: CodeLinkRule {
     /// The classes whose screen is made in code: those that navigation calls in `files` hand over (by the class
     /// written or a factory's return type), that the scanned code declares as view controllers, and that have no
     /// scene and no xib screen. Worked out before linking, so that every pass gives their node the same role.
+    /// The classes that representables shown on SwiftUI screens make (`RepresentableRule`) count too.
     static func screenTypes(_ files: [LoadedCodeFile], symbols: CodeSymbolTable, index: CodeGraphIndex,
-                            nibs: XibNibs?) -> Set<String> {
+                            nibs: XibNibs?, embedding: SwiftUIEmbedding = .none) -> Set<String> {
         var names: Set<String> = []
         var checked: Set<String> = []
+        func consider(_ name: String) {
+            guard checked.insert(name).inserted, isKnownController(name, symbols), index.sceneEnds(ofClass: name).isEmpty,
+                  nibs?.screens(ofClass: name).isEmpty ?? true else { return }
+            names.insert(name)
+        }
         for f in files.indices {
             for use in files[f].navigations {
-                guard let name = controllerClass(use.controller, from: use.enclosingType, symbols),
-                      checked.insert(name).inserted else { continue }
-                guard isKnownController(name, symbols), index.sceneEnds(ofClass: name).isEmpty,
-                      nibs?.screens(ofClass: name).isEmpty ?? true else { continue }
-                names.insert(name)
+                if let name = controllerClass(use.controller, from: use.enclosingType, symbols) { consider(name) }
+            }
+            for type in files[f].swiftUITypes where type.kind == .representable && !embedding.hosts(of: type.name).isEmpty {
+                if let name = RepresentableRule.controllerClass(of: type, symbols) { consider(name) }
             }
         }
         return names

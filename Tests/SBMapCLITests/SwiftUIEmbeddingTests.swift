@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+/// A representable that embeds a view controller in SwiftUI (issue 32): its links are drawn from the SwiftUI
+/// screens that show it (a hosted view whose body, or a view it calls, calls the representable), labelled `embed`.
+/// A representable no hosted view reaches keeps its links on its own code node; nothing here is a finding.
+@Suite struct SwiftUIEmbeddingTests {
+    static let views = """
+        import SwiftUI
+        import UIKit
+        struct SettingsView: View {
+            var body: some View {
+                NavigationStack {
+                    List {
+                        AccountRow()
+                        NavigationLink(destination: AboutScreen()) { Text("About") }
+                    }
+                }
+            }
+        }
+        struct AccountRow: View {
+            var body: some View { NavigationLink("Profile") { ProfileScreen() } }
+        }
+        /// Loads the profile scene from its storyboard.
+        struct ProfileScreen: UIViewControllerRepresentable {
+            func makeUIViewController(context: Context) -> ProfileViewController {
+                UIStoryboard(name: "Profile", bundle: nil).instantiateViewController(withIdentifier: "Profile") as! ProfileViewController
+            }
+            func updateUIViewController(_ controller: ProfileViewController, context: Context) {}
+        }
+        struct AboutScreen: UIViewControllerRepresentable {
+            func makeUIViewController(context: Context) -> AboutViewController { AboutViewController() }
+            func updateUIViewController(_ controller: AboutViewController, context: Context) {}
+        }
+        // Shown by no hosted view: its link stays on its own node.
+        struct OrphanScreen: UIViewControllerRepresentable {
+            func makeUIViewController(context: Context) -> some UIViewController {
+                UIStoryboard(name: "Profile", bundle: nil).instantiateViewController(withIdentifier: "Profile")
+            }
+            func updateUIViewController(_ controller: UIViewController, context: Context) {}
+        }
+        // Returns a framework class: nothing to draw.
+        struct MailScreen: UIViewControllerRepresentable {
+            func makeUIViewController(context: Context) -> UIViewController { UIViewController() }
+            func updateUIViewController(_ controller: UIViewController, context: Context) {}
+        }
+        struct HelpView: View {
+            var body: some View { MailScreen() }
+        }
+        """
+
+    static let classes = """
+        import UIKit
+        import SwiftUI
+        class ProfileViewController: UIViewController {}
+        class AboutViewController: UIViewController {}
+        final class AppCoordinator {
+            func start(window: UIWindow) {
+                window.rootViewController = UIHostingController(rootView: SettingsView())
+            }
+            func help(from host: UIViewController) {
+                host.present(UIHostingController(rootView: HelpView()), animated: true)
+            }
+        }
+        """
+
+    static func app(extra: [String: String] = [:]) throws -> URL {
+        try Harness.project([
+            "App/Profile.storyboard": XML.storyboard(initial: "p", XML.scene("p", attributes: #"customClass="ProfileViewController" storyboardIdentifier="Profile""#)),
+            "App/Views.swift": views,
+            "App/Classes.swift": classes,
+        ].merging(extra) { $1 })
+    }
+
+    @Test func aRepresentablesLinksStartAtTheSwiftUIScreensThatShowIt() throws {
+        let folder = try Self.app()
+        let (nodes, edges, stderr) = try CodeNavigationTests.export(folder)
+        #expect(CodeNavigationTests.navigation(edges) == [
+            "code:AppCoordinator → swiftui:HelpView present",
+            "code:AppCoordinator → swiftui:SettingsView root",
+            // Through AccountRow, a view SettingsView calls, to the representable's storyboard scene.
+            "swiftui:SettingsView → App/Profile.storyboard#p embed",
+            // A representable that makes a class with no scene: that class's screen made in code.
+            "swiftui:SettingsView → code:AboutViewController embed",
+        ], "\(CodeNavigationTests.navigation(edges))")
+        let ids = Set(nodes.compactMap { $0["id"] as? String })
+        #expect(!ids.contains("code:ProfileScreen"), "the link is drawn from the screen, not the representable")
+        #expect(!ids.contains("code:AccountRow") && !ids.contains("code:MailScreen") && !ids.contains("code:UIViewController"))
+        // The orphan keeps its link, as before.
+        #expect(edges.contains { $0["from"] as? String == "code:OrphanScreen" && $0["to"] as? String == "App/Profile.storyboard#p" })
+        let roles = Dictionary(nodes.map { ($0["id"] as? String ?? "", $0["role"] as? String ?? "") }) { a, _ in a }
+        #expect(roles["code:AboutViewController"] == "code-screen")
+        #expect(!stderr.contains("warning:") && !stderr.contains("error:"), "\(stderr)")
+        let svg = try Harness.run(["render", ".", "--no-config", "-o", "-", "--format", "svg"], in: folder)
+        #expect(svg.stdout.contains(">embed<"), "the edge says how the scene is shown")
+    }
+
+    @Test func withOnlyStoryboardsTheRepresentableKeepsItsOwnLink() throws {
+        let folder = try Self.app()
+        let (nodes, edges, _) = try CodeNavigationTests.export(folder, ["--screens", "storyboards"])
+        #expect(CodeNavigationTests.navigation(edges).isEmpty)
+        #expect(edges.contains { $0["from"] as? String == "code:ProfileScreen" && $0["to"] as? String == "App/Profile.storyboard#p" })
+        #expect(!nodes.contains { $0["role"] as? String == "swiftui-screen" })
+    }
+
+    @Test func aHostingCallNoTargetCompilesShowsNothing() throws {
+        let pbxproj = RealAppShapesTests.pbxproj(targets: [(
+            name: "App", type: RealAppShapesTests.app, plist: nil,
+            resources: ["Profile.storyboard"], sources: ["Views.swift"])])
+        let folder = try Self.app(extra: ["App/App.xcodeproj/project.pbxproj": pbxproj])
+        let (_, edges, _) = try CodeNavigationTests.export(folder)
+        #expect(CodeNavigationTests.navigation(edges).isEmpty, "Classes.swift, which hosts the views, is compiled by no target")
+        #expect(edges.contains { $0["from"] as? String == "code:ProfileScreen" })
+    }
+
+    @Test func viewsThatCallEachOtherEndTheWalk() throws {
+        let folder = try Self.app(extra: ["App/Loop.swift": """
+            import SwiftUI
+            struct LoopA: View { var body: some View { LoopB() } }
+            struct LoopB: View { var body: some View { VStack { LoopA(); ProfileScreen() } } }
+            final class LoopHost { func go(_ nav: UINavigationController) { nav.pushViewController(UIHostingController(rootView: LoopA()), animated: true) } }
+            """])
+        let (_, edges, _) = try CodeNavigationTests.export(folder)
+        #expect(CodeNavigationTests.navigation(edges).contains("swiftui:LoopA → App/Profile.storyboard#p embed"))
+    }
+}
