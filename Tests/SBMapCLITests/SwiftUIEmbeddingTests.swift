@@ -123,4 +123,34 @@ import Testing
         let (_, edges, _) = try CodeNavigationTests.export(folder)
         #expect(CodeNavigationTests.navigation(edges).contains("swiftui:LoopA → App/Profile.storyboard#p embed"))
     }
+
+    /// duckduckgo's shape: a subclass of `UIHostingController<AnyView>` that sets its root in its initialiser, and a
+    /// subclass whose generic argument names its root.
+    @Test func aHostingControllersSubclassHostsItsRootView() throws {
+        let folder = try Self.app(extra: ["App/Classes.swift": """
+            import UIKit
+            import SwiftUI
+            class ProfileViewController: UIViewController {}
+            class AboutViewController: UIViewController {}
+            final class SettingsHostingController: UIHostingController<AnyView> {
+                init() {
+                    super.init(rootView: AnyView(EmptyView()))
+                    self.rootView = AnyView(SettingsView())
+                }
+            }
+            final class HelpHostingController: UIHostingController<HelpView> {}
+            final class Router {
+                func settings(_ nav: UINavigationController) { nav.pushViewController(SettingsHostingController(), animated: true) }
+            }
+            """])
+        let (nodes, edges, _) = try CodeNavigationTests.export(folder)
+        #expect(CodeNavigationTests.navigation(edges) == [
+            "code:HelpHostingController → swiftui:HelpView root",
+            "code:Router → code:SettingsHostingController push",
+            "code:SettingsHostingController → swiftui:SettingsView root",
+            "swiftui:SettingsView → App/Profile.storyboard#p embed",
+            "swiftui:SettingsView → code:AboutViewController embed",
+        ], "\(CodeNavigationTests.navigation(edges))")
+        #expect(!nodes.contains { ($0["id"] as? String)?.contains("EmptyView") == true }, "a framework view is no screen")
+    }
 }

@@ -208,4 +208,28 @@ import Testing
         let plain = CodeFixtures.scan(source: "import UIKit\nextension Foo { func bar() { Baz() } }\nstruct V: View { var body: some View { Baz() } }")
         #expect(plain.swiftUITypes.map(\.name) == ["V"], "an extension counts only in a file that imports SwiftUI")
     }
+
+    /// A hosting controller's root: a subclass's generic argument, its `super.init(rootView:)` and `rootView =`, and a
+    /// view erased by `AnyView(…)`; a local's `rootView`, a comparison and a framework view's name stay as they are read.
+    @Test func aHostingControllersRootIsRecordedInEveryForm() {
+        let file = CodeFixtures.scan(source: """
+            import SwiftUI
+            final class SettingsHost: UIHostingController<AnyView> {
+                init() {
+                    super.init(rootView: AnyView(SettingsView(model: .init())))
+                    rootView = AnyView(OtherView())
+                    if rootView == nil {}
+                }
+                func reset(_ host: UIHostingController<Text>) { host.rootView = Text("x") }
+            }
+            final class HelpHost: NSHostingController<HelpView> {}
+            final class Plain: UIHostingController<AnyView> {}
+            func make() -> UIViewController { UIHostingController(rootView: AnyView(AboutView())) }
+            """)
+        #expect(Self.uses(file) == [
+            "root hosting(\"SettingsView\") super.init(rootView:) 4",
+            "root hosting(\"OtherView\") rootView = 5",
+            "root hosting(\"HelpView\") NSHostingController<HelpView> 10",
+        ], "\(Self.uses(file))")
+    }
 }

@@ -106,6 +106,8 @@ enum CodeWord: String, CaseIterable, Sendable {
     case pushViewController, present, presentAsSheet, presentAsModalWindow, show, showDetailViewController
     case rootViewController, viewControllers, setViewControllers, addChild, addChildViewController, setViewController
     case presentViewController, showViewController, initWithRootViewController
+    // A hosting controller's SwiftUI root set in its subclass (`super.init(rootView:)`, `rootView = …`).
+    case rootView
     // Objective-C directives.
     case hashImport = "#import", hashInclude = "#include", hashDefine = "#define", atImport = "@import"
     case atInterface = "@interface", atImplementation = "@implementation", atEnd = "@end"

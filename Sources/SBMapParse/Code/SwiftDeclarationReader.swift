@@ -104,6 +104,17 @@ extension SwiftCodeReader {
                                               location: stream.location(i + 1, path: filePath),
                                               lines: stream.line(i + 1)...stream.line(stream.close(j))))
         if let storyboardProtocol { file.storyboardConformances.append(CodeConformance(path: fullPath, protocolName: storyboardProtocol)) }
+        // `class SettingsHost: UIHostingController<SettingsView>`: a hosting controller whose root is that view.
+        if recordUses, kind == .class, firstInherited >= 0, stream.isPunct(firstInherited + 1, "<"),
+           stream.text(firstInherited, equals: "UIHostingController") || stream.text(firstInherited, equals: "NSHostingController"),
+           stream.kind(firstInherited + 2) == .identifier, stream.isPunct(firstInherited + 3, ">") {
+            let view = stream.text(firstInherited + 2)
+            if view != "AnyView" {
+                file.navigations.append(CodeNavigation(call: .root, controller: .hosting(view),
+                                                       api: "\(stream.text(firstInherited))<\(view)>", enclosingType: fullPath,
+                                                       location: stream.location(firstInherited + 2, path: filePath)))
+            }
+        }
         if recordUses, keyword != .protocol,
            let swiftUI = swiftUIKind ?? (kind == .extension && file.imports.contains("SwiftUI") ? .extension : nil) {
             swiftUIBodies.append(j)

@@ -14,6 +14,7 @@ enum NavigationRecognizer: SwiftAPIRecognizer {
     static let triggerWords: [CodeWord] = [
         .pushViewController, .present, .presentAsSheet, .presentAsModalWindow, .show, .showDetailViewController,
         .rootViewController, .viewControllers, .setViewControllers, .addChild, .addChildViewController, .setViewController,
+        .rootView,
     ]
 
     static func read(at i: Int, _ r: inout SwiftCodeReader) {
@@ -95,9 +96,31 @@ enum NavigationRecognizer: SwiftAPIRecognizer {
                 return  // `.compact`, `.inspector`, a variable: not a column this map names.
             }
             record(first.range, call: call, order: nil, api: "setViewController(_:for:)", at: i, &r)
+        case .rootView:
+            // A hosting controller's subclass setting its root (`class SettingsHost: UIHostingController<AnyView>`):
+            // `super.init(rootView: SettingsView())`, `self.rootView = AnyView(SettingsView())` in its own code.
+            guard !r.scopes.typePath.isEmpty else { return }
+            if s.isPunct(i + 1, "="), !s.isPunct(i + 2, "="),
+               s.isPunct(i - 1, ".") ? s.isIdentifier(i - 2, "self") : s[i].newlineBefore {
+                let end = r.expressions.expressionEnd(from: i + 2)
+                recordHosted((i + 2)..<end, api: "rootView =", at: i, &r)
+            } else if s.isPunct(i - 1, "("), s.isPunct(i + 1, ":"), s.isIdentifier(i - 2, "init"), s.isPunct(i - 3, "."),
+                      s.isIdentifier(i - 4, "super") || s.isIdentifier(i - 4, "self") {
+                let args = r.expressions.arguments(open: i - 1)
+                guard let first = args.first, r.expressions.hasLabel(first, "rootView") else { return }
+                recordHosted(first.range, api: "\(s.text(i - 4)).init(rootView:)", at: i, &r)
+            }
         default:
             return
         }
+    }
+
+    /// Records the SwiftUI view `range` makes as the root of the enclosing hosting controller.
+    private static func recordHosted(_ range: Range<Int>, api: String, at i: Int, _ r: inout SwiftCodeReader) {
+        r.navigationReadUpTo = max(r.navigationReadUpTo, range.upperBound)
+        guard let view = hostedView(r.expressions.trimPostfix(range), r) else { return }
+        r.file.navigations.append(CodeNavigation(call: .root, controller: view, api: api, enclosingType: r.scopes.typePath,
+                                                 location: r.location(i)))
     }
 
     /// Records each element of the array literal `range` (`[a, b]`) with its place.
@@ -165,13 +188,19 @@ enum NavigationRecognizer: SwiftAPIRecognizer {
         return .factory(path)
     }
 
-    /// `SettingsView()`, `SettingsView(model: m).environmentObject(x)`: the view's type.
-    private static func hostedView(_ range: Range<Int>, _ r: SwiftCodeReader) -> CodeNavigation.Controller? {
+    /// `SettingsView()`, `SettingsView(model: m).environmentObject(x)`, `AnyView(SettingsView())`: the view's type.
+    private static func hostedView(_ range: Range<Int>, _ r: SwiftCodeReader, depth: Int = 0) -> CodeNavigation.Controller? {
         let s = r.stream
         let a = range.lowerBound
         guard s.kind(a) == .identifier, s.isPunct(a + 1, "(") || s.isPunct(a + 1, "{") else { return nil }
         let name = s.text(a)
-        guard isTypeName(name), name != "AnyView" else { return nil }
+        guard isTypeName(name) else { return nil }
+        if name == "AnyView" {
+            // The view it erases, written in place.
+            guard depth < 2, s.isPunct(a + 1, "("), let inner = r.expressions.arguments(open: a + 1).first, inner.labelToken < 0
+            else { return nil }
+            return hostedView(r.expressions.trimPostfix(inner.range), r, depth: depth + 1)
+        }
         return .hosting(name)
     }
 
