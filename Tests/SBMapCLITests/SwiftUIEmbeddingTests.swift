@@ -44,8 +44,15 @@ import Testing
             func makeUIViewController(context: Context) -> UIViewController { UIViewController() }
             func updateUIViewController(_ controller: UIViewController, context: Context) {}
         }
+        // duckduckgo's shape: a framework controller, while another representable's maker returns an app class.
+        struct ShareScreen: UIViewControllerRepresentable {
+            func makeUIViewController(context: UIViewControllerRepresentableContext<ShareScreen>) -> UIActivityViewController {
+                UIActivityViewController(activityItems: [], applicationActivities: nil)
+            }
+            func updateUIViewController(_ controller: UIActivityViewController, context: Context) {}
+        }
         struct HelpView: View {
-            var body: some View { MailScreen() }
+            var body: some View { VStack { MailScreen(); ShareScreen() } }
         }
         """
 
@@ -152,5 +159,31 @@ import Testing
             "swiftui:SettingsView → code:AboutViewController embed",
         ], "\(CodeNavigationTests.navigation(edges))")
         #expect(!nodes.contains { ($0["id"] as? String)?.contains("EmptyView") == true }, "a framework view is no screen")
+    }
+
+    /// Every representable declares `makeUIViewController(context:)`: another type's says nothing of this one's. A
+    /// representable making a framework controller embeds nothing, though one other maker in the app returns an app
+    /// class (duckduckgo's `ActivityViewController` beside `QuickLookPreviewView`).
+    @Test func aMakerIsReadOnlyInTheRepresentableThatDeclaresIt() throws {
+        let folder = try Harness.project([
+            "App/Views.swift": """
+                import SwiftUI
+                import UIKit
+                class PreviewViewController: UIViewController {}
+                struct ShareScreen: UIViewControllerRepresentable {
+                    func makeUIViewController(context: Context) -> UIActivityViewController {
+                        UIActivityViewController(activityItems: [], applicationActivities: nil)
+                    }
+                }
+                struct PreviewScreen: UIViewControllerRepresentable {
+                    func makeUIViewController(context: Context) -> PreviewViewController { PreviewViewController() }
+                }
+                struct ShareView: View { var body: some View { ShareScreen() } }
+                final class Host { func go(_ nav: UINavigationController) { nav.pushViewController(UIHostingController(rootView: ShareView()), animated: true) } }
+                """,
+            "App/Main.storyboard": XML.storyboard(initial: "m", XML.scene("m")),
+        ])
+        let (_, edges, _) = try CodeNavigationTests.export(folder)
+        #expect(CodeNavigationTests.navigation(edges) == ["code:Host → swiftui:ShareView push"], "\(CodeNavigationTests.navigation(edges))")
     }
 }

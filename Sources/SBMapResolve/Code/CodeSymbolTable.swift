@@ -137,6 +137,17 @@ struct CodeSymbolTable: Sendable {
         return all.count == 1 ? all.first : nil
     }
 
+    /// The type the function `name` that the type `owner` itself declares returns (no superclass, no other type): a
+    /// protocol's requirement (`makeUIViewController(context:)`) is declared by every type that adopts it, and the
+    /// one another type declares says nothing of this one's. `nil` where its declarations disagree.
+    func factoryType(declaredIn owner: String, named name: String) -> String? {
+        let found = Set((factoriesByName[name] ?? []).compactMap { f -> String? in
+            guard f.path.count >= 2, f.path[f.path.count - 2] == owner else { return nil }
+            return f.type == "Self" ? owner : f.type
+        })
+        return found.count == 1 ? found.first : nil
+    }
+
     /// The toolkit the file that defines type `name` imports alone (see `TypeFacts.toolkit`).
     func toolkit(ofType name: String) -> CodeAPI.Toolkit? { types[name]?.toolkit }
 

@@ -22,12 +22,11 @@ struct RepresentableRule: CodeLinkRule {
                         navigation: (call: CodeNavigation.Call.embed.rawValue, order: nil), context.file)
     }
 
-    /// The class the representable's `make…ViewController(context:)` declares it returns.
+    /// The class the representable's own `make…ViewController(context:)` declares it returns (a framework class's
+    /// name, `UIActivityViewController`, is not recorded: `nil`).
     static func controllerClass(of type: CodeSwiftUIType, _ symbols: CodeSymbolTable) -> String? {
-        for maker in ["makeUIViewController", "makeNSViewController"] {
-            if let name = symbols.factoryType([maker], from: type.path) { return name }
-        }
-        return nil
+        symbols.factoryType(declaredIn: type.name, named: "makeUIViewController")
+            ?? symbols.factoryType(declaredIn: type.name, named: "makeNSViewController")
     }
 }
 
