@@ -222,13 +222,16 @@ import Testing
                 }
                 func reset(_ host: UIHostingController<Text>) { host.rootView = Text("x") }
             }
-            final class HelpHost: NSHostingController<HelpView> {}
+            final class HelpHost: NSHostingController<HelpView> {
+                init() { super.init(rootView: HelpView()) }
+            }
             final class Plain: UIHostingController<AnyView> {}
             func make() -> UIViewController { UIHostingController(rootView: AnyView(AboutView())) }
             """)
         #expect(Self.uses(file) == [
             "root hosting(\"SettingsView\") super.init(rootView:) 4",
             "root hosting(\"OtherView\") rootView = 5",
+            // The generic argument and `super.init(rootView:)` name one root: recorded once.
             "root hosting(\"HelpView\") NSHostingController<HelpView> 10",
         ], "\(Self.uses(file))")
     }

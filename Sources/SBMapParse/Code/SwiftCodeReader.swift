@@ -34,6 +34,9 @@ struct SwiftCodeReader {
     var navigationReadUpTo = 0
     /// The opening brace of each of `file.swiftUITypes`, in order, for their uses (`recordSwiftUIUses`).
     var swiftUIBodies: [Int] = []
+    /// The roots of hosting controllers' subclasses recorded so far, as the class's path and the view: the generic
+    /// argument (`UIHostingController<SettingsView>`) and the `super.init(rootView: SettingsView())` say it once.
+    var hostedRoots: Set<[String]> = []
 
     /// The facts read, moved out (an empty file is left behind): `reader.file` would copy them, retaining every
     /// array they hold, and freeing the reader would then release each again.

@@ -109,7 +109,7 @@ extension SwiftCodeReader {
            stream.text(firstInherited, equals: "UIHostingController") || stream.text(firstInherited, equals: "NSHostingController"),
            stream.kind(firstInherited + 2) == .identifier, stream.isPunct(firstInherited + 3, ">") {
             let view = stream.text(firstInherited + 2)
-            if view != "AnyView" {
+            if view != "AnyView", hostedRoots.insert(fullPath + [view]).inserted {
                 file.navigations.append(CodeNavigation(call: .root, controller: .hosting(view),
                                                        api: "\(stream.text(firstInherited))<\(view)>", enclosingType: fullPath,
                                                        location: stream.location(firstInherited + 2, path: filePath)))

@@ -118,7 +118,8 @@ enum NavigationRecognizer: SwiftAPIRecognizer {
     /// Records the SwiftUI view `range` makes as the root of the enclosing hosting controller.
     private static func recordHosted(_ range: Range<Int>, api: String, at i: Int, _ r: inout SwiftCodeReader) {
         r.navigationReadUpTo = max(r.navigationReadUpTo, range.upperBound)
-        guard let view = hostedView(r.expressions.trimPostfix(range), r) else { return }
+        guard let view = hostedView(r.expressions.trimPostfix(range), r), case .hosting(let name) = view,
+              r.hostedRoots.insert(r.scopes.typePath + [name]).inserted else { return }  // one edge per class and view
         r.file.navigations.append(CodeNavigation(call: .root, controller: view, api: api, enclosingType: r.scopes.typePath,
                                                  location: r.location(i)))
     }
