@@ -186,4 +186,29 @@ import Testing
         let (_, edges, _) = try CodeNavigationTests.export(folder)
         #expect(CodeNavigationTests.navigation(edges) == ["code:Host → swiftui:ShareView push"], "\(CodeNavigationTests.navigation(edges))")
     }
+
+    /// A SwiftUI app opens with the views its scenes call: each is a screen, drawn from the app, and what they show
+    /// is drawn from them. A framework scene (`WindowGroup`, `Settings`) is no screen.
+    @Test func aSwiftUIAppsScenesAreItsFirstScreens() throws {
+        let folder = try Self.app(extra: [
+            "App/Classes.swift": "import UIKit\nclass ProfileViewController: UIViewController {}\nclass AboutViewController: UIViewController {}\n",
+            "App/ReaderApp.swift": """
+                import SwiftUI
+                @main
+                struct ReaderApp: App {
+                    var body: some Scene {
+                        WindowGroup { SettingsView() }
+                        Settings { HelpView() }
+                    }
+                }
+                """,
+        ])
+        let (_, edges, _) = try CodeNavigationTests.export(folder)
+        #expect(CodeNavigationTests.navigation(edges) == [
+            "code:ReaderApp → swiftui:HelpView root",
+            "code:ReaderApp → swiftui:SettingsView root",
+            "swiftui:SettingsView → App/Profile.storyboard#p embed",
+            "swiftui:SettingsView → code:AboutViewController embed",
+        ], "\(CodeNavigationTests.navigation(edges))")
+    }
 }

@@ -197,6 +197,7 @@ import Testing
             }
             struct Model { func make() -> Thing { Thing() } }
             protocol Screen: View {}
+            @main struct ReaderApp: App { var body: some Scene { WindowGroup { SettingsView() } } }
             """)
         #expect(file.swiftUITypes.map { "\($0.path.joined(separator: ".")) \($0.kind.rawValue) \($0.uses.joined(separator: ","))" } == [
             // `Help.Inner()` is a member, not recorded: a nested type is called by its own name in its parent's body.
@@ -204,9 +205,10 @@ import Testing
             "SettingsView.Footer view FooterText",
             "SettingsView extension HeaderRow",
             "ProfileScreen representable ProfileViewController",
+            "ReaderApp app SettingsView,WindowGroup",
         ])
-        let plain = CodeFixtures.scan(source: "import UIKit\nextension Foo { func bar() { Baz() } }\nstruct V: View { var body: some View { Baz() } }")
-        #expect(plain.swiftUITypes.map(\.name) == ["V"], "an extension counts only in a file that imports SwiftUI")
+        let plain = CodeFixtures.scan(source: "import UIKit\nextension Foo { func bar() { Baz() } }\nstruct V: View { var body: some View { Baz() } }\nstruct Plugin: App {}")
+        #expect(plain.swiftUITypes.map(\.name) == ["V"], "an extension, and an `App`, count only in a file that imports SwiftUI")
     }
 
     /// A hosting controller's root: a subclass's generic argument, its `super.init(rootView:)` and `rootView =`, and a

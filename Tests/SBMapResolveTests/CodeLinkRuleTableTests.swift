@@ -73,6 +73,13 @@ import SBMapModel
             file.navigations = [CodeNavigation(call: .present, controller: .hosting("SettingsView"),
                                                api: "UIHostingController(rootView:)", enclosingType: home, location: at)]
             return (file, ["code:App/Home.swift#swiftui:SettingsView->code:AboutViewController via AboutScreen.makeUIViewController(context:)"], [])
+        case "SwiftUIAppRule":
+            // A SwiftUI app's scene: the view it opens with is a screen, the app's root.
+            file.types = [CodeTypeDeclaration(path: ["ContentView"], kind: .struct, superclass: nil, location: at),
+                          CodeTypeDeclaration(path: ["ReaderApp"], kind: .struct, superclass: nil, location: at)]
+            file.swiftUITypes = [CodeSwiftUIType(path: ["ContentView"], kind: .view, uses: ["Text"], location: at),
+                                 CodeSwiftUIType(path: ["ReaderApp"], kind: .app, uses: ["ContentView", "WindowGroup"], location: at)]
+            return (file, ["code:App/Home.swift#code:ReaderApp->swiftui:ContentView via ReaderApp.body"], [])
         default:
             return nil
         }
@@ -102,7 +109,7 @@ import SBMapModel
     }
 
     @Test func everyRuleOfTheTableLinksItsUse() throws {
-        #expect(CodeLinkRules.standard.all.count == 8)
+        #expect(CodeLinkRules.standard.all.count == 9)
         for rule in CodeLinkRules.standard.all {
             let (file, edges, findings) = try #require(Self.example(for: rule), "no example for \(rule)")
             var output = CodeLinkOutput()

@@ -245,6 +245,9 @@ public struct CodeSwiftUIType: Hashable, Sendable {
         case representable
         /// An extension that names no SwiftUI conformance: its uses count for the type, whatever it is.
         case `extension`
+        /// Conforms to `App` (in a file that imports SwiftUI): the views its body calls (`WindowGroup { ContentView() }`)
+        /// are the app's first screens.
+        case app
     }
 
     /// Enclosing types, then the type (as `CodeTypeDeclaration.path`).

@@ -66,6 +66,7 @@ extension SwiftCodeReader {
                         if stream.text(j, equals: "StoryboardSceneBased") { storyboardProtocol = "StoryboardSceneBased" }
                         else if stream.text(j, equals: "StoryboardBased") { storyboardProtocol = "StoryboardBased" }
                         else if stream.text(j, equals: "View") { swiftUIKind = swiftUIKind ?? .view }
+                        else if stream.text(j, equals: "App"), file.imports.contains("SwiftUI") { swiftUIKind = .app }
                         else if stream.text(j, equals: "UIViewControllerRepresentable")
                                     || stream.text(j, equals: "NSViewControllerRepresentable") { swiftUIKind = .representable }
                     }

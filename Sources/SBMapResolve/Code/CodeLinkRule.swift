@@ -27,7 +27,7 @@ extension CodeLinkRule {
 
 /// The kinds of use a rule may take (`CodeLinkUse.useKind`).
 enum CodeUseKind: Sendable, Hashable, CaseIterable {
-    case storyboardLoad, instantiation, seguePerform, generatedAccessor, classInstantiation, nibLoad, navigation, embedding
+    case storyboardLoad, instantiation, seguePerform, generatedAccessor, classInstantiation, nibLoad, navigation, swiftUI
 }
 
 /// A use in code that a rule takes: how to find the uses of its kind in a file, each with its context.
@@ -52,6 +52,7 @@ struct CodeLinkRules: Sendable {
         NibLoadRule.self,
         NavigationRule.self,
         RepresentableRule.self,
+        SwiftUIAppRule.self,
     ])
 
     /// The rules, in the order they were given.

@@ -13,15 +13,20 @@ import SBMapModel
 struct SwiftUIEmbedding: Sendable {
     /// For each representable's name: the hosted views whose screens show it, sorted.
     let hosts: [String: [String]]
+    /// The SwiftUI views the scanned code declares (and its representables).
+    private let views: Set<String>
 
-    static let none = SwiftUIEmbedding(hosts: [:])
+    static let none = SwiftUIEmbedding(hosts: [:], views: [])
 
     /// At most how many steps the walks from all the roots take together: far more than an app's views and their
     /// uses, so that a hostile file of many views that call each other cannot make linking quadratic. Walks are in
     /// the roots' order, so what a run keeps under the limit is the same every run.
     static let stepLimit = 1_000_000
 
-    private init(hosts: [String: [String]]) { self.hosts = hosts }
+    private init(hosts: [String: [String]], views: Set<String>) {
+        self.hosts = hosts
+        self.views = views
+    }
 
     /// Reads the SwiftUI types of `files` and the hosting calls of the files a target builds.
     init(files: [LoadedCodeFile], symbols: CodeSymbolTable, membership: TargetMembership) {
@@ -31,16 +36,19 @@ struct SwiftUIEmbedding: Sendable {
         for f in files.indices {
             for type in files[f].swiftUITypes {
                 let name = type.name
-                if type.kind != .extension, kinds[name] != .representable { kinds[name] = type.kind }
-                if !type.uses.isEmpty { uses[name, default: []].formUnion(type.uses) }
+                if type.kind == .view || type.kind == .representable, kinds[name] != .representable { kinds[name] = type.kind }
+                if type.kind != .app, !type.uses.isEmpty { uses[name, default: []].formUnion(type.uses) }
             }
-            guard !files[f].navigations.isEmpty, !membership.isUnbuilt(files[f].path) else { continue }
+            guard !membership.isUnbuilt(files[f].path) else { continue }
             for use in files[f].navigations {
                 if case .hosting(let view) = use.controller { roots.insert(view) }
             }
+            // An app's scenes (`WindowGroup { ContentView() }`): its first screens (`SwiftUIAppRule`).
+            for type in files[f].swiftUITypes where type.kind == .app { roots.formUnion(type.uses) }
         }
+        let views = Set(kinds.keys)
         var hosts: [String: [String]] = [:]
-        guard kinds.values.contains(.representable) else { self.init(hosts: [:]); return }
+        guard kinds.values.contains(.representable) else { self.init(hosts: [:], views: views); return }
         var steps = 0
         walks: for root in roots.sorted() where kinds[root] != nil && symbols.location(ofType: root) != nil {
             var seen: Set<String> = [root]
@@ -57,9 +65,12 @@ struct SwiftUIEmbedding: Sendable {
                 }
             }
         }
-        self.init(hosts: hosts)
+        self.init(hosts: hosts, views: views)
     }
 
     /// The views whose screens show the representable `name` (empty for any other type).
     func hosts(of name: String) -> [String] { hosts[name] ?? [] }
+
+    /// Whether the scanned code declares `name` as a SwiftUI view or a representable.
+    func isView(_ name: String) -> Bool { views.contains(name) }
 }
