@@ -211,4 +211,42 @@ import Testing
             "swiftui:SettingsView → code:AboutViewController embed",
         ], "\(CodeNavigationTests.navigation(edges))")
     }
+
+    /// Two apps of one repository, each with its own `Row`: the walk from the first app's view follows the first app's
+    /// `Row`, which shows no representable, never the second's, which does.
+    @Test func aViewOfAnotherTargetIsAnotherView() throws {
+        let pbxproj = RealAppShapesTests.pbxproj(targets: [
+            (name: "First", type: RealAppShapesTests.app, plist: nil, resources: ["Profile.storyboard"],
+             sources: ["First/Views.swift", "Shared.swift"]),
+            (name: "Second", type: RealAppShapesTests.app, plist: nil, resources: ["Profile.storyboard"],
+             sources: ["Second/Views.swift", "Shared.swift"]),
+        ])
+        let folder = try Harness.project([
+            "App/App.xcodeproj/project.pbxproj": pbxproj,
+            "App/Profile.storyboard": XML.storyboard(initial: "p", XML.scene("p", attributes: #"customClass="ProfileViewController" storyboardIdentifier="Profile""#)),
+            "App/Shared.swift": """
+                import SwiftUI
+                import UIKit
+                class ProfileViewController: UIViewController {}
+                struct ProfileScreen: UIViewControllerRepresentable {
+                    func makeUIViewController(context: Context) -> ProfileViewController {
+                        UIStoryboard(name: "Profile", bundle: nil).instantiateViewController(withIdentifier: "Profile") as! ProfileViewController
+                    }
+                }
+                """,
+            "App/First/Views.swift": """
+                import SwiftUI
+                struct Row: View { var body: some View { Text("first") } }
+                struct Home: View { var body: some View { Row() } }
+                final class FirstHost { func go(_ nav: UINavigationController) { nav.pushViewController(UIHostingController(rootView: Home()), animated: true) } }
+                """,
+            "App/Second/Views.swift": """
+                import SwiftUI
+                struct Row: View { var body: some View { ProfileScreen() } }
+                """,
+        ])
+        let (_, edges, _) = try CodeNavigationTests.export(folder)
+        #expect(CodeNavigationTests.navigation(edges) == ["code:FirstHost → swiftui:Home push"], "\(CodeNavigationTests.navigation(edges))")
+        #expect(edges.contains { $0["from"] as? String == "code:ProfileScreen" }, "no screen of the first app shows it")
+    }
 }

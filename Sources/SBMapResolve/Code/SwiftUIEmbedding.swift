@@ -28,44 +28,73 @@ struct SwiftUIEmbedding: Sendable {
         self.views = views
     }
 
+    /// One declaration of a SwiftUI type: the targets that compile its file (`nil` where no project says), its kind
+    /// and the names its body calls.
+    private struct Declaration {
+        var targets: Set<Int>?
+        var kind: CodeSwiftUIType.Kind
+        var uses: [String]
+
+        /// Whether code compiled by `targets` (`nil`: not known) can see it: two types of one name in two apps of
+        /// one repository (each example's `ContentView`) are two types.
+        func isSeen(from targets: Set<Int>?) -> Bool {
+            guard let targets, let own = self.targets else { return true }
+            return !own.isDisjoint(with: targets)
+        }
+    }
+
     /// Reads the SwiftUI types of `files` and the hosting calls of the files a target builds.
     init(files: [LoadedCodeFile], symbols: CodeSymbolTable, membership: TargetMembership) {
-        var kinds: [String: CodeSwiftUIType.Kind] = [:]
-        var uses: [String: Set<String>] = [:]
-        var roots: Set<String> = []
-        for f in files.indices {
+        var declarations: [String: [Declaration]] = [:]
+        var roots: [String: Set<[Int]>] = [:]  // a root view, and the targets of each file that hosts it
+        for f in files.indices where !files[f].swiftUITypes.isEmpty || !files[f].navigations.isEmpty {
+            let path = files[f].path
+            guard !membership.isUnbuilt(path) else { continue }
+            let targets: Set<Int>? = membership.isEmpty || !membership.isDescribed(path) ? nil : Set(membership.targets(of: path))
+            let key = targets.map { $0.sorted() } ?? [-1]
             for type in files[f].swiftUITypes {
-                let name = type.name
-                if type.kind == .view || type.kind == .representable, kinds[name] != .representable { kinds[name] = type.kind }
-                if type.kind != .app, !type.uses.isEmpty { uses[name, default: []].formUnion(type.uses) }
+                if type.kind == .app {
+                    // An app's scenes (`WindowGroup { ContentView() }`): its first screens (`SwiftUIAppRule`).
+                    for view in type.uses { roots[view, default: []].insert(key) }
+                } else {
+                    declarations[type.name, default: []].append(Declaration(targets: targets, kind: type.kind, uses: type.uses))
+                }
             }
-            guard !membership.isUnbuilt(files[f].path) else { continue }
             for use in files[f].navigations {
-                if case .hosting(let view) = use.controller { roots.insert(view) }
+                if case .hosting(let view) = use.controller { roots[view, default: []].insert(key) }
             }
-            // An app's scenes (`WindowGroup { ContentView() }`): its first screens (`SwiftUIAppRule`).
-            for type in files[f].swiftUITypes where type.kind == .app { roots.formUnion(type.uses) }
         }
-        let views = Set(kinds.keys)
-        var hosts: [String: [String]] = [:]
-        guard kinds.values.contains(.representable) else { self.init(hosts: [:], views: views); return }
+        let views = Set(declarations.compactMap { name, all in all.contains { $0.kind != .extension } ? name : nil })
+        var hosts: [String: Set<String>] = [:]
         var steps = 0
-        walks: for root in roots.sorted() where kinds[root] != nil && symbols.location(ofType: root) != nil {
-            var seen: Set<String> = [root]
-            var queue = [root]
-            var next = 0
-            while next < queue.count {
-                let name = queue[next]
-                next += 1
-                if kinds[name] == .representable { hosts[name, default: []].append(root) }
-                for used in uses[name]?.sorted() ?? [] where kinds[used] != nil && seen.insert(used).inserted {
-                    steps += 1
-                    if steps > Self.stepLimit { break walks }
-                    queue.append(used)
+        if declarations.values.contains(where: { $0.contains { $0.kind == .representable } }) {
+            func kind(_ name: String, _ targets: Set<Int>?) -> CodeSwiftUIType.Kind? {
+                let seen = (declarations[name] ?? []).filter { $0.kind != .extension && $0.isSeen(from: targets) }
+                return seen.contains { $0.kind == .representable } ? .representable : seen.first?.kind
+            }
+            walks: for root in roots.keys.sorted() where symbols.location(ofType: root) != nil {
+                for key in roots[root]!.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+                    let targets: Set<Int>? = key == [-1] ? nil : Set(key)
+                    guard kind(root, targets) != nil else { continue }
+                    var seen: Set<String> = [root]
+                    var queue = [root]
+                    var next = 0
+                    while next < queue.count {
+                        let name = queue[next]
+                        next += 1
+                        if kind(name, targets) == .representable { hosts[name, default: []].insert(root) }
+                        var called: Set<String> = []
+                        for d in declarations[name] ?? [] where d.isSeen(from: targets) { called.formUnion(d.uses) }
+                        for used in called.sorted() where seen.insert(used).inserted && kind(used, targets) != nil {
+                            steps += 1
+                            if steps > Self.stepLimit { break walks }
+                            queue.append(used)
+                        }
+                    }
                 }
             }
         }
-        self.init(hosts: hosts, views: views)
+        self.init(hosts: hosts.mapValues { $0.sorted() }, views: views)
     }
 
     /// The views whose screens show the representable `name` (empty for any other type).
