@@ -229,12 +229,25 @@ import Testing
             }
             final class Plain: UIHostingController<AnyView> {}
             func make() -> UIViewController { UIHostingController(rootView: AnyView(AboutView())) }
+            final class Menu {
+                func settings(_ nav: UINavigationController) {
+                    let view = PVSettingsView(menu: self)
+                        .environmentObject(model)
+                    let host = UIHostingController(rootView: view)
+                    nav.present(UINavigationController(rootViewController: host), animated: true)
+                    var later = OtherView()
+                    later = ThirdView()
+                    nav.pushViewController(UIHostingController(rootView: later), animated: true)
+                }
+            }
             """)
         #expect(Self.uses(file) == [
             "root hosting(\"SettingsView\") super.init(rootView:) 4",
             "root hosting(\"OtherView\") rootView = 5",
             // The generic argument and `super.init(rootView:)` name one root: recorded once.
             "root hosting(\"HelpView\") NSHostingController<HelpView> 10",
+            // A local `let` bound to the view is followed; a `var` is not.
+            "present hosting(\"PVSettingsView\") present(_:animated:) 20",
         ], "\(Self.uses(file))")
     }
 }

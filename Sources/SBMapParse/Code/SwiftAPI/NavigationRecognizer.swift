@@ -193,12 +193,18 @@ enum NavigationRecognizer: SwiftAPIRecognizer {
     private static func hostedView(_ range: Range<Int>, _ r: SwiftCodeReader, depth: Int = 0) -> CodeNavigation.Controller? {
         let s = r.stream
         let a = range.lowerBound
-        guard s.kind(a) == .identifier, s.isPunct(a + 1, "(") || s.isPunct(a + 1, "{") else { return nil }
+        guard s.kind(a) == .identifier else { return nil }
+        if range.count == 1 {
+            // A local `let` bound to a view (`let settings = SettingsView(…).environmentObject(m)`): what it was bound to.
+            guard depth < 4, case .pending(let tokens, true)? = r.scopes.localEntry(s.text(a), names: s)?.value else { return nil }
+            return hostedView(r.expressions.trimPostfix(tokens), r, depth: depth + 1)
+        }
+        guard s.isPunct(a + 1, "(") || s.isPunct(a + 1, "{") else { return nil }
         let name = s.text(a)
         guard isTypeName(name) else { return nil }
         if name == "AnyView" {
             // The view it erases, written in place.
-            guard depth < 2, s.isPunct(a + 1, "("), let inner = r.expressions.arguments(open: a + 1).first, inner.labelToken < 0
+            guard depth < 4, s.isPunct(a + 1, "("), let inner = r.expressions.arguments(open: a + 1).first, inner.labelToken < 0
             else { return nil }
             return hostedView(r.expressions.trimPostfix(inner.range), r, depth: depth + 1)
         }
