@@ -197,7 +197,13 @@ import Testing
             }
             struct Model { func make() -> Thing { Thing() } }
             protocol Screen: View {}
-            @main struct ReaderApp: App { var body: some Scene { WindowGroup { SettingsView() } } }
+            @main struct ReaderApp: App {
+                var body: some Scene {
+                    WindowGroup { HomeView().overlay { SplashView() } }
+                    Window("About", id: "about") { NavigationView { AboutView() } }
+                    Settings { SettingsView() }
+                }
+            }
             """)
         #expect(file.swiftUITypes.map { "\($0.path.joined(separator: ".")) \($0.kind.rawValue) \($0.uses.joined(separator: ","))" } == [
             // `Help.Inner()` is a member, not recorded: a nested type is called by its own name in its parent's body.
@@ -205,7 +211,8 @@ import Testing
             "SettingsView.Footer view FooterText",
             "SettingsView extension HeaderRow",
             "ProfileScreen representable ProfileViewController",
-            "ReaderApp app SettingsView,WindowGroup",
+            // The scenes' content, not what a modifier adds (`.overlay { SplashView() }`).
+            "ReaderApp app AboutView,HomeView,NavigationView,SettingsView",
         ])
         let plain = CodeFixtures.scan(source: "import UIKit\nextension Foo { func bar() { Baz() } }\nstruct V: View { var body: some View { Baz() } }\nstruct Plugin: App {}")
         #expect(plain.swiftUITypes.map(\.name) == ["V"], "an extension, and an `App`, count only in a file that imports SwiftUI")

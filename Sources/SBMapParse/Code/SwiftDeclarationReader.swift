@@ -549,6 +549,29 @@ extension SwiftCodeReader {
     }
 
 
+    /// Whether the call at `k` is the content of a scene or a container in an app's body: the first expression of a
+    /// closure given to a type's initialiser (`WindowGroup { ContentView() }`, `Window("About", id: "a") { AboutView() }`,
+    /// `NavigationView { AboutView() }`), not a modifier's (`.overlay { SplashView() }`), which adds to a screen.
+    func opensScene(at k: Int) -> Bool {
+        guard stream.isPunct(k - 1, "{") else { return false }
+        var callee = k - 2
+        if stream.isPunct(callee, ")") {
+            // Back to the matching `(`, a few tokens at most in a scene's initialiser.
+            var depth = 0
+            var j = callee
+            while j > k - 64, j >= 0 {
+                if stream.isPunct(j, ")") { depth += 1 } else if stream.isPunct(j, "(") { depth -= 1; if depth == 0 { break } }
+                j -= 1
+            }
+            guard depth == 0, stream.isPunct(j, "(") else { return false }
+            callee = j - 1
+        }
+        // Not the body itself (`var body: some Scene {`).
+        guard stream.kind(callee) == .identifier, !stream.isPunct(callee - 1, "."), !stream.isIdentifier(callee - 1, "some"),
+              stream[callee].end > stream[callee].start else { return false }
+        return (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(stream.bytes[stream[callee].start])
+    }
+
     /// At most how many names one SwiftUI type's uses keep: a view names a few dozen; a hostile file cannot make more.
     static let swiftUIUsesLimit = 512
 
@@ -577,7 +600,8 @@ extension SwiftCodeReader {
                // Not a result type (`var body: some View {`) nor a nested type's conformance (`struct Row: View {`).
                !stream.isIdentifier(k - 1, "some"), !stream.isIdentifier(k - 1, "any"),
                !(stream.isPunct(k - 1, ":") && stream.isPunct(k + 1, "{")),
-               names[open[open.count - 1].record].count < Self.swiftUIUsesLimit {
+               names[open[open.count - 1].record].count < Self.swiftUIUsesLimit,
+               file.swiftUITypes[open[open.count - 1].record].kind != .app || opensScene(at: k) {
                 names[open[open.count - 1].record].insert(stream.text(k))
             }
             k += 1
