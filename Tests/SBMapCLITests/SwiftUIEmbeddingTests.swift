@@ -249,4 +249,27 @@ import Testing
         #expect(CodeNavigationTests.navigation(edges) == ["code:FirstHost → swiftui:Home push"], "\(CodeNavigationTests.navigation(edges))")
         #expect(edges.contains { $0["from"] as? String == "code:ProfileScreen" }, "no screen of the first app shows it")
     }
+
+    /// What a SwiftUI view's own code does (a button presenting a controller, a storyboard scene loaded) starts at the
+    /// screens that show the view, with its call; only a representable's links say `embed`.
+    @Test func aShownViewsOwnNavigationStartsAtItsScreens() throws {
+        let folder = try Self.app(extra: ["App/Help.swift": """
+            import SwiftUI
+            import UIKit
+            extension HelpView {
+                var contact: some View { Button("Contact") { present() } }
+                func present() {
+                    let root = UIApplication.shared.windows.first!.rootViewController!
+                    root.present(AboutViewController(), animated: true)
+                    _ = UIStoryboard(name: "Profile", bundle: nil).instantiateViewController(withIdentifier: "Profile")
+                }
+            }
+            """])
+        let (_, edges, _) = try CodeNavigationTests.export(folder)
+        let fromHelp = edges.filter { $0["from"] as? String == "swiftui:HelpView" }
+            .map { "\($0["to"] as? String ?? "") \($0["relationship"] as? String ?? "-")" }.sorted()
+        // (An extension of the view is the view's code too.)
+        #expect(fromHelp == ["App/Profile.storyboard#p -", "code:AboutViewController present"], "\(fromHelp)")
+        #expect(!edges.contains { $0["from"] as? String == "code:HelpView" })
+    }
 }

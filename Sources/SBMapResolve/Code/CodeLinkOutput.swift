@@ -72,7 +72,7 @@ struct CodeLinkOutput: Sendable {
             }
             if let first = screens.first, let id = first.screen { return [CodeGraphIndex.EdgeEnd(id: id, storyboard: first.screenPath)] }
         }
-        // A representable shown on SwiftUI screens: those screens (`SwiftUIEmbedding`).
+        // A SwiftUI view or representable shown on SwiftUI screens: those screens (`SwiftUIEmbedding`).
         let hosts = file.run.embedding.hosts(of: name)
         if !hosts.isEmpty { return hosts.map { swiftUIScreen(for: $0, at: location, file) } }
         return [codeNode(for: name, at: location, file)]
@@ -163,9 +163,10 @@ struct CodeLinkOutput: Sendable {
         guard !targets.isEmpty else { return }
         var from = sources(for: type, at: location, file)
         // What a representable makes is embedded in the SwiftUI screens that show it (`sources`).
-        let hosts = navigation == nil ? file.run.embedding.hosts(of: type.last ?? "") : []
-        let navigation = navigation ?? (!hosts.isEmpty && from.first?.id == Node.swiftUIID(view: hosts[0])
-            ? (call: CodeNavigation.Call.embed.rawValue, order: nil) : nil)
+        let name = type.last ?? ""
+        let embeds = navigation == nil && file.run.embedding.isRepresentable(name)
+            && from.first?.id == file.run.embedding.hosts(of: name).first.map { Node.swiftUIID(view: $0) }
+        let navigation = navigation ?? (embeds ? (call: CodeNavigation.Call.embed.rawValue, order: nil) : nil)
         if let onlyFrom { from = from.filter { $0.storyboard == onlyFrom } }
         for source in from {
             for target in targets where file.runTogether(source.storyboard, target.storyboard) {

@@ -5,7 +5,8 @@ import SBMapModel
 /// calls (`ProfileScreen()`, `NavigationLink(destination: Row())`), and theirs in turn, are shown on that screen. A
 /// representable (`UIViewControllerRepresentable`, `NSViewControllerRepresentable`) among them embeds its view
 /// controller there: the links its code makes (a scene instantiated from a storyboard) are drawn from that screen,
-/// labelled `embed`, instead of from a code node for the representable.
+/// labelled `embed`, instead of from a code node for the representable. So do the links and navigation any SwiftUI
+/// view among them makes (a button's action presenting a controller): from the screens that show it, with their call.
 ///
 /// Only what the code declares counts: a type is a SwiftUI view where one of its declarations conforms to `View`
 /// (or a representable protocol), and a name its body calls counts only when it is such a type. A view reached from
@@ -15,17 +16,20 @@ struct SwiftUIEmbedding: Sendable {
     let hosts: [String: [String]]
     /// The SwiftUI views the scanned code declares (and its representables).
     private let views: Set<String>
+    /// The representables among them.
+    private let representables: Set<String>
 
-    static let none = SwiftUIEmbedding(hosts: [:], views: [])
+    static let none = SwiftUIEmbedding(hosts: [:], views: [], representables: [])
 
     /// At most how many steps the walks from all the roots take together: far more than an app's views and their
     /// uses, so that a hostile file of many views that call each other cannot make linking quadratic. Walks are in
     /// the roots' order, so what a run keeps under the limit is the same every run.
     static let stepLimit = 1_000_000
 
-    private init(hosts: [String: [String]], views: Set<String>) {
+    private init(hosts: [String: [String]], views: Set<String>, representables: Set<String>) {
         self.hosts = hosts
         self.views = views
+        self.representables = representables
     }
 
     /// One declaration of a SwiftUI type: the targets that compile its file (`nil` where no project says), its kind
@@ -65,9 +69,10 @@ struct SwiftUIEmbedding: Sendable {
             }
         }
         let views = Set(declarations.compactMap { name, all in all.contains { $0.kind != .extension } ? name : nil })
+        let representables = Set(declarations.compactMap { name, all in all.contains { $0.kind == .representable } ? name : nil })
         var hosts: [String: Set<String>] = [:]
         var steps = 0
-        if declarations.values.contains(where: { $0.contains { $0.kind == .representable } }) {
+        do {
             func kind(_ name: String, _ targets: Set<Int>?) -> CodeSwiftUIType.Kind? {
                 let seen = (declarations[name] ?? []).filter { $0.kind != .extension && $0.isSeen(from: targets) }
                 return seen.contains { $0.kind == .representable } ? .representable : seen.first?.kind
@@ -82,7 +87,7 @@ struct SwiftUIEmbedding: Sendable {
                     while next < queue.count {
                         let name = queue[next]
                         next += 1
-                        if kind(name, targets) == .representable { hosts[name, default: []].insert(root) }
+                        hosts[name, default: []].insert(root)
                         var called: Set<String> = []
                         for d in declarations[name] ?? [] where d.isSeen(from: targets) { called.formUnion(d.uses) }
                         for used in called.sorted() where seen.insert(used).inserted && kind(used, targets) != nil {
@@ -94,11 +99,15 @@ struct SwiftUIEmbedding: Sendable {
                 }
             }
         }
-        self.init(hosts: hosts.mapValues { $0.sorted() }, views: views)
+        self.init(hosts: hosts.mapValues { $0.sorted() }, views: views, representables: representables)
     }
 
-    /// The views whose screens show the representable `name` (empty for any other type).
+    /// The hosted views whose screens show the SwiftUI view or representable `name` (a hosted view shows itself),
+    /// sorted; empty for any other type, and for a view no hosted view reaches.
     func hosts(of name: String) -> [String] { hosts[name] ?? [] }
+
+    /// Whether the scanned code declares `name` as a representable of a view controller.
+    func isRepresentable(_ name: String) -> Bool { representables.contains(name) }
 
     /// Whether the scanned code declares `name` as a SwiftUI view or a representable.
     func isView(_ name: String) -> Bool { views.contains(name) }
