@@ -132,6 +132,7 @@ struct ObjCCodeReader {
             if stream.isPunct(i + 1, "*"), scopes.inFunction, stream.isIdentifier(i, "NSBundle") {
                 bundleLocal(at: i)
             } else {
+                if stream.isPunct(i - 1, "["), scopes.inFunction { implicitNibLoad(at: i) }
                 classNameHelper(at: i)
             }
         }
@@ -377,6 +378,12 @@ struct ObjCCodeReader {
         case "initWithNibName":
             guard receiver == "super" || receiver == "self" || receiver.hasSuffix(" alloc]") else { return }
             api = "initWithNibName:bundle:"
+            // `[[X alloc] initWithNibName:nil bundle:nil]`: the nib UIKit finds by the class's name, as `[[X alloc] init]`.
+            if part.1.count == 1, stream.isIdentifier(part.1.lowerBound, "nil"), msg.receiver.count == 4,
+               stream.isPunct(open + 1, "["), stream.isIdentifier(open + 3, "alloc"), isClassName(open + 2) {
+                recordImplicitNib(stream.text(open + 2), api: api, at: open)
+                return
+            }
         case "initWithWindowNibName":
             // An NSWindowController whose nib is missing has no window: nothing raises.
             guard receiver == "super" || receiver == "self" || receiver.hasSuffix(" alloc]") else { return }
@@ -393,6 +400,31 @@ struct ObjCCodeReader {
         }
         file.nibLoads.append(CodeNibLoad(name: string(part.1), bundle: bundle, api: api, outcome: outcome,
                                          enclosingType: typePath, location: location(open)))
+    }
+
+    /// `[X new]` and `[[X alloc] init]` at the class name `X`: a view controller made without a nib name, which finds
+    /// the nib named after its class by itself (`CodeNibLoad.isImplicit`, as Swift's `X()`); the rule decides whether
+    /// `X` is a view controller of the scanned code and has such a nib.
+    private mutating func implicitNibLoad(at i: Int) {
+        guard stream.isPunct(i + 2, "]"), isClassName(i) else { return }
+        if stream.isIdentifier(i + 1, "new") {
+            recordImplicitNib(stream.text(i), api: "new", at: i - 1)
+        } else if stream.isIdentifier(i + 1, "alloc"), stream.isPunct(i - 2, "["), stream.isIdentifier(i + 3, "init"),
+                  stream.isPunct(i + 4, "]"), stream.close(i - 2) == i + 4 {
+            recordImplicitNib(stream.text(i), api: "init", at: i - 2)
+        }
+    }
+
+    /// A capitalised name at `i`: a class's (`self`, `super` and locals are not).
+    private func isClassName(_ i: Int) -> Bool {
+        guard i >= 0, i < stream.count, stream.kind(i) == .identifier else { return false }
+        let c = stream.bytes[stream[i].start]
+        return c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")
+    }
+
+    private mutating func recordImplicitNib(_ type: String, api: String, at open: Int) {
+        file.nibLoads.append(CodeNibLoad(name: .typeName(type), api: api, enclosingType: typePath, location: location(open),
+                                         isImplicit: true))
     }
 
     /// `[nav pushViewController:[[X alloc] init] animated:YES]`, `presentViewController:animated:completion:`,
