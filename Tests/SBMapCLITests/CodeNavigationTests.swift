@@ -237,6 +237,22 @@ import Testing
         ], "\(Self.navigation(edges))")
     }
 
+    /// A C function's local, handed to `presentViewController:` (ScreensApp's `SBShowProfile`): an edge from the
+    /// file's code node, as its other links have.
+    @Test func objectiveCCFunctionsNavigateFromTheirFile() throws {
+        let folder = try Self.app(extra: ["App/ShareHelper.m": """
+            #import <UIKit/UIKit.h>
+            void SBShowAbout(UIViewController *presenter) {
+                AboutViewController *about = [[AboutViewController alloc] init];
+                [presenter presentViewController:about animated:YES completion:nil];
+            }
+            """])
+        let (_, edges, _) = try Self.export(folder)
+        #expect(Self.navigation(edges).filter { $0.hasPrefix("code:ShareHelper.m") } == [
+            "code:ShareHelper.m → code:AboutViewController present",
+        ], "\(Self.navigation(edges))")
+    }
+
     @Test func objectiveCRootsTabsAndNavigationControllersDrawEdges() throws {
         let folder = try Self.app(extra: ["App/AppDelegate.m": """
             #import <UIKit/UIKit.h>

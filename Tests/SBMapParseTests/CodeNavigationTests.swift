@@ -81,6 +81,43 @@ import Testing
         #expect(file.navigations.allSatisfy { $0.enclosingType == ["Router"] })
     }
 
+    /// A C function's body is a function's (ScreensApp's `SBShowProfile`): a local declared in it is found there, and
+    /// nowhere else; its `NSString *` locals are no file constants. A class extension's ivars and an `NS_ENUM`'s
+    /// braces are no function.
+    @Test func objectiveCCFunctionsHaveLocalsAsMethodsDo() {
+        let file = CodeFixtures.scan(source: """
+            #import <UIKit/UIKit.h>
+            @interface Router () {
+                UIViewController *_held;
+            }
+            @end
+            typedef NS_ENUM(NSInteger, Kind) {
+                KindA,
+            };
+            NSString *const SBKey = @"key";
+            void SBShowProfile(UIViewController *presenter) {
+                NSString *title = @"Profile";
+                ProfileViewController *profile = [[ProfileViewController alloc] initWithNibName:@"Profile" bundle:nil];
+                [presenter presentViewController:profile animated:YES completion:nil];
+            }
+            static void SBShowOther(UIViewController *presenter) {
+                [presenter presentViewController:profile animated:YES completion:nil];
+                [presenter.navigationController pushViewController:[[AboutViewController alloc] init] animated:YES];
+            }
+            void Outer::show(UIViewController *presenter) {
+                DetailViewController *detail = [DetailViewController new];
+                [presenter showViewController:detail sender:nil];
+            }
+            """, language: .objectiveC)
+        #expect(Self.uses(file) == [
+            #"present type("ProfileViewController") presentViewController:animated:completion: 13"#,
+            #"push type("AboutViewController") pushViewController:animated: 17"#,
+            #"show type("DetailViewController") showViewController:sender: 21"#,
+        ], "\(Self.uses(file))")
+        #expect(file.navigations.allSatisfy { $0.enclosingType == [] })
+        #expect(file.constants.map(\.path) == [["SBKey"]], "\(file.constants)")
+    }
+
     @Test func aSplitViewsColumnsAreRecordedByTheReceiversNameOrType() {
         let file = CodeFixtures.scan(source: """
             import UIKit

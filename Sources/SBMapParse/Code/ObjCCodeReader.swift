@@ -41,7 +41,10 @@ struct ObjCCodeReader {
             switch t.kind {
             case .punct:
                 if t.punct == UInt8(ascii: "{") {
-                    let (kind, parameters) = pending.take(at: i)
+                    var (kind, parameters) = pending.take(at: i)
+                    if case .block = kind, !scopes.inFunction, let name = cFunctionName(braceAt: i) {
+                        kind = .function(name: name, returnsStoryboard: false)
+                    }
                     scopes.push(CodeScope(kind: kind, start: i, end: stream.close(i)), parameters: parameters)
                 } else if t.punct == UInt8(ascii: "[") {
                     brackets.append(i)
@@ -202,6 +205,34 @@ struct ObjCCodeReader {
         pending.announce(.function(name: name, returnsStoryboard: returnsStoryboard), parameters: parameters, at: j)
         // (A class method without parameters too: it may be a class-name helper, `+ instantiateFromStoryboard`.)
         if !parameters.isEmpty || stream.isPunct(i, "+") { methodSignatures[j] = (selector, parameters) }
+    }
+
+    /// The name of the C function whose body opens at `brace`: `void SBShowProfile(UIViewController *p) {`,
+    /// `static UIViewController *MakeRoot(void) {`, outside any function (and a C++ method's, in a `.mm`). Its locals are a function's, as a method's
+    /// are; a class extension's ivars (`@interface X () {`) and `NS_ENUM(…) {` are no function.
+    private func cFunctionName(braceAt brace: Int) -> String? {
+        guard stream.isPunct(brace - 1, ")") else { return nil }
+        var depth = 0
+        var k = brace - 1
+        while k >= 0, k > brace - 400 {
+            if stream.isPunct(k, ")") {
+                depth += 1
+            } else if stream.isPunct(k, "(") {
+                depth -= 1
+                if depth == 0 { break }
+            } else if stream.isPunct(k, "{") || stream.isPunct(k, "}") || stream.isPunct(k, ";") {
+                return nil
+            }
+            k -= 1
+        }
+        let name = k - 1
+        guard k >= 1, depth == 0, stream.isPunct(k, "("), stream.kind(name) == .identifier,
+              stream.kind(name - 1) == .identifier || stream.isPunct(name - 1, "*")
+                || stream.isPunct(name - 1, ":") && stream.isPunct(name - 2, ":"),  // `void Foo::bar() {` (Objective-C++)
+              stream[name - 1].word != .atInterface, stream[name - 1].word != .atImplementation else { return nil }
+        let text = stream.text(name)
+        guard !text.hasPrefix("@"), !text.hasSuffix("_ENUM"), !text.hasSuffix("_OPTIONS") else { return nil }
+        return text
     }
 
     /// `#define NAME @"value"`, `#define NAME OTHER_NAME`.
@@ -521,12 +552,13 @@ struct ObjCCodeReader {
         return [name, stream.text(j - 2)]
     }
 
-    /// The token of `name` in `X *name = …;` earlier in the method than `limit`.
+    /// The token of `name` in `X *name = …;` earlier in the method (or C function) than `limit`.
     private func objCLocal(_ name: String, before limit: Int) -> Int? {
         var j = limit - 1
         var steps = 0
-        // Back to the start of the method (`- (void)…` at the start of a line), no further.
-        while j > 1, steps < 2000,
+        // Back to the start of the function's body, or of the method (`- (void)…` at the start of a line), no further.
+        let floor = scopes.functionIndex.map { scopes.scopes[$0].start } ?? 1
+        while j > max(floor, 1), steps < 2000,
               !(stream[j].newlineBefore && (stream.isPunct(j, "-") || stream.isPunct(j, "+")) && stream.isPunct(j + 1, "(")) {
             if stream.isPunct(j - 1, "*"), stream.text(j, equals: name), stream.isPunct(j + 1, "="), stream.kind(j - 2) == .identifier {
                 return j
