@@ -275,6 +275,26 @@ import Testing
         ], "\(Self.navigation(edges))")
     }
 
+    /// A tab bar controller subclass in Objective-C setting its own controllers: tabs, by the superclass its
+    /// `@interface` names (its name says nothing).
+    @Test func objectiveCSelfReceiversAreReadFromTheInterfacesSuperclass() throws {
+        let folder = try Self.app(extra: ["App/MainController.m": """
+            #import <UIKit/UIKit.h>
+            @interface MainController : UITabBarController
+            @end
+            @implementation MainController
+            - (void)viewDidLoad {
+                [super viewDidLoad];
+                [self setViewControllers:@[[DetailViewController new], [AboutViewController new]] animated:NO];
+            }
+            @end
+            """])
+        let (_, edges, _) = try Self.export(folder)
+        #expect(Self.navigation(edges).filter { $0.hasPrefix("code:MainController") } == [
+            "code:MainController → App/Main.storyboard#d tab 1", "code:MainController → code:AboutViewController tab 2",
+        ], "\(Self.navigation(edges))")
+    }
+
     @Test func screensStoryboardsLeavesNavigationOffTheMap() throws {
         let folder = try Self.app()
         let (nodes, edges, stderr) = try Self.export(folder, ["--screens", "storyboards"])

@@ -192,6 +192,59 @@ import Testing
         ], "\(Self.uses(file))")
     }
 
+    /// `self.viewControllers = @[…]`, `[self setViewControllers:…]` and `[self setViewControllers:… animated:]` read
+    /// what they set from the superclass the class's `@interface` names (as Swift's `class X: UITabBarController`):
+    /// tabs, a stack, a split view's columns; a class declared elsewhere keeps its name's reading.
+    @Test func objectiveCReceiversOnSelfAreReadFromTheInterfacesSuperclass() {
+        let file = CodeFixtures.scan(source: """
+            @interface MainController : UITabBarController
+            @end
+            @implementation MainController
+            - (void)viewDidLoad {
+                self.viewControllers = @[[AViewController new]];
+                [self setViewControllers:@[[BViewController new]] animated:NO];
+                [self setViewControllers:@[[CViewController new]]];
+            }
+            @end
+            @interface Flow : UINavigationController
+            @end
+            @interface Flow ()
+            @end
+            @implementation Flow
+            - (void)viewDidLoad {
+                self.viewControllers = @[[DViewController new]];
+                [self setViewControllers:@[[EViewController new]] animated:NO];
+            }
+            @end
+            @interface Columns : UISplitViewController
+            @end
+            @implementation Columns
+            - (void)viewDidLoad {
+                self.viewControllers = @[[FViewController new], [GViewController new]];
+                [self setViewControllers:@[[HViewController new]]];
+            }
+            @end
+            @implementation Elsewhere
+            - (void)viewDidLoad {
+                self.viewControllers = @[[IViewController new]];
+                [self setViewControllers:@[[JViewController new]] animated:NO];
+            }
+            @end
+            """, language: .objectiveC)
+        #expect(Self.uses(file) == [
+            #"tab 0 type("AViewController") viewControllers = 5"#,
+            #"tab 0 type("BViewController") setViewControllers:animated: 6"#,
+            #"tab 0 type("CViewController") setViewControllers: 7"#,
+            #"stack 0 type("DViewController") viewControllers = 16"#,
+            #"stack 0 type("EViewController") setViewControllers:animated: 17"#,
+            #"split 0 type("FViewController") viewControllers = 24"#,
+            #"split 1 type("GViewController") viewControllers = 24"#,
+            #"split 0 type("HViewController") setViewControllers: 25"#,
+            #"tab 0 type("IViewController") viewControllers = 30"#,
+            #"stack 0 type("JViewController") setViewControllers:animated: 31"#,
+        ], "\(Self.uses(file))")
+    }
+
     @Test func whatTheCodeDoesNotSayRecordsNothing() {
         let file = CodeFixtures.scan(source: """
             import UIKit

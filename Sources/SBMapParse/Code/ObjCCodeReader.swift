@@ -474,9 +474,15 @@ struct ObjCCodeReader {
         case ("showDetailViewController", "sender"): (call, api) = (.show, "showDetailViewController:sender:")
         case ("addChildViewController", ""): (call, api) = (.child, "addChildViewController:")
         case ("setViewControllers", "animated"):
-            // A tab bar's tabs, or a navigation controller's stack: the receiver's name says which, as in Swift.
+            // A tab bar's tabs, or a navigation controller's stack: the receiver's name says which (for `self`, the
+            // class and the superclass its `@interface` names), as in Swift.
             let tabs = objCReceiverNames(msg.receiver, before: open).contains { $0.contains("tab") || $0.contains("Tab") }
             recordList(part.1, call: tabs ? .tab : .stack, api: "setViewControllers:animated:", at: open)
+            return
+        case ("setViewControllers", ""):
+            // `[self setViewControllers:@[a, b]]`: the property's setter, read as `self.viewControllers = @[a, b]`.
+            let call = CodeNavigation.Call.list(receivers: objCReceiverNames(msg.receiver, before: open))
+            recordList(part.1, call: call, api: "setViewControllers:", at: open)
             return
         case ("initWithRootViewController", ""):
             // `[[UINavigationController alloc] initWithRootViewController:vc]`: a root, unless a local holds it (the
@@ -543,10 +549,15 @@ struct ObjCCodeReader {
     }
 
     /// What says the kind of a receiver (`self.tabBarController`, `tabs`): its last name, the class a local of that
-    /// name is declared as, and for `self` the enclosing class's name.
+    /// name is declared as, and for `self` the enclosing class's name and the superclass its `@interface X : Y` in
+    /// this file names (a `UITabBarController` subclass's are tabs, as Swift reads `class X: UITabBarController`).
     private func objCReceiverNames(_ receiver: Range<Int>, before limit: Int) -> [String] {
         guard let last = receiver.last, last >= 0, stream.kind(last) == .identifier else { return [] }
-        if stream.isIdentifier(last, "self") { return typePath.last.map { [$0] } ?? [] }
+        if stream.isIdentifier(last, "self") {
+            guard let name = typePath.last else { return [] }
+            let superclass = file.types.last { $0.path == typePath && $0.superclass != nil }?.superclass
+            return [name] + (superclass.map { [$0] } ?? [])
+        }
         let name = stream.text(last)
         guard receiver.count == 1, let j = objCLocal(name, before: limit) else { return [name] }
         return [name, stream.text(j - 2)]
