@@ -229,7 +229,7 @@ struct ObjCCodeReader {
         guard k >= 1, depth == 0, stream.isPunct(k, "("), stream.kind(name) == .identifier,
               stream.kind(name - 1) == .identifier || stream.isPunct(name - 1, "*")
                 || stream.isPunct(name - 1, ":") && stream.isPunct(name - 2, ":"),  // `void Foo::bar() {` (Objective-C++)
-              stream[name - 1].word != .atInterface, stream[name - 1].word != .atImplementation else { return nil }
+              stream.word(name - 1) != .atInterface, stream.word(name - 1) != .atImplementation else { return nil }
         let text = stream.text(name)
         guard !text.hasPrefix("@"), !text.hasSuffix("_ENUM"), !text.hasSuffix("_OPTIONS") else { return nil }
         return text
