@@ -237,6 +237,22 @@ import Testing
         ], "\(Self.navigation(edges))")
     }
 
+    /// A C function's local, handed to `presentViewController:` (ScreensApp's `SBShowProfile`): an edge from the
+    /// file's code node, as its other links have.
+    @Test func objectiveCCFunctionsNavigateFromTheirFile() throws {
+        let folder = try Self.app(extra: ["App/ShareHelper.m": """
+            #import <UIKit/UIKit.h>
+            void SBShowAbout(UIViewController *presenter) {
+                AboutViewController *about = [[AboutViewController alloc] init];
+                [presenter presentViewController:about animated:YES completion:nil];
+            }
+            """])
+        let (_, edges, _) = try Self.export(folder)
+        #expect(Self.navigation(edges).filter { $0.hasPrefix("code:ShareHelper.m") } == [
+            "code:ShareHelper.m → code:AboutViewController present",
+        ], "\(Self.navigation(edges))")
+    }
+
     @Test func objectiveCRootsTabsAndNavigationControllersDrawEdges() throws {
         let folder = try Self.app(extra: ["App/AppDelegate.m": """
             #import <UIKit/UIKit.h>
@@ -256,6 +272,26 @@ import Testing
             "code:LegacyAppDelegate → App/Main.storyboard#h root",
             "code:LegacyAppDelegate → code:AboutViewController tab 4",
             "code:LegacyAppDelegate → code:ChildViewController stack 1",
+        ], "\(Self.navigation(edges))")
+    }
+
+    /// A tab bar controller subclass in Objective-C setting its own controllers: tabs, by the superclass its
+    /// `@interface` names (its name says nothing).
+    @Test func objectiveCSelfReceiversAreReadFromTheInterfacesSuperclass() throws {
+        let folder = try Self.app(extra: ["App/MainController.m": """
+            #import <UIKit/UIKit.h>
+            @interface MainController : UITabBarController
+            @end
+            @implementation MainController
+            - (void)viewDidLoad {
+                [super viewDidLoad];
+                [self setViewControllers:@[[DetailViewController new], [AboutViewController new]] animated:NO];
+            }
+            @end
+            """])
+        let (_, edges, _) = try Self.export(folder)
+        #expect(Self.navigation(edges).filter { $0.hasPrefix("code:MainController") } == [
+            "code:MainController → App/Main.storyboard#d tab 1", "code:MainController → code:AboutViewController tab 2",
         ], "\(Self.navigation(edges))")
     }
 

@@ -197,6 +197,91 @@ import Testing
         #expect(!check.stderr.contains("Unbuilt.swift"), "\(check.stderr)")
     }
 
+    // MARK: The same in Objective-C
+
+    static let implicitObjC = """
+        #import <UIKit/UIKit.h>
+        @interface SettingsViewController : UIViewController
+        @end
+        @interface AccountViewController : UIViewController
+        @end
+        @interface NotesViewController : UITableViewController
+        @end
+        @interface PlainViewController : UIViewController
+        @end
+        @interface HelperObject : NSObject
+        @end
+        @implementation LegacyRouter
+        - (void)open {
+            SettingsViewController *a = [[SettingsViewController alloc] init];
+            AccountViewController *b = [[AccountViewController alloc] initWithNibName:nil bundle:nil];
+            NotesViewController *c = [NotesViewController new];
+            PlainViewController *d = [[PlainViewController alloc] init];
+            HelperObject *e = [HelperObject new];
+            UIViewController *f = [[UIViewController alloc] init];
+            ProfileViewController *g = [ProfileViewController new];
+        }
+        @end
+        """
+
+    static func implicitObjCApp(extra: [String: String] = [:]) throws -> URL {
+        try XibScreensTests.app(extra: [
+            "App/Views/SettingsView.xib": XibScreensTests.xib(owner: "SettingsViewController"),
+            "App/Views/AccountViewController.xib": XibScreensTests.xib(owner: "AccountViewController"),
+            "App/Views/NotesView.xib": XibScreensTests.xib(owner: "NotesViewController"),
+            "App/Views/HelperObject.xib": XibScreensTests.xib(owner: "HelperObject"),
+            "App/Views/UIView.xib": XibScreensTests.xib(owner: nil, #"<viewController id="u1"/>"#),
+            "App/Legacy.m": implicitObjC,
+        ].merging(extra) { $1 })
+    }
+
+    /// `[[X alloc] init]`, `[[X alloc] initWithNibName:nil bundle:nil]` and `[X new]` link to the nib UIKit finds by
+    /// the class's name, as Swift's `X()` does. A controller without such a nib (`PlainViewController`), a class that
+    /// is no view controller (`HelperObject`, whose xib is no screen), a framework class (`UIViewController`, even
+    /// beside a `UIView.xib`) and a nib of another name (`Profile.xib` for `ProfileViewController`): no link, no finding.
+    @Test func objectiveCControllersMadeWithoutANibNameLinkToTheNibNamedAfterTheirClass() throws {
+        let folder = try Self.implicitObjCApp()
+        let (nodes, edges) = try Self.export(folder)
+        func screen(_ cls: String) throws -> String {
+            try #require(nodes.first { $0["role"] as? String == "xib-screen" && $0["customClass"] as? String == cls }?["id"] as? String)
+        }
+        let fromRouter = edges.filter { $0["from"] as? String == "code:LegacyRouter" && $0["kind"] as? String == "code" }
+        let linked = Set(fromRouter.compactMap { e in (e["to"] as? String).map { "\($0) \(e["via"] as? String ?? "")" } })
+        #expect(linked == ["\(try screen("SettingsViewController")) init",
+                           "\(try screen("AccountViewController")) initWithNibName:bundle:",
+                           "\(try screen("NotesViewController")) new"], "\(fromRouter)")
+        let check = try Harness.run(["check", ".", "--no-config"], in: folder)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(!check.stderr.contains("Legacy.m"), "\(check.stderr)")
+    }
+
+    /// As in Swift: the nib must be copied by a target that compiles the call, not only by another platform's
+    /// target; a file no target compiles links as the explicit forms do there; neither is a finding.
+    @Test func theObjectiveCImplicitNibCountsOnlyInTheTargetsOfTheCall() throws {
+        var pbxproj = RealAppShapesTests.pbxproj(targets: [
+            (name: "App", type: RealAppShapesTests.app, plist: nil,
+             resources: ["Main.storyboard", "Views/SettingsView.xib"], sources: ["Code.swift", "Legacy.m"]),
+            (name: "Mac", type: RealAppShapesTests.app, plist: nil, resources: ["Views/AccountViewController.xib"], sources: []),
+        ])
+        pbxproj = pbxproj.replacingOccurrences(of: "C1 = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos;",
+                                               with: "C1 = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = macosx;")
+        #expect(pbxproj.contains("SDKROOT = macosx"))
+        let folder = try Self.implicitObjCApp(extra: [
+            "App/App.xcodeproj/project.pbxproj": pbxproj,
+            "App/Unbuilt.m": "@implementation Unbuilt\n- (void)open { id a = [[SettingsViewController alloc] init]; }\n@end\n",
+        ])
+        let (nodes, edges) = try Self.export(folder)
+        let settings = try #require(nodes.first { $0["customClass"] as? String == "SettingsViewController" && $0["role"] as? String == "xib-screen" }?["id"] as? String)
+        let account = try #require(nodes.first { $0["customClass"] as? String == "AccountViewController" && $0["role"] as? String == "xib-screen" }?["id"] as? String)
+        let code = edges.filter { $0["kind"] as? String == "code" }
+        #expect(code.contains { $0["from"] as? String == "code:LegacyRouter" && $0["to"] as? String == settings })
+        #expect(!code.contains { $0["to"] as? String == account }, "only the macOS target copies AccountViewController.xib: \(code)")
+        #expect(code.contains { $0["from"] as? String == "code:Unbuilt" && $0["to"] as? String == settings }, "\(code)")
+        let check = try Harness.run(["check", ".", "--no-config"], in: folder)
+        #expect(!check.stderr.contains("Legacy.m"), "\(check.stderr)")
+        #expect(!check.stderr.contains("Unbuilt.m"), "\(check.stderr)")
+    }
+
     /// A window controller's nib, named in code: linked where it is another class's screen, checked with AppKit's
     /// outcome (a missing nib leaves the controller without a window: a note, with a near name).
     @Test func aWindowControllersNibNameIsCheckedAsANote() throws {

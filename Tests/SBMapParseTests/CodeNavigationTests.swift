@@ -81,6 +81,43 @@ import Testing
         #expect(file.navigations.allSatisfy { $0.enclosingType == ["Router"] })
     }
 
+    /// A C function's body is a function's (ScreensApp's `SBShowProfile`): a local declared in it is found there, and
+    /// nowhere else; its `NSString *` locals are no file constants. A class extension's ivars and an `NS_ENUM`'s
+    /// braces are no function.
+    @Test func objectiveCCFunctionsHaveLocalsAsMethodsDo() {
+        let file = CodeFixtures.scan(source: """
+            #import <UIKit/UIKit.h>
+            @interface Router () {
+                UIViewController *_held;
+            }
+            @end
+            typedef NS_ENUM(NSInteger, Kind) {
+                KindA,
+            };
+            NSString *const SBKey = @"key";
+            void SBShowProfile(UIViewController *presenter) {
+                NSString *title = @"Profile";
+                ProfileViewController *profile = [[ProfileViewController alloc] initWithNibName:@"Profile" bundle:nil];
+                [presenter presentViewController:profile animated:YES completion:nil];
+            }
+            static void SBShowOther(UIViewController *presenter) {
+                [presenter presentViewController:profile animated:YES completion:nil];
+                [presenter.navigationController pushViewController:[[AboutViewController alloc] init] animated:YES];
+            }
+            void Outer::show(UIViewController *presenter) {
+                DetailViewController *detail = [DetailViewController new];
+                [presenter showViewController:detail sender:nil];
+            }
+            """, language: .objectiveC)
+        #expect(Self.uses(file) == [
+            #"present type("ProfileViewController") presentViewController:animated:completion: 13"#,
+            #"push type("AboutViewController") pushViewController:animated: 17"#,
+            #"show type("DetailViewController") showViewController:sender: 21"#,
+        ], "\(Self.uses(file))")
+        #expect(file.navigations.allSatisfy { $0.enclosingType == [] })
+        #expect(file.constants.map(\.path) == [["SBKey"]], "\(file.constants)")
+    }
+
     @Test func aSplitViewsColumnsAreRecordedByTheReceiversNameOrType() {
         let file = CodeFixtures.scan(source: """
             import UIKit
@@ -152,6 +189,59 @@ import Testing
             #"root type("DViewController") initWithRootViewController: 9"#,
             #"present type("HomeViewController") presentViewController:animated:completion: 10"#,
             #"split 0 type("EViewController") viewControllers = 12"#,
+        ], "\(Self.uses(file))")
+    }
+
+    /// `self.viewControllers = @[…]`, `[self setViewControllers:…]` and `[self setViewControllers:… animated:]` read
+    /// what they set from the superclass the class's `@interface` names (as Swift's `class X: UITabBarController`):
+    /// tabs, a stack, a split view's columns; a class declared elsewhere keeps its name's reading.
+    @Test func objectiveCReceiversOnSelfAreReadFromTheInterfacesSuperclass() {
+        let file = CodeFixtures.scan(source: """
+            @interface MainController : UITabBarController
+            @end
+            @implementation MainController
+            - (void)viewDidLoad {
+                self.viewControllers = @[[AViewController new]];
+                [self setViewControllers:@[[BViewController new]] animated:NO];
+                [self setViewControllers:@[[CViewController new]]];
+            }
+            @end
+            @interface Flow : UINavigationController
+            @end
+            @interface Flow ()
+            @end
+            @implementation Flow
+            - (void)viewDidLoad {
+                self.viewControllers = @[[DViewController new]];
+                [self setViewControllers:@[[EViewController new]] animated:NO];
+            }
+            @end
+            @interface Columns : UISplitViewController
+            @end
+            @implementation Columns
+            - (void)viewDidLoad {
+                self.viewControllers = @[[FViewController new], [GViewController new]];
+                [self setViewControllers:@[[HViewController new]]];
+            }
+            @end
+            @implementation Elsewhere
+            - (void)viewDidLoad {
+                self.viewControllers = @[[IViewController new]];
+                [self setViewControllers:@[[JViewController new]] animated:NO];
+            }
+            @end
+            """, language: .objectiveC)
+        #expect(Self.uses(file) == [
+            #"tab 0 type("AViewController") viewControllers = 5"#,
+            #"tab 0 type("BViewController") setViewControllers:animated: 6"#,
+            #"tab 0 type("CViewController") setViewControllers: 7"#,
+            #"stack 0 type("DViewController") viewControllers = 16"#,
+            #"stack 0 type("EViewController") setViewControllers:animated: 17"#,
+            #"split 0 type("FViewController") viewControllers = 24"#,
+            #"split 1 type("GViewController") viewControllers = 24"#,
+            #"split 0 type("HViewController") setViewControllers: 25"#,
+            #"tab 0 type("IViewController") viewControllers = 30"#,
+            #"stack 0 type("JViewController") setViewControllers:animated: 31"#,
         ], "\(Self.uses(file))")
     }
 

@@ -84,6 +84,36 @@ import Testing
         #expect(objC.nibLoads.map { "\($0.api) \($0.name) \($0.outcome)" } == [#"initWithWindowNibName: literal("Prefs") fails"#])
     }
 
+    /// `[[X alloc] init]`, `[X new]` and `[[X alloc] initWithNibName:nil bundle:nil]` of a capitalised class are
+    /// recorded as the nib the class finds by its name, at the outer `[`; `self`, another initialiser, a named nib
+    /// and a method send are not.
+    @Test func objectiveCImplicitNibsAreRecorded() {
+        let file = CodeFixtures.scan(source: """
+            @implementation R
+            - (void)f {
+                SettingsViewController *a = [[SettingsViewController alloc] init];
+                [self.navigationController pushViewController:[NotesViewController new] animated:YES];
+                AccountViewController *b = [[AccountViewController alloc] initWithNibName:nil bundle:nil];
+                id c = [[self alloc] init];
+                id d = [[OtherViewController alloc] initWithStyle:UITableViewStyleGrouped];
+                id e = [[[PlainViewController alloc] init] autorelease];
+                id f = [x new];
+                id g = [[Named alloc] initWithNibName:@"Named" bundle:nil];
+                id h = [Thing newThing];
+            }
+            @end
+            """, language: .objectiveC)
+        let uses = file.nibLoads.map { "\($0.api) \($0.name) \($0.isImplicit) \($0.location.line):\($0.location.column)" }
+        #expect(uses == [
+            #"init typeName("SettingsViewController") true 3:33"#,
+            #"new typeName("NotesViewController") true 4:51"#,
+            #"initWithNibName:bundle: typeName("AccountViewController") true 5:32"#,
+            #"init typeName("PlainViewController") true 8:13"#,
+            #"initWithNibName:bundle: literal("Named") false 10:12"#,
+        ], "\(uses)")
+        #expect(file.nibLoads.allSatisfy { $0.enclosingType == ["R"] })
+    }
+
     @Test func objectiveCFormsAreRecorded() {
         let file = CodeFixtures.scan(source: """
             @implementation R

@@ -41,7 +41,10 @@ struct ObjCCodeReader {
             switch t.kind {
             case .punct:
                 if t.punct == UInt8(ascii: "{") {
-                    let (kind, parameters) = pending.take(at: i)
+                    var (kind, parameters) = pending.take(at: i)
+                    if case .block = kind, !scopes.inFunction, let name = cFunctionName(braceAt: i) {
+                        kind = .function(name: name, returnsStoryboard: false)
+                    }
                     scopes.push(CodeScope(kind: kind, start: i, end: stream.close(i)), parameters: parameters)
                 } else if t.punct == UInt8(ascii: "[") {
                     brackets.append(i)
@@ -132,6 +135,7 @@ struct ObjCCodeReader {
             if stream.isPunct(i + 1, "*"), scopes.inFunction, stream.isIdentifier(i, "NSBundle") {
                 bundleLocal(at: i)
             } else {
+                if stream.isPunct(i - 1, "["), scopes.inFunction { implicitNibLoad(at: i) }
                 classNameHelper(at: i)
             }
         }
@@ -201,6 +205,34 @@ struct ObjCCodeReader {
         pending.announce(.function(name: name, returnsStoryboard: returnsStoryboard), parameters: parameters, at: j)
         // (A class method without parameters too: it may be a class-name helper, `+ instantiateFromStoryboard`.)
         if !parameters.isEmpty || stream.isPunct(i, "+") { methodSignatures[j] = (selector, parameters) }
+    }
+
+    /// The name of the C function whose body opens at `brace`: `void SBShowProfile(UIViewController *p) {`,
+    /// `static UIViewController *MakeRoot(void) {`, outside any function (and a C++ method's, in a `.mm`). Its locals are a function's, as a method's
+    /// are; a class extension's ivars (`@interface X () {`) and `NS_ENUM(…) {` are no function.
+    private func cFunctionName(braceAt brace: Int) -> String? {
+        guard stream.isPunct(brace - 1, ")") else { return nil }
+        var depth = 0
+        var k = brace - 1
+        while k >= 0, k > brace - 400 {
+            if stream.isPunct(k, ")") {
+                depth += 1
+            } else if stream.isPunct(k, "(") {
+                depth -= 1
+                if depth == 0 { break }
+            } else if stream.isPunct(k, "{") || stream.isPunct(k, "}") || stream.isPunct(k, ";") {
+                return nil
+            }
+            k -= 1
+        }
+        let name = k - 1
+        guard k >= 1, depth == 0, stream.isPunct(k, "("), stream.kind(name) == .identifier,
+              stream.kind(name - 1) == .identifier || stream.isPunct(name - 1, "*")
+                || stream.isPunct(name - 1, ":") && stream.isPunct(name - 2, ":"),  // `void Foo::bar() {` (Objective-C++)
+              stream.word(name - 1) != .atInterface, stream.word(name - 1) != .atImplementation else { return nil }
+        let text = stream.text(name)
+        guard !text.hasPrefix("@"), !text.hasSuffix("_ENUM"), !text.hasSuffix("_OPTIONS") else { return nil }
+        return text
     }
 
     /// `#define NAME @"value"`, `#define NAME OTHER_NAME`.
@@ -377,6 +409,12 @@ struct ObjCCodeReader {
         case "initWithNibName":
             guard receiver == "super" || receiver == "self" || receiver.hasSuffix(" alloc]") else { return }
             api = "initWithNibName:bundle:"
+            // `[[X alloc] initWithNibName:nil bundle:nil]`: the nib UIKit finds by the class's name, as `[[X alloc] init]`.
+            if part.1.count == 1, stream.isIdentifier(part.1.lowerBound, "nil"), msg.receiver.count == 4,
+               stream.isPunct(open + 1, "["), stream.isIdentifier(open + 3, "alloc"), isClassName(open + 2) {
+                recordImplicitNib(stream.text(open + 2), api: api, at: open)
+                return
+            }
         case "initWithWindowNibName":
             // An NSWindowController whose nib is missing has no window: nothing raises.
             guard receiver == "super" || receiver == "self" || receiver.hasSuffix(" alloc]") else { return }
@@ -395,6 +433,31 @@ struct ObjCCodeReader {
                                          enclosingType: typePath, location: location(open)))
     }
 
+    /// `[X new]` and `[[X alloc] init]` at the class name `X`: a view controller made without a nib name, which finds
+    /// the nib named after its class by itself (`CodeNibLoad.isImplicit`, as Swift's `X()`); the rule decides whether
+    /// `X` is a view controller of the scanned code and has such a nib.
+    private mutating func implicitNibLoad(at i: Int) {
+        guard stream.isPunct(i + 2, "]"), isClassName(i) else { return }
+        if stream.isIdentifier(i + 1, "new") {
+            recordImplicitNib(stream.text(i), api: "new", at: i - 1)
+        } else if stream.isIdentifier(i + 1, "alloc"), stream.isPunct(i - 2, "["), stream.isIdentifier(i + 3, "init"),
+                  stream.isPunct(i + 4, "]"), stream.close(i - 2) == i + 4 {
+            recordImplicitNib(stream.text(i), api: "init", at: i - 2)
+        }
+    }
+
+    /// A capitalised name at `i`: a class's (`self`, `super` and locals are not).
+    private func isClassName(_ i: Int) -> Bool {
+        guard i >= 0, i < stream.count, stream.kind(i) == .identifier else { return false }
+        let c = stream.bytes[stream[i].start]
+        return c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")
+    }
+
+    private mutating func recordImplicitNib(_ type: String, api: String, at open: Int) {
+        file.nibLoads.append(CodeNibLoad(name: .typeName(type), api: api, enclosingType: typePath, location: location(open),
+                                         isImplicit: true))
+    }
+
     /// `[nav pushViewController:[[X alloc] init] animated:YES]`, `presentViewController:animated:completion:`,
     /// `showViewController:sender:`, `showDetailViewController:sender:`, `addChildViewController:`,
     /// `setViewControllers:animated:` and `[[UINavigationController alloc] initWithRootViewController:…]` (issue 32):
@@ -411,9 +474,15 @@ struct ObjCCodeReader {
         case ("showDetailViewController", "sender"): (call, api) = (.show, "showDetailViewController:sender:")
         case ("addChildViewController", ""): (call, api) = (.child, "addChildViewController:")
         case ("setViewControllers", "animated"):
-            // A tab bar's tabs, or a navigation controller's stack: the receiver's name says which, as in Swift.
+            // A tab bar's tabs, or a navigation controller's stack: the receiver's name says which (for `self`, the
+            // class and the superclass its `@interface` names), as in Swift.
             let tabs = objCReceiverNames(msg.receiver, before: open).contains { $0.contains("tab") || $0.contains("Tab") }
             recordList(part.1, call: tabs ? .tab : .stack, api: "setViewControllers:animated:", at: open)
+            return
+        case ("setViewControllers", ""):
+            // `[self setViewControllers:@[a, b]]`: the property's setter, read as `self.viewControllers = @[a, b]`.
+            let call = CodeNavigation.Call.list(receivers: objCReceiverNames(msg.receiver, before: open))
+            recordList(part.1, call: call, api: "setViewControllers:", at: open)
             return
         case ("initWithRootViewController", ""):
             // `[[UINavigationController alloc] initWithRootViewController:vc]`: a root, unless a local holds it (the
@@ -480,21 +549,27 @@ struct ObjCCodeReader {
     }
 
     /// What says the kind of a receiver (`self.tabBarController`, `tabs`): its last name, the class a local of that
-    /// name is declared as, and for `self` the enclosing class's name.
+    /// name is declared as, and for `self` the enclosing class's name and the superclass its `@interface X : Y` in
+    /// this file names (a `UITabBarController` subclass's are tabs, as Swift reads `class X: UITabBarController`).
     private func objCReceiverNames(_ receiver: Range<Int>, before limit: Int) -> [String] {
         guard let last = receiver.last, last >= 0, stream.kind(last) == .identifier else { return [] }
-        if stream.isIdentifier(last, "self") { return typePath.last.map { [$0] } ?? [] }
+        if stream.isIdentifier(last, "self") {
+            guard let name = typePath.last else { return [] }
+            let superclass = file.types.last { $0.path == typePath && $0.superclass != nil }?.superclass
+            return [name] + (superclass.map { [$0] } ?? [])
+        }
         let name = stream.text(last)
         guard receiver.count == 1, let j = objCLocal(name, before: limit) else { return [name] }
         return [name, stream.text(j - 2)]
     }
 
-    /// The token of `name` in `X *name = …;` earlier in the method than `limit`.
+    /// The token of `name` in `X *name = …;` earlier in the method (or C function) than `limit`.
     private func objCLocal(_ name: String, before limit: Int) -> Int? {
         var j = limit - 1
         var steps = 0
-        // Back to the start of the method (`- (void)…` at the start of a line), no further.
-        while j > 1, steps < 2000,
+        // Back to the start of the function's body, or of the method (`- (void)…` at the start of a line), no further.
+        let floor = scopes.functionIndex.map { scopes.scopes[$0].start } ?? 1
+        while j > max(floor, 1), steps < 2000,
               !(stream[j].newlineBefore && (stream.isPunct(j, "-") || stream.isPunct(j, "+")) && stream.isPunct(j + 1, "(")) {
             if stream.isPunct(j - 1, "*"), stream.text(j, equals: name), stream.isPunct(j + 1, "="), stream.kind(j - 2) == .identifier {
                 return j

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 import SBMapModel
 
 /// Reads the files that say which target builds which file: Xcode projects (`project.pbxproj`) and Swift package
@@ -29,9 +30,33 @@ public struct ProjectFileLoader: Hashable, Sendable {
             return Loaded(path: file.path, nil, diagnostics: [LFSPointer.finding(
                 path: file.path, what: file.kind == .projectFile ? "Xcode project" : "package manifest")])
         case .success(let bytes):
-            return file.kind == .projectFile
-                ? loadProjectFile(bytes: bytes, path: file.path, readFile: reader(beside: file), listFolder: lister(beside: file))
-                : loadPackageManifest(bytes: bytes, path: file.path)
+            guard file.kind == .projectFile else { return loadPackageManifest(bytes: bytes, path: file.path) }
+            let refused = RefusedPaths()
+            var loaded = loadProjectFile(bytes: bytes, path: file.path, readFile: reader(beside: file, refused: refused),
+                                         listFolder: lister(beside: file))
+            loaded.diagnostics += refused.all.map { path, real in
+                Diagnostic(.info, .linkOutsideInputs,
+                           "the project names '\(path)', but it leads outside the folder sbmap reads (to '\(real)'); it is not read, so the build settings it holds are not known",
+                           at: SourceLocation(path: path),
+                           hint: "sbmap reads only the folder it is given: pass a folder that holds the file too, or keep the file inside the project")
+            }
+            return loaded
+        }
+    }
+
+    /// The files a project names that exist but lead outside the folder `reader(beside:)` may read (through a
+    /// symbolic link, or `..`): each refused, and reported once, with where it leads.
+    final class RefusedPaths: @unchecked Sendable {  // `found` only under `lock`
+        private let lock = NSLock()
+        private var found: [String: String] = [:]
+
+        func add(_ path: String, real: String) {
+            lock.withLock { if found[path] == nil { found[path] = real } }
+        }
+
+        /// By path, so the findings come in one order.
+        var all: [(path: String, real: String)] {
+            lock.withLock { found.sorted { $0.key < $1.key }.map { (path: $0.key, real: $0.value) } }
         }
     }
 
@@ -45,13 +70,18 @@ public struct ProjectFileLoader: Hashable, Sendable {
     /// Reads files a project names (its `.xcconfig`s) by their paths spelled like `file`'s, from where `file` is
     /// opened: never an absolute path, and never a path that climbs above the folder `file`'s path starts from,
     /// whether by `..` or by a symbolic link (the file's real path must be inside that folder's).
-    func reader(beside file: InputFile) -> (@Sendable (String) -> [UInt8]?)? {
+    /// A file that exists but is refused so is added to `refused`.
+    func reader(beside file: InputFile, refused: RefusedPaths? = nil) -> (@Sendable (String) -> [UInt8]?)? {
         let limits = limits
         if let inside = Self.absoluteRoot(of: file) {
             // An absolute argument (`sbmap check /path/to/App`) spells every path from `/`: what a project names is
             // read when its real path is inside the argument's, as a relative argument's is.
             return { path in
-                guard let real = inside(path), case .success(let bytes) = ByteSource.readWholeFile(at: real, limits: limits) else { return nil }
+                guard let real = inside(path) else {
+                    if let refused, path.hasPrefix("/"), let real = Self.realPath(path) { refused.add(path, real: real) }
+                    return nil
+                }
+                guard case .success(let bytes) = ByteSource.readWholeFile(at: real, limits: limits) else { return nil }
                 return bytes
             }
         }
@@ -59,10 +89,13 @@ public struct ProjectFileLoader: Hashable, Sendable {
         let base = String(file.url.dropLast(file.path.utf8.count))
         let climbs = Self.climbs(ProjectPaths.normalize(file.path))
         return { path in
-            guard !path.hasPrefix("/"), Self.climbs(path) <= climbs,
-                  let top = Self.realPath(base.isEmpty ? "." : base), let real = Self.realPath(base + path),
-                  real.hasPrefix(top == "/" ? "/" : top + "/"),
-                  case .success(let bytes) = ByteSource.readWholeFile(at: real, limits: limits) else { return nil }
+            guard !path.hasPrefix("/"), let top = Self.realPath(base.isEmpty ? "." : base), let real = Self.realPath(base + path)
+            else { return nil }
+            guard Self.climbs(path) <= climbs, real.hasPrefix(top == "/" ? "/" : top + "/") else {
+                refused?.add(path, real: real)
+                return nil
+            }
+            guard case .success(let bytes) = ByteSource.readWholeFile(at: real, limits: limits) else { return nil }
             return bytes
         }
     }
