@@ -271,6 +271,27 @@ import Testing
 
     // MARK: Nothing untouched is added
 
+    /// A navigation made in code says its call: the reviewer reads `push`, not only `code`.
+    @Test func anAddedNavigationSaysItsCall() throws {
+        var base = Self.app()
+        base["App/Coordinator.swift"] = """
+            import UIKit
+            final class Coordinator {}
+            class DetailViewController: UIViewController {}
+            """
+        var head = base
+        head["App/Coordinator.swift"] = """
+            import UIKit
+            final class Coordinator {
+                func show(_ nav: UINavigationController) { nav.pushViewController(DetailViewController(), animated: true) }
+            }
+            class DetailViewController: UIViewController {}
+            """
+        let (run, summary, _) = try diff(base, head, [])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(summary.contains("- added link: push from Coordinator to DetailViewController at Coordinator.swift:3"), "\(summary)")
+    }
+
     /// Coordinator opened nothing from a storyboard before; now it opens Settings. It is no new class.
     @Test func aClassThatOpensAnotherStoryboardIsNotAdded() throws {
         var base = Self.app()

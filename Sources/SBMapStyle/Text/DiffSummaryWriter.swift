@@ -135,7 +135,9 @@ public enum DiffSummaryWriter {
             let ident = edge.identifier.map { " '\($0)'" } ?? ""
             // Two calls of one class to one scene read alike: the call's file and line tell them apart.
             let call = edge.kind == .code ? edge.location.map { " at \($0.path.split(separator: "/").last.map(String.init) ?? $0.path):\($0.line)" } ?? "" : ""
-            return "\(edge.kind.rawValue)\(ident) from \(name(nodes[edge.from])) to \(name(nodes[edge.to]))\(call)"
+            // Navigation made in code says its call (`push`, `tab 2`, `embed`), as the map's label does.
+            let kind = edge.kind == .code ? edge.relationship.map { StylePass.navigationText($0, order: edge.order) } : nil
+            return "\(kind ?? edge.kind.rawValue)\(ident) from \(name(nodes[edge.from])) to \(name(nodes[edge.to]))\(call)"
         }
         for id in diff.addedEdges {
             guard let edge = headEdges[id], !isOwn(edge) else { continue }
