@@ -32,6 +32,10 @@ struct SwiftCodeReader {
     /// The end of the last argument a navigation call has read (`NavigationRecognizer`): a navigation word before
     /// it (`rootViewController` in `present(UINavigationController(rootViewController: x), …)`) is part of that call.
     var navigationReadUpTo = 0
+    /// Tokens the navigation recogniser may still walk to learn how a name is bound in its function
+    /// (`NavigationRecognizer.isAssigned`, `isBound`): a hostile file (ten thousand pushes in one long function)
+    /// cannot make reading it quadratic; once spent, such names are unknown.
+    var navigationScanBudget = 4_000_000
 
     /// The facts read, moved out (an empty file is left behind): `reader.file` would copy them, retaining every
     /// array they hold, and freeing the reader would then release each again.
