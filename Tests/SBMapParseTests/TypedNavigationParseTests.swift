@@ -156,9 +156,44 @@ import Testing
                     detail.title = "x"
                     nav.pushViewController(detail, animated: true)
                 }
+                func multiline(nav: UINavigationController, items: [UIViewController]) {
+                    items.map { (other: UIViewController,
+                                 detail: UIViewController) in nav.present(detail, animated: true) }
+                }
+                func tuple(nav: UINavigationController, pair: (UIViewController, UIViewController)) {
+                    let (other, detail) = pair
+                    nav.present(detail, animated: true)
+                }
+                func switched(nav: UINavigationController, state: State) {
+                    switch state {
+                    case let .shown(other, detail): nav.present(detail, animated: true)
+                    }
+                }
+                func argument(nav: UINavigationController) {
+                    nav.addChild(detail)
+                    configure(detail, label: detail)
+                    nav.present(detail, animated: true)
+                }
             }
             """)
-        #expect(Self.uses(file) == [#"push member("detail") 22"#], "\(Self.uses(file))")
+        #expect(Self.uses(file) == [#"push member("detail") 22"#, #"child member("detail") 38"#, #"present member("detail") 40"#],
+                "\(Self.uses(file))")
+    }
+
+    /// A hostile function: twelve thousand pushes of a `var` (each would read the rest of the function for a later
+    /// `vc =`) and of a property (each would read the function so far for a binding of its name). The file's
+    /// walks share one budget (`SwiftCodeReader.navigationScanBudget`): the first pushes are read, then the names are
+    /// unknown, and reading stays linear.
+    @Test func aHostileFunctionSpendsTheBudgetAndThenTheNamesAreUnknown() {
+        let pushes = 12_000
+        for (declaration, name) in [("var vc = DetailViewController()", "vc"), ("", "detail")] {
+            var text = "import UIKit\nfinal class Coordinator {\n    let detail = DetailViewController()\n"
+            text += "    func go(nav: UINavigationController) {\n        \(declaration)\n"
+            for _ in 0..<pushes { text += "        nav.pushViewController(\(name), animated: true)\n" }
+            text += "    }\n}\n"
+            let file = CodeFixtures.scan(source: text)
+            #expect(file.navigations.count > 10 && file.navigations.count < pushes / 4, "\(name): \(file.navigations.count)")
+        }
     }
 
     @Test func whatStaysUnknownRecordsNothing() {
@@ -175,6 +210,10 @@ import Testing
                     nav.pushViewController(d, animated: true)
                     let e: DetailViewController = StoryboardScene.Main.detail.instantiate()
                     nav.pushViewController(e, animated: true)
+                    guard let made = storyboard?.instantiateViewController(withIdentifier: "List"),
+                          let list = made as? ListViewController else { return }
+                    nav.present(list, animated: true)
+                    pages.setViewControllers([DetailViewController()], direction: .forward, animated: false, completion: nil)
                     nav.pushViewController(self, animated: true)
                 }
             }

@@ -49,6 +49,8 @@ enum NavigationRecognizer: SwiftAPIRecognizer {
                 (call, api) = (.show, word == .show ? "show(_:sender:)" : "showDetailViewController(_:sender:)")
             case .setViewControllers:
                 // A tab bar's tabs, or a navigation controller's stack: the receiver's name says which, where it does.
+                // (Not a page view controller's pages, `setViewControllers(_:direction:animated:completion:)`.)
+                guard args.count == 2, r.expressions.hasLabel(args[1], "animated") else { return }
                 let tabs = receiverMentionsTab(before: i, r)
                 record(list: first.range, call: tabs ? .tab : .stack, api: "setViewControllers(_:animated:)", at: i, &r)
                 return
@@ -135,7 +137,7 @@ enum NavigationRecognizer: SwiftAPIRecognizer {
             // class written. A framework's class says less than the operand (`ProfileViewController() as
             // UIViewController`). A storyboard's scene (`instantiateViewController(…) as! X`) is the storyboard
             // rules' link, as for a factory.
-            if madeByStoryboard(operand, s) { return nil }
+            if fromStoryboard(operand, r, below: limit) { return nil }
             if isFrameworkClass(type) { return controller(operand, &r, depth: depth + 1, below: limit) }
             return .type(type)
         }
@@ -238,6 +240,24 @@ enum NavigationRecognizer: SwiftAPIRecognizer {
         return false
     }
 
+    /// Whether `range` holds a storyboard's API, or is a local bound to one (`let vc = storyboard.instantiate…` …
+    /// `vc as? X`).
+    private static func fromStoryboard(_ range: Range<Int>, _ r: SwiftCodeReader, below limit: Int) -> Bool {
+        let s = r.stream
+        if madeByStoryboard(range, s) { return true }
+        var range = r.expressions.trimPostfix(range)
+        var limit = limit
+        for _ in 0..<4 {
+            guard range.count == 1, s.kind(range.lowerBound) == .identifier,
+                  let (value, position) = r.scopes.localEntry(s.text(range.lowerBound), below: limit, names: s),
+                  case .pending(let tokens, _, _) = value else { return false }
+            if madeByStoryboard(tokens, s) { return true }
+            range = r.expressions.trimPostfix(tokens)
+            limit = position
+        }
+        return false
+    }
+
     /// `UIViewController`, `NSViewController`: `UI` or `NS` and a capital letter (as `NavigationRule` reads them).
     private static func isFrameworkClass(_ name: String) -> Bool {
         let bytes = Array(name.utf8.prefix(3))
@@ -280,9 +300,10 @@ enum NavigationRecognizer: SwiftAPIRecognizer {
     }
 
     /// Whether `name` may be bound in the function before token `a` by something that is no local here: a closure's
-    /// parameter (`{ detail in`), a `for` loop's variable, a pattern (`case let .shown(detail)`), a local of the
-    /// function a nested one is in, or of a block that has ended. Any use of it before but as a receiver
-    /// (`detail.title = …`), a call or subscript, or the name set (`detail = …`) counts.
+    /// parameter (`{ detail in`, `{ (a, detail: X) in`), a `for` loop's variable, a pattern (`case let
+    /// .shown(detail)`, `let (a, detail) = …`), a local of the function a nested one is in, or of a block that has
+    /// ended (`let detail` before). Any other use of the name (`detail.title = …`, `detail = …`, `addChild(detail)`)
+    /// is the property's.
     private static func isBound(_ name: String, before a: Int, _ r: inout SwiftCodeReader) -> Bool {
         let s = r.stream
         guard let body = enclosingBody(r, outermost: true) else { return true }
@@ -295,12 +316,34 @@ enum NavigationRecognizer: SwiftAPIRecognizer {
             if s.isPunct(next, ".") || s.isPunct(next, "?") || s.isPunct(next, "!") || s.isPunct(next, "(") || s.isPunct(next, "[") {
                 continue
             }
-            if s.isPunct(next, "="), !s.isPunct(next + 1, "="), !s.isIdentifier(k - 1, "let"), !s.isIdentifier(k - 1, "var") {
-                continue
-            }
-            return true
+            if s.isIdentifier(k - 1, "let") || s.isIdentifier(k - 1, "var") { return true }
+            if s.isPunct(next, "="), !s.isPunct(next + 1, "=") { continue }
+            // What is read around each such use is bounded and paid for: a function of many uses stays linear.
+            guard r.navigationScanBudget >= 128 else { r.navigationScanBudget = 0; return true }
+            r.navigationScanBudget -= 128
+            if inPattern(k, s) { return true }
         }
         return false
+    }
+
+    /// Whether the name at `k` is in a closure's parameters or a loop's pattern (an `in` follows before the statement
+    /// goes on), a `case` pattern (`case` before it on its line), or a tuple pattern (`let (a, detail)`).
+    private static func inPattern(_ k: Int, _ s: TokenStream) -> Bool {
+        var j = k + 1
+        while j < min(k + 64, s.count) {
+            if s.isIdentifier(j, "in") { return true }
+            if s.isPunct(j, "{") || s.isPunct(j, "}") || s.isPunct(j, "=") || s.isPunct(j, ";") { break }
+            j += 1
+        }
+        j = k - 1
+        while j >= 0, j > k - 64 {
+            if s.isIdentifier(j, "case") { return true }
+            if s[j].newlineBefore || s.isPunct(j, "{") || s.isPunct(j, ";") { break }
+            j -= 1
+        }
+        j = k - 1
+        while j >= 0, j > k - 64, s.kind(j) == .identifier || s.isPunct(j, ",") || s.isPunct(j, ":") { j -= 1 }
+        return s.isPunct(j, "(") && (s.isIdentifier(j - 1, "let") || s.isIdentifier(j - 1, "var"))
     }
 
     /// `SettingsView()`, `SettingsView(model: m).environmentObject(x)`: the view's type.
