@@ -57,6 +57,23 @@ import Testing
         ], "\(Self.uses(file))")
     }
 
+    @Test func aNameDeclaredTwiceIsTheDeclarationInScope() {
+        let file = CodeFixtures.scan(source: """
+            import UIKit
+            final class Coordinator {
+                func start(nav: UINavigationController, container: Container, flag: Bool) {
+                    let vc: AViewController = container.resolve()
+                    if flag {
+                        let vc: BViewController = container.resolve()
+                        nav.pushViewController(vc, animated: true)
+                    }
+                    nav.pushViewController(vc, animated: true)
+                }
+            }
+            """)
+        #expect(Self.uses(file) == [#"push type("BViewController") 7"#, #"push type("AViewController") 9"#], "\(Self.uses(file))")
+    }
+
     @Test func aVarNeverSetAgainIsItsValuesClass() {
         let file = CodeFixtures.scan(source: """
             import UIKit
