@@ -230,6 +230,8 @@ import Testing
                     guard let made = storyboard?.instantiateViewController(withIdentifier: "List"),
                           let list = made as? ListViewController else { return }
                     nav.present(list, animated: true)
+                    let typed: ListViewController = made as! ListViewController
+                    nav.present(typed, animated: true)
                     pages.setViewControllers([DetailViewController()], direction: .forward, animated: false, completion: nil)
                     nav.pushViewController(self, animated: true)
                 }

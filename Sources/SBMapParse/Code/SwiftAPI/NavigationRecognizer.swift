@@ -198,7 +198,7 @@ enum NavigationRecognizer: SwiftAPIRecognizer {
         }
         guard case .pending(let tokens, let isLet, let type) = value else { return nil }  // a parameter, unknown
         // `let vc: X = storyboard.instantiateViewController(…)`: the storyboard rules link the scene.
-        if madeByStoryboard(tokens, s) { return nil }
+        if fromStoryboard(tokens, r, below: position) { return nil }
         var bound: CodeNavigation.Controller?
         if !tokens.isEmpty, isLet || !isAssigned(name, after: tokens.upperBound, &r) {
             bound = controller(tokens, &r, depth: depth + 1, below: position)
@@ -240,19 +240,23 @@ enum NavigationRecognizer: SwiftAPIRecognizer {
         return false
     }
 
-    /// Whether `range` holds a storyboard's API, or is a local bound to one (`let vc = storyboard.instantiate…` …
-    /// `vc as? X`).
+    /// Whether `range` holds a storyboard's API, or is a cast of one or a local bound to one (`let c =
+    /// storyboard.instantiate…` … `c as? X`).
     private static func fromStoryboard(_ range: Range<Int>, _ r: SwiftCodeReader, below limit: Int) -> Bool {
         let s = r.stream
-        if madeByStoryboard(range, s) { return true }
-        var range = r.expressions.trimPostfix(range)
+        var range = range
         var limit = limit
-        for _ in 0..<4 {
+        for _ in 0..<8 {
+            if madeByStoryboard(range, s) { return true }
+            range = r.expressions.trimPostfix(range)
+            if let (operand, _) = cast(range, s) {
+                range = operand
+                continue
+            }
             guard range.count == 1, s.kind(range.lowerBound) == .identifier,
                   let (value, position) = r.scopes.localEntry(s.text(range.lowerBound), below: limit, names: s),
                   case .pending(let tokens, _, _) = value else { return false }
-            if madeByStoryboard(tokens, s) { return true }
-            range = r.expressions.trimPostfix(tokens)
+            range = tokens
             limit = position
         }
         return false
