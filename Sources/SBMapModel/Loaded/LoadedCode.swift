@@ -196,6 +196,10 @@ public struct CodeNavigation: Hashable, Sendable {
         case factory([String])
         /// `UIHostingController(rootView: SettingsView())`: the SwiftUI view `SettingsView`.
         case hosting(String)
+        /// A property of the enclosing type (`detail`, `self.detail`): the class its declaration writes
+        /// (`let detail: DetailViewController`) or its initial value makes (`let detail = DetailViewController()`),
+        /// looked up in the type and its superclasses (`CodeTypedMember`).
+        case member(String)
     }
 
     public var call: Call
@@ -328,11 +332,15 @@ public struct CodeTypedMember: Hashable, Sendable {
     public var owner: [String]
     public var name: String
     public var type: String
+    /// The type is not written: it is the class of the initial value of a `let` or `lazy var`
+    /// (`private let detail = DetailViewController()`). Only navigation reads these (`CodeNavigation.Controller.member`).
+    public var fromInitialValue: Bool
 
-    public init(owner: [String], name: String, type: String) {
+    public init(owner: [String], name: String, type: String, fromInitialValue: Bool = false) {
         self.owner = owner
         self.name = name
         self.type = type
+        self.fromInitialValue = fromInitialValue
     }
 }
 

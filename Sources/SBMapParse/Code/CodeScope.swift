@@ -11,8 +11,10 @@ enum LocalValue: Sendable {
     /// A `var`, or anything else whose value is not known statically.
     case unknown
     /// A Swift local whose initializer (`tokens`) is read only if the name is looked up (most never are):
-    /// `SwiftExpressionReader.local(_:)` reads it then, seeing the locals declared before it.
-    case pending(tokens: Range<Int>, isLet: Bool)
+    /// `SwiftExpressionReader.local(_:)` reads it then, seeing the locals declared before it. `type` is the token of
+    /// the one type name its declaration writes (`let vc: ProfileViewController = …`, also without an initializer,
+    /// whose `tokens` are then empty), or -1.
+    case pending(tokens: Range<Int>, isLet: Bool, type: Int = -1)
 }
 
 /// One `{ … }` region while reading a file: a type body, a function body, or any other block.

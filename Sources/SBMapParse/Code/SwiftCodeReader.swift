@@ -37,6 +37,10 @@ struct SwiftCodeReader {
     /// The roots of hosting controllers' subclasses recorded so far, as the class's path and the view: the generic
     /// argument (`UIHostingController<SettingsView>`) and the `super.init(rootView: SettingsView())` say it once.
     var hostedRoots: Set<[String]> = []
+    /// Tokens the navigation recogniser may still walk to learn how a name is bound in its function
+    /// (`NavigationRecognizer.isAssigned`, `isBound`): a hostile file (ten thousand pushes in one long function)
+    /// cannot make reading it quadratic; once spent, such names are unknown.
+    var navigationScanBudget = 4_000_000
 
     /// The facts read, moved out (an empty file is left behind): `reader.file` would copy them, retaining every
     /// array they hold, and freeing the reader would then release each again.

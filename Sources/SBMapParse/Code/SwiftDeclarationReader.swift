@@ -347,6 +347,8 @@ extension SwiftCodeReader {
         let member = scopes.atTypeLevel || scopes.scopes.isEmpty
         var j = i + 2
         var typeText = ""
+        // A local's type written as one name (`let vc: ProfileViewController?`): its token (see `LocalValue.pending`).
+        var localType = -1
         if stream.isPunct(j, ":") {
             j += 1
             while j < stream.count, !stream.isPunct(j, "="), !stream.isPunct(j, "{"), !stream[j].newlineBefore {
@@ -355,6 +357,7 @@ extension SwiftCodeReader {
                 if member { typeText += stream.text(j) }  // only a member's type is looked at
                 j += 1
             }
+            if !member, stream.kind(i + 3) == .identifier, expressions.trimPostfix((i + 3)..<j).count == 1 { localType = i + 3 }
         }
         if member, !scopes.typePath.isEmpty, let type = PerformSegueRecognizer.className(typeText) {
             file.typedMembers.append(CodeTypedMember(owner: scopes.typePath, name: stream.text(i + 1), type: type))
@@ -366,7 +369,8 @@ extension SwiftCodeReader {
         }
         guard stream.isPunct(j, "=") else {
             if !member {
-                expressionReader.scopes.declareLocal(token: i + 1, .unknown)
+                expressionReader.scopes.declareLocal(token: i + 1, localType < 0 ? .unknown
+                                                     : .pending(tokens: j..<j, isLet: isLet, type: localType))
             } else if Self.holdsStoryboard(typeText) || stream.isIdentifier(i + 1, "storyboard") {
                 // `let storyboard: UIStoryboard`, set in an initializer: it hides UIKit's `storyboard`, value unknown.
                 unknownStoryboardMember(stream.text(i + 1), typeText: typeText, at: i)
@@ -383,11 +387,16 @@ extension SwiftCodeReader {
         let range = start..<end
         guard member else {
             // A local: its value is read if its name is looked up (see `LocalValue.pending`).
-            expressionReader.scopes.declareLocal(token: i + 1, .pending(tokens: range, isLet: isLet))
+            expressionReader.scopes.declareLocal(token: i + 1, .pending(tokens: range, isLet: isLet, type: localType))
             return
         }
         // A member: a storyboard helper, a generated scene or a constant.
         let name = stream.text(i + 1)
+        if typeText.isEmpty, !scopes.typePath.isEmpty, let type = initialValueClass(range, isLet: isLet, at: i) {
+            // `private let detail = DetailViewController()`, `lazy var detail = DetailViewController()`: navigation
+            // hands it over as `detail`.
+            file.typedMembers.append(CodeTypedMember(owner: scopes.typePath, name: name, type: type, fromInitialValue: true))
+        }
         let storyboard = storyboardExpression(range, strict: true)
         if case .named(let value)? = storyboard {
             // `static let console = UIStoryboard(name: "Console", bundle: Bundle(for: Logger.self))`: another bundle.
@@ -420,6 +429,20 @@ extension SwiftCodeReader {
         default:
             break
         }
+    }
+
+    /// The class a member's initial value makes, where the member keeps it (a `let`, or a `lazy var` set once): `X()`,
+    /// `X(…)`, `X.init(…)`, the whole value a call of a capitalised name.
+    private func initialValueClass(_ range: Range<Int>, isLet: Bool, at i: Int) -> String? {
+        let a = range.lowerBound
+        guard range.count >= 3, stream.kind(a) == .identifier else { return nil }
+        var open = a + 1
+        if stream.isPunct(open, "."), stream.isIdentifier(open + 1, "init") { open += 2 }
+        guard stream.isPunct(open, "("), stream.close(open) == range.upperBound - 1,
+              isLet || stream.isIdentifier(i - 1, "lazy") || stream.isIdentifier(i - 2, "lazy") else { return nil }
+        let c = stream.bytes[Int(stream[a].offset)]
+        guard c >= UInt8(ascii: "A"), c <= UInt8(ascii: "Z") else { return nil }
+        return stream.text(a)
     }
 
     /// Whether a type annotation (or a function's return type) is `Bundle`: `Bundle`, `Bundle?`, `NSBundle!`,

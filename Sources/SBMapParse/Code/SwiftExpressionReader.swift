@@ -26,7 +26,8 @@ struct SwiftExpressionReader: LocalNames {
     /// visible where it was declared, as it would have been read there.
     func local(_ name: String) -> LocalValue? {
         guard let (value, position) = scopes.localEntry(name, below: limit, names: stream) else { return nil }
-        guard case .pending(let tokens, let isLet) = value else { return value }
+        guard case .pending(let tokens, let isLet, _) = value else { return value }
+        guard !tokens.isEmpty else { return .unknown }  // `let vc: X`, set later
         guard depth < Self.maxLocalDepth else { return .unknown }
         var there = self
         there.limit = position

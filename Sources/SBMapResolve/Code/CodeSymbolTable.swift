@@ -102,7 +102,12 @@ struct CodeSymbolTable: Sendable {
         for f in files.indices {
             for path in files[f].performSegueOverrides { if let name = path.last { performSegueOverrides.insert(name) } }
             for m in files[f].typedMembers {
-                if let owner = m.owner.last { memberTypes[MemberKey(owner: owner, name: m.name), default: []].insert(m.type) }
+                guard let owner = m.owner.last else { continue }
+                if m.fromInitialValue {
+                    memberValueTypes[MemberKey(owner: owner, name: m.name), default: []].insert(m.type)
+                } else {
+                    memberTypes[MemberKey(owner: owner, name: m.name), default: []].insert(m.type)
+                }
             }
             for factory in files[f].factories {
                 if let name = factory.path.last { factoriesByName[name, default: []].append(factory) }
@@ -157,6 +162,27 @@ struct CodeSymbolTable: Sendable {
     }
     /// The declared types of stored properties, by owner and name (a set: `#if` branches may declare it twice).
     private var memberTypes: [MemberKey: Set<String>] = [:]
+    /// The classes of the initial values of properties whose type is not written (`let detail = Detail()`), by owner
+    /// and name: for navigation only (`memberClass`), not for the receivers of segues.
+    private var memberValueTypes: [MemberKey: Set<String>] = [:]
+
+    /// The class of the property `name` of the type `from` (or of its nearest superclass that declares one of that
+    /// name): the type its declarations write or their initial values make, when they all say one class.
+    func memberClass(_ name: String, from: [String]) -> String? {
+        guard var owner = from.last else { return nil }
+        for _ in 0..<32 {
+            let key = MemberKey(owner: owner, name: name)
+            let written = memberTypes[key]
+            let made = memberValueTypes[key]
+            if written != nil || made != nil {
+                let all = (written ?? []).union(made ?? [])
+                return all.count == 1 ? all.first : nil
+            }
+            guard let up = types[owner]?.superclass else { break }
+            owner = up
+        }
+        return nil
+    }
 
     /// The class of the object a call on a receiver of `use` runs on, when the code writes it:
     /// a cast (`as? T`, `as! T`), or a property of the enclosing type or its superclasses typed `T`. Only a class

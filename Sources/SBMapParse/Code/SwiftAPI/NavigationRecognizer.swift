@@ -6,10 +6,13 @@ import SBMapModel
 /// `viewControllers = […]` (a split view's columns where the receiver says `Split`), a split view's
 /// `setViewController(_:for: .primary/.secondary/.supplementary)`, `window.rootViewController = …` and `addChild(_:)`,
 /// when the code says its class:
-/// `X()` / `X(nibName:bundle:)` / `X.init(…)`, a local `let` bound to one, a function call (`makeProfile()`, whose
-/// declared return type the linker looks up), a navigation controller around one, or a hosting controller's SwiftUI
-/// root view (`UIHostingController(rootView: SettingsView())`). Anything else (a parameter, a `var`, an element of a
-/// dictionary) records nothing: its class is not known statically, and the map never guesses.
+/// `X()` / `X(nibName:bundle:)` / `X.init(…)`, a local `let` bound to one (or a `var` never set again), a local
+/// whose declaration writes its class (`let vc: X = …`), a cast (`x as! X`, `if let vc = x as? X`), a property of
+/// the enclosing type (`detail`, `self.detail`, whose declared type or initial value the linker looks up), a
+/// function call (`makeProfile()`, whose declared return type the linker looks up), a navigation controller around
+/// one, or a hosting controller's SwiftUI root view (`UIHostingController(rootView: SettingsView())`). Anything else
+/// (a parameter, a `var` set again, a closure's result, an element of a dictionary) records nothing: its class is
+/// not known statically, and the map never guesses.
 enum NavigationRecognizer: SwiftAPIRecognizer {
     static let triggerWords: [CodeWord] = [
         .pushViewController, .present, .presentAsSheet, .presentAsModalWindow, .show, .showDetailViewController,
@@ -47,6 +50,8 @@ enum NavigationRecognizer: SwiftAPIRecognizer {
                 (call, api) = (.show, word == .show ? "show(_:sender:)" : "showDetailViewController(_:sender:)")
             case .setViewControllers:
                 // A tab bar's tabs, or a navigation controller's stack: the receiver's name says which, where it does.
+                // (Not a page view controller's pages, `setViewControllers(_:direction:animated:completion:)`.)
+                guard args.count == 2, r.expressions.hasLabel(args[1], "animated") else { return }
                 let tabs = receiverMentionsTab(before: i, r)
                 record(list: first.range, call: tabs ? .tab : .stack, api: "setViewControllers(_:animated:)", at: i, &r)
                 return
@@ -144,18 +149,29 @@ enum NavigationRecognizer: SwiftAPIRecognizer {
                                                  enclosingType: r.scopes.typePath, location: r.location(i)))
     }
 
-    /// The controller an expression makes, when the code says its class.
-    static func controller(_ range: Range<Int>, _ r: inout SwiftCodeReader, depth: Int) -> CodeNavigation.Controller? {
+    /// The controller an expression makes, when the code says its class. `limit`: the locals visible are those
+    /// declared before it (a local's value is read with the locals of its own place).
+    static func controller(_ range: Range<Int>, _ r: inout SwiftCodeReader, depth: Int,
+                           below limit: Int = Int.max) -> CodeNavigation.Controller? {
         let s = r.stream
         let range = r.expressions.trimPostfix(range)
         guard !range.isEmpty, depth < 4 else { return nil }
+        if let (operand, type) = cast(range, s) {
+            // `x as! ProfileViewController`, `make() as ProfileViewController`, `x as? …` (`if let`, `guard let`): the
+            // class written. A framework's class says less than the operand (`ProfileViewController() as
+            // UIViewController`). A storyboard's scene (`instantiateViewController(…) as! X`) is the storyboard
+            // rules' link, as for a factory.
+            if fromStoryboard(operand, r, below: limit) { return nil }
+            if isFrameworkClass(type) { return controller(operand, &r, depth: depth + 1, below: limit) }
+            return .type(type)
+        }
         let a = range.lowerBound
         guard s.kind(a) == .identifier else { return nil }
-        // A local `let` bound to a controller: what it was bound to.
-        if range.count == 1 {
-            let name = s.text(a)
-            guard case .pending(let tokens, true)? = r.scopes.localEntry(name, names: s)?.value else { return nil }
-            return controller(tokens, &r, depth: depth + 1)
+        if range.count == 1 { return named(a, &r, depth: depth, below: limit) }
+        // `self.detail`, `self?.detail`: a property of the enclosing type (`CodeNavigation.Controller.member`).
+        if s.isIdentifier(a, "self"), range.count == 3 || range.count == 4 && s.isPunct(a + 1, "?"),
+           s.isPunct(range.upperBound - 2, "."), s.kind(range.upperBound - 1) == .identifier {
+            return .member(s.text(range.upperBound - 1))
         }
         var callee = a
         var path = [s.text(a)]
@@ -185,8 +201,177 @@ enum NavigationRecognizer: SwiftAPIRecognizer {
         // storyboard's instantiation (a word the lexer tags): the storyboard rules link those to their scenes.
         if path.first == "self" { path.removeFirst() }
         guard !path.isEmpty, !isTypeName(last), s[callee].word == .other else { return nil }
-        if path.count == 1, r.scopes.localEntry(last, names: s) != nil { return nil }  // a closure held in a local
+        if path.count == 1, r.scopes.localEntry(last, below: limit, names: s) != nil { return nil }  // a closure held in a local
         return .factory(path)
+    }
+
+    /// A name handed over (`push(vc)`): a local's value or its declared type, else a property of the enclosing type.
+    ///
+    /// A local's value counts where it stays what it was bound to: a `let`, or a `var` that the function never sets
+    /// again (`isAssigned`). A class made there (`X()`, a hosted view) is the object's own class; otherwise the type
+    /// the declaration writes (`let vc: ProfileViewController = container.resolve()`), unless that is a framework's
+    /// class (`let vc: UIViewController = makeProfile()`), which says less than the value.
+    private static func named(_ a: Int, _ r: inout SwiftCodeReader, depth: Int, below limit: Int) -> CodeNavigation.Controller? {
+        let s = r.stream
+        let name = s.text(a)
+        guard let (value, position) = r.scopes.localEntry(name, below: limit, names: s) else {
+            // Not a local: a property of the enclosing type, unless a closure's parameter, a `for` loop's variable or
+            // a pattern (none of them locals here) may bind the name before, in the same function.
+            guard name != "self", name != "super", name != "nil", !isBound(name, before: a, &r) else { return nil }
+            return .member(name)
+        }
+        guard case .pending(let tokens, let isLet, let type) = value else { return nil }  // a parameter, unknown
+        // `let vc: X = storyboard.instantiateViewController(…)`: the storyboard rules link the scene.
+        if fromStoryboard(tokens, r, below: position) { return nil }
+        var bound: CodeNavigation.Controller?
+        if !tokens.isEmpty, isLet || !isAssigned(name, after: tokens.upperBound, &r) {
+            bound = controller(tokens, &r, depth: depth + 1, below: position)
+        }
+        switch bound {
+        case .type?, .hosting?:
+            return bound
+        default:
+            if type >= 0, case let declared = s.text(type), !isFrameworkClass(declared) { return .type(declared) }
+            return bound
+        }
+    }
+
+    /// `x as! X`, `x as? X`, `x as X` at the end of `range`: the operand and the class's name.
+    private static func cast(_ range: Range<Int>, _ s: TokenStream) -> (operand: Range<Int>, type: String)? {
+        let e = range.upperBound
+        guard range.count >= 3, s.kind(e - 1) == .identifier else { return nil }
+        var k = e - 2
+        if s.isPunct(k, "!") || s.isPunct(k, "?") { k -= 1 }
+        guard k > range.lowerBound, s.isIdentifier(k, "as"), !s.isPunct(k - 1, ".") else { return nil }
+        let type = s.text(e - 1)
+        return isTypeName(type) ? (range.lowerBound..<k, type) : nil
+    }
+
+    /// Whether `range` holds a storyboard's API (`instantiateViewController`, `UIStoryboard`, SwiftGen's
+    /// `StoryboardScene`, R.swift's `R`).
+    private static func madeByStoryboard(_ range: Range<Int>, _ s: TokenStream) -> Bool {
+        for k in range {
+            switch s[k].word {
+            case .UIStoryboard, .NSStoryboard, .StoryboardScene, .R, .instantiateViewController, .instantiateController,
+                 .instantiateInitialViewController, .instantiateInitialController,
+                 .instantiateViewControllerWithIdentifier, .instantiateControllerWithIdentifier,
+                 .instantiateInitialViewControllerWithCreator, .instantiateInitialControllerWithCreator:
+                return true
+            default:
+                continue
+            }
+        }
+        return false
+    }
+
+    /// Whether `range` holds a storyboard's API, or is a cast of one or a local bound to one (`let c =
+    /// storyboard.instantiate…` … `c as? X`).
+    private static func fromStoryboard(_ range: Range<Int>, _ r: SwiftCodeReader, below limit: Int) -> Bool {
+        let s = r.stream
+        var range = range
+        var limit = limit
+        for _ in 0..<8 {
+            if madeByStoryboard(range, s) { return true }
+            range = r.expressions.trimPostfix(range)
+            if let (operand, _) = cast(range, s) {
+                range = operand
+                continue
+            }
+            guard range.count == 1, s.kind(range.lowerBound) == .identifier,
+                  let (value, position) = r.scopes.localEntry(s.text(range.lowerBound), below: limit, names: s),
+                  case .pending(let tokens, _, _) = value else { return false }
+            range = tokens
+            limit = position
+        }
+        return false
+    }
+
+    /// `UIViewController`, `NSViewController`: `UI` or `NS` and a capital letter (as `NavigationRule` reads them).
+    private static func isFrameworkClass(_ name: String) -> Bool {
+        let bytes = Array(name.utf8.prefix(3))
+        guard bytes.count == 3, bytes[2] >= UInt8(ascii: "A"), bytes[2] <= UInt8(ascii: "Z") else { return false }
+        return bytes[0] == UInt8(ascii: "U") && bytes[1] == UInt8(ascii: "I") || bytes[0] == UInt8(ascii: "N") && bytes[1] == UInt8(ascii: "S")
+    }
+
+    /// The body a name handed over is read in: the innermost function's (for code outside any, as a closure that
+    /// initialises a property, and with `outermost`, the outermost block inside the innermost type: a function
+    /// nested in another sees the other's locals).
+    private static func enclosingBody(_ r: SwiftCodeReader, outermost: Bool = false) -> (start: Int, end: Int)? {
+        let scopes = r.scopes.scopes
+        let k: Int
+        if !outermost, let f = r.scopes.functionIndex {
+            k = f
+        } else if let type = scopes.lastIndex(where: { $0.isType }) {
+            k = type + 1
+        } else {
+            k = 0
+        }
+        guard k < scopes.count else { return nil }
+        return (scopes[k].start, scopes[k].end)
+    }
+
+    /// Whether the function sets the local `name` again after token `start`: `name = …` (not `==`, not a member
+    /// `x.name =`, not another local's declaration `let name =`), or `&name` (an `inout` argument).
+    private static func isAssigned(_ name: String, after start: Int, _ r: inout SwiftCodeReader) -> Bool {
+        let s = r.stream
+        guard let body = enclosingBody(r) else { return true }
+        let end = min(body.end, s.count)
+        guard end > start else { return false }
+        guard r.navigationScanBudget >= end - start else { r.navigationScanBudget = 0; return true }
+        r.navigationScanBudget -= end - start
+        for k in start..<end where s.kind(k) == .identifier && s.text(k, equals: name) {
+            if s.isPunct(k - 1, ".") || s.isIdentifier(k - 1, "let") || s.isIdentifier(k - 1, "var") { continue }
+            if s.isPunct(k + 1, "="), !s.isPunct(k + 2, "=") { return true }
+            if s.isPunct(k - 1, "&") { return true }
+        }
+        return false
+    }
+
+    /// Whether `name` may be bound in the function before token `a` by something that is no local here: a closure's
+    /// parameter (`{ detail in`, `{ (a, detail: X) in`), a `for` loop's variable, a pattern (`case let
+    /// .shown(detail)`, `let (a, detail) = …`), a local of the function a nested one is in, or of a block that has
+    /// ended (`let detail` before). Any other use of the name (`detail.title = …`, `detail = …`, `addChild(detail)`)
+    /// is the property's.
+    private static func isBound(_ name: String, before a: Int, _ r: inout SwiftCodeReader) -> Bool {
+        let s = r.stream
+        guard let body = enclosingBody(r, outermost: true) else { return true }
+        let start = body.start + 1
+        guard a > start else { return false }
+        guard r.navigationScanBudget >= a - start else { r.navigationScanBudget = 0; return true }
+        r.navigationScanBudget -= a - start
+        for k in start..<a where s.kind(k) == .identifier && !s.isPunct(k - 1, ".") && s.text(k, equals: name) {
+            let next = k + 1
+            if s.isPunct(next, ".") || s.isPunct(next, "?") || s.isPunct(next, "!") || s.isPunct(next, "(") || s.isPunct(next, "[") {
+                continue
+            }
+            if s.isIdentifier(k - 1, "let") || s.isIdentifier(k - 1, "var") { return true }
+            if s.isPunct(next, "="), !s.isPunct(next + 1, "=") { continue }
+            // What is read around each such use is bounded and paid for: a function of many uses stays linear.
+            guard r.navigationScanBudget >= 128 else { r.navigationScanBudget = 0; return true }
+            r.navigationScanBudget -= 128
+            if inPattern(k, s) { return true }
+        }
+        return false
+    }
+
+    /// Whether the name at `k` is in a closure's parameters or a loop's pattern (an `in` follows before the statement
+    /// goes on), a `case` pattern (`case` before it on its line), or a tuple pattern (`let (a, detail)`).
+    private static func inPattern(_ k: Int, _ s: TokenStream) -> Bool {
+        var j = k + 1
+        while j < min(k + 64, s.count) {
+            if s.isIdentifier(j, "in") { return true }
+            if s.isPunct(j, "{") || s.isPunct(j, "}") || s.isPunct(j, "=") || s.isPunct(j, ";") { break }
+            j += 1
+        }
+        j = k - 1
+        while j >= 0, j > k - 64 {
+            if s.isIdentifier(j, "case") { return true }
+            if s[j].newlineBefore || s.isPunct(j, "{") || s.isPunct(j, ";") { break }
+            j -= 1
+        }
+        j = k - 1
+        while j >= 0, j > k - 64, s.kind(j) == .identifier || s.isPunct(j, ",") || s.isPunct(j, ":") { j -= 1 }
+        return s.isPunct(j, "(") && (s.isIdentifier(j - 1, "let") || s.isIdentifier(j - 1, "var"))
     }
 
     /// `SettingsView()`, `SettingsView(model: m).environmentObject(x)`, `AnyView(SettingsView())`: the view's type.
@@ -196,7 +381,7 @@ enum NavigationRecognizer: SwiftAPIRecognizer {
         guard s.kind(a) == .identifier else { return nil }
         if range.count == 1 {
             // A local `let` bound to a view (`let settings = SettingsView(…).environmentObject(m)`): what it was bound to.
-            guard depth < 4, case .pending(let tokens, true)? = r.scopes.localEntry(s.text(a), names: s)?.value else { return nil }
+            guard depth < 4, case .pending(let tokens, true, _)? = r.scopes.localEntry(s.text(a), names: s)?.value else { return nil }
             return hostedView(r.expressions.trimPostfix(tokens), r, depth: depth + 1)
         }
         guard s.isPunct(a + 1, "(") || s.isPunct(a + 1, "{") else { return nil }
@@ -261,7 +446,7 @@ enum NavigationRecognizer: SwiftAPIRecognizer {
         if s.isIdentifier(j, "self") { return enclosing }
         let name = s.text(j)
         var names = [name]
-        if !s.isPunct(j - 1, "."), case .pending(let tokens, _)? = r.scopes.localEntry(name, names: s)?.value,
+        if !s.isPunct(j - 1, "."), case .pending(let tokens, _, _)? = r.scopes.localEntry(name, names: s)?.value,
            !tokens.isEmpty, s.kind(tokens.lowerBound) == .identifier {
             names.append(s.text(tokens.lowerBound))
         }

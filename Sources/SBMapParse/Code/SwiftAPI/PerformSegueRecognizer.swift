@@ -101,7 +101,7 @@ enum PerformSegueRecognizer: SwiftAPIRecognizer {
         case 1 where stream.kind(a) == .identifier:
             let name = stream.text(a)
             guard let (value, _) = r.scopes.localEntry(name, names: stream) else { return (false, nil, name) }
-            guard case .pending(let tokens, true) = value else { return (false, nil, nil) }
+            guard case .pending(let tokens, true, _) = value else { return (false, nil, nil) }
             if tokens.count == 1, stream.isIdentifier(tokens.lowerBound, "self") { return (true, nil, nil) }
             // `… as? T`, `… as! T`: the last three tokens.
             let e = tokens.upperBound

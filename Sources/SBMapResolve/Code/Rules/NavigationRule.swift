@@ -27,7 +27,7 @@ struct NavigationRule: CodeLinkRule {
         case .hosting(let view):
             guard context.symbols.location(ofType: view) != nil, fits(view, context) else { return }
             target = output.swiftUIScreen(for: view, at: use.location, context.file)
-        case .type, .factory:
+        case .type, .factory, .member:
             guard let name = controllerClass(use.controller, from: use.enclosingType, context.symbols),
                   isKnownController(name, context.symbols), fits(name, context),
                   let end = screen(of: name, at: use.location, context, &output) else { return }
@@ -37,12 +37,14 @@ struct NavigationRule: CodeLinkRule {
                         navigation: navigation, context.file)
     }
 
-    /// The class `controller` stands for: the class written, or the declared return type of the function called.
+    /// The class `controller` stands for: the class written, the declared return type of the function called, or
+    /// the class of the enclosing type's property.
     static func controllerClass(_ controller: CodeNavigation.Controller, from enclosing: [String],
                                 _ symbols: CodeSymbolTable) -> String? {
         switch controller {
         case .type(let name): name
         case .factory(let path): symbols.factoryType(path, from: enclosing)
+        case .member(let name): symbols.memberClass(name, from: enclosing)
         case .hosting: nil
         }
     }
