@@ -8,6 +8,7 @@ import Testing
     static let views = """
         import SwiftUI
         import UIKit
+        /// The app's settings. Shown from the coordinator.
         struct SettingsView: View {
             var body: some View {
                 NavigationStack {
@@ -97,6 +98,8 @@ import Testing
         #expect(edges.contains { $0["from"] as? String == "code:OrphanScreen" && $0["to"] as? String == "App/Profile.storyboard#p" })
         let roles = Dictionary(nodes.map { ($0["id"] as? String ?? "", $0["role"] as? String ?? "") }) { a, _ in a }
         #expect(roles["code:AboutViewController"] == "code-screen")
+        // A SwiftUI screen says what it is for, as a class's screen does.
+        #expect(nodes.first { $0["id"] as? String == "swiftui:SettingsView" }?["doc"] as? String == "The app's settings.")
         #expect(!stderr.contains("warning:") && !stderr.contains("error:"), "\(stderr)")
         let svg = try Harness.run(["render", ".", "--no-config", "-o", "-", "--format", "svg"], in: folder)
         #expect(svg.stdout.contains(">embed<"), "the edge says how the scene is shown")

@@ -63,8 +63,11 @@ public struct CodeScanner: Sendable {
             reader.read()
             file = reader.takeFile()
         }
-        // What each class is for, from the comment above it: read backwards from the declaration, after the lexer.
-        for k in file.types.indices where file.types[k].kind == .class || file.types[k].kind == .objcClass {
+        // What each class (and each SwiftUI view, a screen where it is hosted) is for, from the comment above it:
+        // read backwards from the declaration, after the lexer.
+        let views = Set(file.swiftUITypes.lazy.filter { $0.kind == .view || $0.kind == .representable }.map(\.path))
+        for k in file.types.indices where file.types[k].kind == .class || file.types[k].kind == .objcClass
+            || file.types[k].kind == .struct && !views.isEmpty && views.contains(file.types[k].path) {
             if let start = stream.lineStart(file.types[k].location.line) {
                 file.types[k].doc = DocComments.firstSentence(in: bytes, lineStart: start)
             }
