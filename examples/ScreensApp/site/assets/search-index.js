@@ -7,6 +7,7 @@ window.sbmapSearchIndex = {"storyboards": [
 [1,1,"HomeViewController","Home","Today","scene-Hm1-To-Dy1","ScreensApp"],
 [2,1,"ProfileViewController","","","scene-1-14cd0a2b","ScreensApp"]
 ], "screens": [
+["AccountViewController","screen made in code","scene-code-AccountViewController-23546650"],
 ["LibraryViewController","screen made in code","scene-code-LibraryViewController-78999158"],
 ["SettingsView","SwiftUI screen","scene-swiftui-SettingsView-e6103610"]
 ], "segues": [
