@@ -199,11 +199,12 @@ extension StylePass {
     }
 
     /// What an aggregate edge is drawn as: `fold` when one end is a folded part (a stub), `code` when it starts at a
-    /// type in code, else `aggregate` (links between storyboards).
+    /// type in code or at a screen made in code or SwiftUI, or ends at such a screen (only code links those), else
+    /// `aggregate` (links between storyboards).
     func aggregateKind(_ edge: Edge, nodes: NodeTable) -> EdgeKind {
         let from = nodes[edge.from]?.role, to = nodes[edge.to]?.role
         if from == .stub || to == .stub { return .fold }
-        if from == .code { return .code }
+        if from == .code || from?.isMadeInCode == true || to?.isMadeInCode == true { return .code }
         return .aggregate
     }
 

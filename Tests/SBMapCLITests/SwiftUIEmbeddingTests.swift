@@ -103,6 +103,11 @@ import Testing
         #expect(!stderr.contains("warning:") && !stderr.contains("error:"), "\(stderr)")
         let svg = try Harness.run(["render", ".", "--no-config", "-o", "-", "--format", "svg"], in: folder)
         #expect(svg.stdout.contains(">embed<"), "the edge says how the scene is shown")
+        // On the overview, a link from a SwiftUI screen is drawn as made in code, not as one between storyboards.
+        let overview = try Harness.run(["render", ".", "--no-config", "--view", "overview", "-o", "-", "--format", "svg"], in: folder)
+        let edge = try #require(overview.stdout.range(of: #"<g id="overview&#45;edge&#45;swiftui&#45;SettingsView&#45;code&#45;AboutViewController[^"]*" class="[^"]*""#,
+                                                      options: .regularExpression))
+        #expect(overview.stdout[edge].hasSuffix(#"class="edge aggregate code""#), "\(overview.stdout[edge])")
     }
 
     @Test func withOnlyStoryboardsTheRepresentableKeepsItsOwnLink() throws {
