@@ -97,7 +97,7 @@ public struct Discovery: Sendable {
         // The walk goes through each folder in name order, so `found` is nearly sorted already, and the sort (which
         // finds runs that are in order) has little left to do; a path sorts differently from the walk's order only
         // where a name holds a character that sorts before `/`.
-        let files = walk.found.sorted()
+        let files = Classifier.droppingUnpairedHeaders(walk.found.sorted(), path: \.path)
         let unmatched = !walk.walkedFolder ? [] : zip(options.excludes, walk.excludes.matched).filter { !$0.1 }.map(\.0)
         return Discovered(files: files, diagnostics: walk.diagnostics.sorted(), missingArguments: missing,
                           unmatchedExcludes: unmatched)
@@ -290,8 +290,34 @@ enum Classifier {
         if name.hasSuffix(".xib") { return .nib }
         guard includeCode else { return nil }
         if name.hasSuffix(".swift") { return .swift }
-        if name.hasSuffix(".m") || name.hasSuffix(".mm") { return .objectiveC }
+        // Headers for the classes they declare (`CodeScanner.header`): a `.m` rarely says what its class inherits.
+        if name.hasSuffix(".m") || name.hasSuffix(".mm") || name.hasSuffix(".h") { return .objectiveC }
         return nil
+    }
+
+    /// `items` without the headers (`.h`) that no Objective-C implements: a header is kept when its folder holds a
+    /// `.m` or `.mm` file, or when one of those, anywhere, has its name (`Public/Foo.h` for `Classes/Foo.m`, a
+    /// framework's public headers). A header is read for the classes it declares (`CodeScanner.header`), and an app's
+    /// C or vendored headers (Provenance's emulator cores hold ten thousand) are not worth reading.
+    static func droppingUnpairedHeaders<Item>(_ items: [Item], path: (Item) -> String) -> [Item] {
+        func folder(_ p: String) -> Substring { p.lastIndex(of: "/").map { p[..<$0] } ?? "" }
+        func stem(_ p: String, _ suffix: Int) -> Substring {
+            let name = p.lastIndex(of: "/").map { p[p.index(after: $0)...] } ?? p[...]
+            return name.dropLast(suffix)
+        }
+        var folders: Set<Substring> = []
+        var stems: Set<Substring> = []
+        for item in items {
+            let p = path(item)
+            let suffix = p.hasSuffix(".m") ? 2 : p.hasSuffix(".mm") ? 3 : 0
+            guard suffix > 0 else { continue }
+            folders.insert(folder(p))
+            stems.insert(stem(p, suffix))
+        }
+        return items.filter { item in
+            let p = path(item)
+            return !p.hasSuffix(".h") || folders.contains(folder(p)) || stems.contains(stem(p, 2))
+        }
     }
 
     static func skipsFolder(named name: String) -> Bool {

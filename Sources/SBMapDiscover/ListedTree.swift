@@ -150,6 +150,8 @@ extension Discovery {
             }
             walk.roots = roots
             for real in folderArguments { try walk.enter(real, relative: "") }
+            // As discovery leaves them out (`Classifier.droppingUnpairedHeaders`), so a revision's copy has no more.
+            walk.selection.files = Set(Classifier.droppingUnpairedHeaders(Array(walk.selection.files), path: { $0 }))
             for path in also {
                 if case .inside(let real, .file) = try walk.resolve(path, from: "") { walk.selection.files.insert(real) }
             }

@@ -50,6 +50,12 @@ public struct CodeScanner: Sendable {
 
     /// Scans raw bytes (any encoding; non-UTF-8 bytes are read as identifier characters, never as syntax).
     public func scan(bytes: [UInt8], path: String, language: CodeLanguage) -> Loaded<LoadedCodeFile> {
+        if language == .objectiveC, Self.isHeader(path) { return header(bytes: bytes, path: path) }
+        return source(bytes: bytes, path: path, language: language)
+    }
+
+    /// Scans a source file (a header's classes are read through it too).
+    private func source(bytes: [UInt8], path: String, language: CodeLanguage) -> Loaded<LoadedCodeFile> {
         guard bytes.count <= maxFileSize else { return oversized(bytes.count, path: path, language: language) }
         let stream = CodeLexer.tokenize(bytes, language: language)
         var file: LoadedCodeFile
@@ -75,6 +81,50 @@ public struct CodeScanner: Sendable {
         file.referencedTypeNames = TypeReferences.names(in: stream, language: language)
         file.conditions = CompileConditionScanner.ranges(bytes, language: language)
         return Loaded(path: path, file)
+    }
+
+    /// Whether `path` is an Objective-C header (`.h`).
+    static func isHeader(_ path: String) -> Bool {
+        path.utf8.count > 2 && path.utf8.suffix(2).elementsEqual(".h".utf8)
+    }
+
+    /// An Objective-C header gives its classes and what they inherit (`@interface ProfileViewController :
+    /// UIViewController`), with their doc comments, and nothing else: in most Objective-C code the `.m` file holds
+    /// only `@implementation` and a class extension, so without its header a view controller is not known as one
+    /// (its xib is no screen, and navigation to it draws nothing). What a header's code does (an inline function's
+    /// call) is not read; nor are the names it mentions, which `.m` files count for the classes nothing refers to.
+    /// A header without `@interface` (a C header) is not lexed at all. A header too large to read is a note: its
+    /// declarations are unknown, which no link depends on alone.
+    private func header(bytes: [UInt8], path: String) -> Loaded<LoadedCodeFile> {
+        guard bytes.count <= maxFileSize else {
+            return Loaded(path: path, LoadedCodeFile(path: path, language: .objectiveC), diagnostics: [
+                Diagnostic(.info, .fileTooLarge,
+                           "the header is \(LoadDiagnostics.megabytes(bytes.count)), larger than the limit of \(LoadDiagnostics.megabytes(maxFileSize)); the classes it declares are not known",
+                           at: SourceLocation(path: path), hint: "a generated or vendored header is best left out with --exclude"),
+            ])
+        }
+        guard Self.contains(bytes, "@interface") else { return Loaded(path: path, LoadedCodeFile(path: path, language: .objectiveC)) }
+        // Read as a source, then kept in part.
+        var file = LoadedCodeFile(path: path, language: .objectiveC)
+        file.types = (source(bytes: bytes, path: path, language: .objectiveC).value?.types ?? [])
+            .filter { $0.kind == .objcClass && $0.superclass != nil }
+        return Loaded(path: path, file)
+    }
+
+    /// Whether `bytes` hold `word`.
+    private static func contains(_ bytes: [UInt8], _ word: StaticString) -> Bool {
+        let needle = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard let first = needle.first, bytes.count >= needle.count else { return false }
+        return bytes.withUnsafeBufferPointer { hay in
+            var k = 0
+            while k <= hay.count - needle.count {
+                guard let found = memchr(hay.baseAddress! + k, Int32(first), hay.count - needle.count - k + 1) else { return false }
+                k = hay.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if memcmp(hay.baseAddress! + k, needle.baseAddress!, needle.count) == 0 { return true }
+                k += 1
+            }
+            return false
+        }
     }
 
     private func oversized(_ size: Int, path: String, language: CodeLanguage) -> Loaded<LoadedCodeFile> {
