@@ -349,4 +349,31 @@ import Testing
             "present hosting(\"PVSettingsView\") present(_:animated:) 20",
         ], "\(Self.uses(file))")
     }
+
+    /// ChatSecure's shape: `if let vc = vc as? X { … }` binds `vc` in its block; after the block `vc` is the outer
+    /// local again, whose class the cast does not say. A `guard let` binding stays.
+    @Test func anIfLetCastCountsInItsBlockAlone() {
+        let file = CodeFixtures.scan(source: """
+            import UIKit
+            final class Coordinator {
+                func compose(_ nav: UINavigationController) {
+                    let vc = theme.composeViewController()
+                    if let vc = vc as? ComposeViewController, vc.isReady {
+                        vc.delegate = self
+                        nav.pushViewController(vc, animated: true)
+                    }
+                    nav.present(vc, animated: true)
+                }
+                func settings(_ nav: UINavigationController, _ any: UIViewController) {
+                    guard let settings = any as? SettingsViewController else { return }
+                    nav.present(settings, animated: true)
+                }
+            }
+            """)
+        #expect(Self.uses(file) == [
+            "push type(\"ComposeViewController\") pushViewController(_:animated:) 7",
+            // Line 9's `vc` is not known: the binding it names is out of scope (nothing drawn, never a guess).
+            "present type(\"SettingsViewController\") present(_:animated:) 13",
+        ], "\(Self.uses(file))")
+    }
 }

@@ -170,6 +170,11 @@ struct ScopeStack: Sendable {
         return nil
     }
 
+    /// The token that names the local at `position` (`localEntry`'s), or -1 for a local declared by name.
+    func nameToken(ofLocalAt position: Int) -> Int {
+        locals.indices.contains(position) ? locals[position].token : -1
+    }
+
     private func isNamed(_ k: Int, _ name: String, _ names: TokenStream?) -> Bool {
         let token = locals[k].token
         guard token >= 0 else { return locals[k].name == name }

@@ -221,6 +221,9 @@ enum NavigationRecognizer: SwiftAPIRecognizer {
             return .member(name)
         }
         guard case .pending(let tokens, let isLet, let type) = value else { return nil }  // a parameter, unknown
+        // `if let vc = x as? X { … }` binds `vc` in its block alone: after it, the name is another (an outer local
+        // the binding shadowed), whose class the cast does not say.
+        if isOutOfConditionalScope(declaredAt: r.scopes.nameToken(ofLocalAt: position), use: a, s) { return nil }
         // `let vc: X = storyboard.instantiateViewController(…)`: the storyboard rules link the scene.
         if fromStoryboard(tokens, r, below: position) { return nil }
         var bound: CodeNavigation.Controller?
@@ -234,6 +237,42 @@ enum NavigationRecognizer: SwiftAPIRecognizer {
             if type >= 0, case let declared = s.text(type), !isFrameworkClass(declared) { return .type(declared) }
             return bound
         }
+    }
+
+    /// Whether the local named at token `name` is an `if let` / `while let` binding (`if let a = …, let b = …`) and
+    /// `use` comes after the block the binding is for. A `guard let` binding stays for the rest of the function.
+    static func isOutOfConditionalScope(declaredAt name: Int, use: Int, _ s: TokenStream) -> Bool {
+        guard name > 1, s.isIdentifier(name - 1, "let") || s.isIdentifier(name - 1, "var") else { return false }
+        // Back to the statement's keyword, within the statement.
+        var j = name - 2
+        var keyword: Int?
+        while j >= 0, j > name - 256 {
+            if s.isPunct(j, "{") || s.isPunct(j, "}") || s.isPunct(j, ";") { break }
+            if s.isIdentifier(j, "if") || s.isIdentifier(j, "while") { keyword = j; break }
+            if s.isIdentifier(j, "guard") { return false }
+            if s.isPunct(j, ")") || s.isPunct(j, "]") {
+                // Over a bracketed argument (`if let x = f(a, b)`, of a previous condition).
+                var depth = 0
+                while j >= 0, j > name - 256 {
+                    if s.isPunct(j, ")") || s.isPunct(j, "]") { depth += 1 } else if s.isPunct(j, "(") || s.isPunct(j, "[") { depth -= 1; if depth == 0 { break } }
+                    j -= 1
+                }
+            }
+            j -= 1
+        }
+        guard keyword != nil else { return false }
+        // Forward to the block's opening brace, outside brackets.
+        var k = name + 1
+        var depth = 0
+        while k < s.count, k < name + 4096 {
+            if s.isPunct(k, "(") || s.isPunct(k, "[") { depth += 1 } else if s.isPunct(k, ")") || s.isPunct(k, "]") { depth -= 1 }
+            else if depth == 0, s.isPunct(k, "{") {
+                // A closure argument's brace follows `(`, `,` or a label's `:`; the block's follows the condition.
+                return use > s.close(k)
+            }
+            k += 1
+        }
+        return false
     }
 
     /// `x as! X`, `x as? X`, `x as X` at the end of `range`: the operand and the class's name.
