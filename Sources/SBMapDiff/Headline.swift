@@ -87,8 +87,8 @@ extension GraphDiff {
         }
         func mappedPath(_ node: Node?) -> String? { node?.storyboard.map { storyboardMatch[$0] ?? $0 } }
         func kind(_ node: Node) -> String? {
-            // A xib's view controller is a screen, not a storyboard's scene.
-            if node.role == .xibScreen { return "screen" }
+            // A xib's view controller is a screen, not a storyboard's scene; so is one made in code or SwiftUI.
+            if node.role == .xibScreen || node.role.isMadeInCode { return "screen" }
             if node.role.isCountedScene { return "scene" }
             if node.role.isCrossFileLink { return "reference" }
             return nil

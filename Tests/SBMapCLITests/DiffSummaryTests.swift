@@ -290,6 +290,8 @@ import Testing
         let (run, summary, _) = try diff(base, head, [])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(summary.contains("- added link: push from Coordinator to DetailViewController at Coordinator.swift:3"), "\(summary)")
+        // A screen made in code that the change adds is named in the headline, as a storyboard's scene is.
+        #expect(Self.headline(summary) == "## Code: 1 screen added, 1 code link added", "\(summary)")
     }
 
     /// Coordinator opened nothing from a storyboard before; now it opens Settings. It is no new class.
