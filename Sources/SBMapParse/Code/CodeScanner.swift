@@ -103,28 +103,12 @@ public struct CodeScanner: Sendable {
                            at: SourceLocation(path: path), hint: "a generated or vendored header is best left out with --exclude"),
             ])
         }
-        guard Self.contains(bytes, "@interface") else { return Loaded(path: path, LoadedCodeFile(path: path, language: .objectiveC)) }
+        guard bytes.withUnsafeBufferPointer({ $0.containsBytes("@interface") }) else { return Loaded(path: path, LoadedCodeFile(path: path, language: .objectiveC)) }
         // Read as a source, then kept in part.
         var file = LoadedCodeFile(path: path, language: .objectiveC)
         file.types = (source(bytes: bytes, path: path, language: .objectiveC).value?.types ?? [])
             .filter { $0.kind == .objcClass && $0.superclass != nil }
         return Loaded(path: path, file)
-    }
-
-    /// Whether `bytes` hold `word`.
-    private static func contains(_ bytes: [UInt8], _ word: StaticString) -> Bool {
-        let needle = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-        guard let first = needle.first, bytes.count >= needle.count else { return false }
-        return bytes.withUnsafeBufferPointer { hay in
-            var k = 0
-            while k <= hay.count - needle.count {
-                guard let found = memchr(hay.baseAddress! + k, Int32(first), hay.count - needle.count - k + 1) else { return false }
-                k = hay.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if memcmp(hay.baseAddress! + k, needle.baseAddress!, needle.count) == 0 { return true }
-                k += 1
-            }
-            return false
-        }
     }
 
     private func oversized(_ size: Int, path: String, language: CodeLanguage) -> Loaded<LoadedCodeFile> {
